@@ -1,0 +1,81 @@
+/*
+ * Loading a stream into the in-memory profile, layer by layer.
+ */
+#include <err.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof.h"
+
+static const struct {
+	const char	*kind;
+	unsigned	 layer;
+} kinds[] = {
+	{ "profile",	GP_L_RAW },
+	{ "hist",	GP_L_RAW },
+	{ "bins",	GP_L_RAW },
+	{ "arc",	GP_L_RAW },
+	{ "bbrec",	GP_L_RAW },
+	{ "bb",		GP_L_RAW },
+	{ "raw",	GP_L_RAW },
+	{ "exe",	GP_L_SYM },
+	{ "sym",	GP_L_SYM },
+	{ "histsum",	GP_L_CREDIT },
+	{ "time",	GP_L_CREDIT },
+	{ "graph",	GP_L_GRAPH },
+	{ "node",	GP_L_GRAPH },
+	{ "carc",	GP_L_GRAPH },
+};
+
+unsigned
+gp_kind_layer(const char *kind)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(kinds[i].kind, kind) == 0)
+			return kinds[i].layer;
+	return 0;
+}
+
+static void
+load(struct gp_prof *p, unsigned layer, const struct gp_rec *rec)
+{
+	int ok = 0;
+
+	switch (layer) {
+	case GP_L_RAW:
+		ok = gp_raw_load(p, rec);
+		break;
+	case GP_L_SYM:
+		ok = gp_sym_load(p, rec);
+		break;
+	case GP_L_CREDIT:
+		ok = gp_credit_load(p, rec);
+		break;
+	case GP_L_GRAPH:
+		ok = gp_graph_load(p, rec);
+		break;
+	}
+	if (!ok)
+		gp_recerr(rec, "record kind not handled by its layer");
+}
+
+void
+gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
+    unsigned drop, struct gp_writer *w)
+{
+	struct gp_rec rec;
+	unsigned layer;
+
+	memset(&rec, 0, sizeof(rec));
+	while (gp_read(r, &rec)) {
+		layer = gp_kind_layer(rec.f[0]);
+		p->have |= layer;
+		if (layer & want)
+			load(p, layer, &rec);
+		if (w != NULL && !(layer & drop))
+			gp_wrec(w, &rec);
+	}
+	gp_recfree(&rec);
+}

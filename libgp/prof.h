@@ -1,0 +1,63 @@
+/*
+ * The in-memory profile that the stream records load into.
+ *
+ * The stream has layers, each added by one stage (see gp-stream(5)):
+ *
+ *	raw	profile hist bins arc bbrec bb raw	gmon-cat	gmon.h
+ *	sym	exe sym					gp-sym		symtab.h
+ *	credit	histsum time				gp-hist		hist.h
+ *	graph	graph node carc				gp-arcs		graph.h
+ *
+ * Each layer owns its struct, its loader (one stream record into the
+ * model) and its emitter (the model back into records).  A stage reads
+ * the stream with gp_stage_read(), which loads the records of the layers
+ * the stage asked for, drops the records of the layers the stage will
+ * write anew, and copies every record through to the output.
+ */
+#ifndef GP_PROF_H
+#define GP_PROF_H
+
+#include "stream.h"
+
+struct gp_raw;
+struct gp_symtab;
+struct gp_credit;
+struct gp_graph;
+
+enum gp_layer {
+	GP_L_RAW	= 1 << 0,
+	GP_L_SYM	= 1 << 1,
+	GP_L_CREDIT	= 1 << 2,
+	GP_L_GRAPH	= 1 << 3,
+};
+
+struct gp_prof {
+	struct gp_raw		*raw;
+	struct gp_symtab	*sym;
+	struct gp_credit	*credit;
+	struct gp_graph		*graph;
+	unsigned		 have;	/* GP_L_* seen in the input */
+};
+
+/*
+ * Layer loaders: each takes one record of its layer and returns 1, or
+ * returns 0 if the kind is not its own.  Bad fields are fatal (gp_recerr).
+ */
+int	gp_raw_load(struct gp_prof *, const struct gp_rec *);	/* gmon.c */
+int	gp_sym_load(struct gp_prof *, const struct gp_rec *);	/* symtab.c */
+int	gp_credit_load(struct gp_prof *, const struct gp_rec *); /* hist.c */
+int	gp_graph_load(struct gp_prof *, const struct gp_rec *);	/* graph.c */
+
+/* Which layer a record kind belongs to; 0 for kinds no layer knows. */
+unsigned gp_kind_layer(const char *kind);
+
+/*
+ * Read a whole stream.  Records of the layers in `load' go into the model;
+ * records of the layers in `drop' are not copied to `w' (the stage makes
+ * them anew); every other record is copied to `w' as it is read (w may be
+ * NULL).
+ */
+void	gp_stage_read(struct gp_reader *, struct gp_prof *, unsigned load,
+	    unsigned drop, struct gp_writer *w);
+
+#endif /* GP_PROF_H */

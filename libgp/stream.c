@@ -1,0 +1,714 @@
+/*
+ * The gp-stream(5) reader and writer.
+ */
+#include <sys/types.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "stream.h"
+
+#define RBUFSZ		(1 << 18)
+#define MAXLINE		(64L << 20)	/* a longer line is an error */
+#define WBUFSZ		(1 << 16)
+
+struct gp_reader {
+	int		 fd;
+	int		 ownfd;
+	char		*name;
+	char		*buf;
+	size_t		 cap;
+	size_t		 start;		/* first unread byte */
+	size_t		 end;		/* one past the last valid byte */
+	int		 eof;
+	long		 lineno;
+};
+
+struct gp_writer {
+	int		 fd;
+	int		 nf;
+	size_t		 n;
+	char		 buf[WBUFSZ];
+};
+
+static const char hexdig[] = "0123456789abcdef";
+
+struct gp_reader *
+gp_ropen(int fd, const char *name)
+{
+	struct gp_reader *r;
+
+	if ((r = calloc(1, sizeof(*r))) == NULL ||
+	    (r->name = strdup(name)) == NULL ||
+	    (r->buf = malloc(RBUFSZ)) == NULL)
+		err(1, NULL);
+	r->fd = fd;
+	r->cap = RBUFSZ;
+	return r;
+}
+
+struct gp_reader *
+gp_ropenfile(const char *path)
+{
+	struct gp_reader *r;
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return gp_ropen(STDIN_FILENO, "<stdin>");
+	if ((fd = open(path, O_RDONLY)) == -1)
+		err(1, "%s", path);
+	r = gp_ropen(fd, path);
+	r->ownfd = 1;
+	return r;
+}
+
+void
+gp_rclose(struct gp_reader *r)
+{
+	if (r == NULL)
+		return;
+	if (r->ownfd)
+		close(r->fd);
+	free(r->name);
+	free(r->buf);
+	free(r);
+}
+
+const char *
+gp_rname(const struct gp_reader *r)
+{
+	return r->name;
+}
+
+void
+gp_recfree(struct gp_rec *rec)
+{
+	free(rec->f);
+	rec->f = NULL;
+	rec->nf = rec->fcap = 0;
+}
+
+/* Fill the buffer; returns the number of new bytes, 0 at EOF. */
+static size_t
+rfill(struct gp_reader *r)
+{
+	ssize_t n;
+
+	if (r->start > 0 && r->start == r->end)
+		r->start = r->end = 0;
+	if (r->end == r->cap) {
+		if (r->start > 0) {
+			memmove(r->buf, r->buf + r->start, r->end - r->start);
+			r->end -= r->start;
+			r->start = 0;
+		} else {
+			if ((long)r->cap >= MAXLINE)
+				errx(1, "%s:%ld: line longer than %ld bytes",
+				    r->name, r->lineno + 1, MAXLINE);
+			r->cap *= 2;
+			if ((r->buf = realloc(r->buf, r->cap)) == NULL)
+				err(1, NULL);
+		}
+	}
+	for (;;) {
+		n = read(r->fd, r->buf + r->end, r->cap - r->end);
+		if (n >= 0)
+			break;
+		if (errno != EINTR)
+			err(1, "%s", r->name);
+	}
+	r->end += n;
+	return n;
+}
+
+static void
+addfield(struct gp_rec *rec, char *p)
+{
+	if (rec->nf == rec->fcap) {
+		rec->fcap = rec->fcap ? rec->fcap * 2 : 16;
+		rec->f = reallocarray(rec->f, rec->fcap, sizeof(*rec->f));
+		if (rec->f == NULL)
+			err(1, NULL);
+	}
+	rec->f[rec->nf++] = p;
+}
+
+/* Take the next line out of the buffer, or NULL at EOF. */
+static char *
+rline(struct gp_reader *r, size_t *lenp)
+{
+	char *nl, *line;
+	size_t scanned = 0;
+
+	for (;;) {
+		nl = memchr(r->buf + r->start + scanned, '\n',
+		    r->end - r->start - scanned);
+		if (nl != NULL)
+			break;
+		scanned = r->end - r->start;
+		if (r->eof || rfill(r) == 0) {
+			r->eof = 1;
+			if (r->start == r->end)
+				return NULL;
+			errx(1, "%s:%ld: last line has no newline "
+			    "(stream cut short?)", r->name, r->lineno + 1);
+		}
+		/* rfill may have moved the data to the front */
+	}
+	line = r->buf + r->start;
+	*nl = '\0';
+	*lenp = nl - line;
+	r->start = nl + 1 - r->buf;
+	r->lineno++;
+	return line;
+}
+
+int
+gp_read(struct gp_reader *r, struct gp_rec *rec)
+{
+	char *line, *p, *tab;
+	size_t len;
+
+	rec->r = r;
+	for (;;) {
+		if ((line = rline(r, &len)) == NULL)
+			return 0;
+		rec->nf = 0;
+		rec->lineno = r->lineno;
+		p = line;
+		addfield(rec, p);
+		while ((tab = memchr(p, '\t', line + len - p)) != NULL) {
+			*tab = '\0';
+			p = tab + 1;
+			addfield(rec, p);
+		}
+		if (strcmp(rec->f[0], GP_STREAM_MAGIC) == 0) {
+			uint64_t v;
+
+			if (rec->nf < 2 || gp_parseu64(rec->f[1], &v) != 0 ||
+			    v != GP_STREAM_VERSION)
+				gp_recerr(rec, "stream version %s not known "
+				    "(this reader knows version %d)",
+				    rec->nf < 2 ? "(none)" : rec->f[1],
+				    GP_STREAM_VERSION);
+			continue;
+		}
+		if (r->lineno == 1)
+			errx(1, "%s:1: not a gp-stream: the first line must "
+			    "be \"%s<TAB>%d\"", r->name, GP_STREAM_MAGIC,
+			    GP_STREAM_VERSION);
+		if (rec->f[0][0] == '\0')
+			gp_recerr(rec, "empty record kind");
+		return 1;
+	}
+}
+
+int
+gp_iskind(const struct gp_rec *rec, const char *kind)
+{
+	return strcmp(rec->f[0], kind) == 0;
+}
+
+static void
+vrecmsg(const struct gp_rec *rec, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s:%ld: %s: ", program_invocation_short_name,
+	    rec->r != NULL ? rec->r->name : "<stream>", rec->lineno,
+	    rec->nf > 0 ? rec->f[0] : "");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+gp_recerr(const struct gp_rec *rec, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vrecmsg(rec, fmt, ap);
+	va_end(ap);
+	exit(1);
+}
+
+void
+gp_recwarn(const struct gp_rec *rec, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vrecmsg(rec, fmt, ap);
+	va_end(ap);
+}
+
+void
+gp_need(const struct gp_rec *rec, int n)
+{
+	if (rec->nf < n)
+		gp_recerr(rec, "%d fields, expected at least %d", rec->nf, n);
+}
+
+static const char *
+field(const struct gp_rec *rec, int i)
+{
+	if (i >= rec->nf)
+		gp_recerr(rec, "field %d missing", i + 1);
+	return rec->f[i];
+}
+
+int
+gp_parsehex(const char *s, uint64_t *vp)
+{
+	uint64_t v = 0;
+	int c, n = 0;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	for (; (c = *s) != '\0'; s++, n++) {
+		if (c >= '0' && c <= '9')
+			c -= '0';
+		else if (c >= 'a' && c <= 'f')
+			c -= 'a' - 10;
+		else if (c >= 'A' && c <= 'F')
+			c -= 'A' - 10;
+		else
+			return -1;
+		if (v >> 60)
+			return -1;
+		v = v << 4 | c;
+	}
+	if (n == 0)
+		return -1;
+	*vp = v;
+	return 0;
+}
+
+int
+gp_parseu64(const char *s, uint64_t *vp)
+{
+	uint64_t v = 0;
+	int c;
+
+	if (*s == '\0')
+		return -1;
+	for (; (c = *s) != '\0'; s++) {
+		if (c < '0' || c > '9')
+			return -1;
+		c -= '0';
+		if (v > (UINT64_MAX - c) / 10)
+			return -1;
+		v = v * 10 + c;
+	}
+	*vp = v;
+	return 0;
+}
+
+int
+gp_parsedbl(const char *s, double *vp)
+{
+	char *end;
+	double v;
+
+	if (*s == '\0')
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end != '\0' || (errno == ERANGE && v != 0))
+		return -1;
+	*vp = v;
+	return 0;
+}
+
+uint64_t
+gp_fhex(const struct gp_rec *rec, int i)
+{
+	uint64_t v;
+
+	if (gp_parsehex(field(rec, i), &v) != 0)
+		gp_recerr(rec, "field %d: bad address '%s'", i + 1, rec->f[i]);
+	return v;
+}
+
+uint64_t
+gp_fu64max(const struct gp_rec *rec, int i, uint64_t max)
+{
+	uint64_t v;
+
+	if (gp_parseu64(field(rec, i), &v) != 0)
+		gp_recerr(rec, "field %d: bad number '%s'", i + 1, rec->f[i]);
+	if (v > max)
+		gp_recerr(rec, "field %d: %s is larger than %ju", i + 1,
+		    rec->f[i], (uintmax_t)max);
+	return v;
+}
+
+uint64_t
+gp_fu64(const struct gp_rec *rec, int i)
+{
+	return gp_fu64max(rec, i, UINT64_MAX);
+}
+
+int64_t
+gp_fi64(const struct gp_rec *rec, int i)
+{
+	const char *s = field(rec, i);
+	uint64_t v;
+
+	if (s[0] == '-') {
+		if (gp_parseu64(s + 1, &v) != 0 || v > (uint64_t)INT64_MAX + 1)
+			gp_recerr(rec, "field %d: bad number '%s'", i + 1, s);
+		return v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v;
+	}
+	return (int64_t)gp_fu64max(rec, i, INT64_MAX);
+}
+
+double
+gp_fdbl(const struct gp_rec *rec, int i)
+{
+	double v;
+
+	if (gp_parsedbl(field(rec, i), &v) != 0)
+		gp_recerr(rec, "field %d: bad number '%s'", i + 1, rec->f[i]);
+	return v;
+}
+
+int
+gp_fempty(const struct gp_rec *rec, int i)
+{
+	return field(rec, i)[0] == '\0';
+}
+
+char *
+gp_fstr(const struct gp_rec *rec, int i)
+{
+	char *s;
+
+	if ((s = strdup(field(rec, i))) == NULL)
+		err(1, NULL);
+	if (gp_unescape(s) != 0)
+		gp_recerr(rec, "field %d: bad escape in '%s'", i + 1,
+		    rec->f[i]);
+	return s;
+}
+
+size_t
+gp_escape(char *dst, const char *src, size_t n)
+{
+	char *d = dst;
+	unsigned char c;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		c = src[i];
+		if (c >= 0x20 && c != 0x7f && c != '\\') {
+			*d++ = c;
+			continue;
+		}
+		*d++ = '\\';
+		switch (c) {
+		case '\\':
+			*d++ = '\\';
+			break;
+		case '\t':
+			*d++ = 't';
+			break;
+		case '\n':
+			*d++ = 'n';
+			break;
+		case '\r':
+			*d++ = 'r';
+			break;
+		default:
+			*d++ = 'x';
+			*d++ = hexdig[c >> 4];
+			*d++ = hexdig[c & 15];
+			break;
+		}
+	}
+	*d = '\0';
+	return d - dst;
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
+gp_unescape(char *s)
+{
+	char *d;
+	int hi, lo;
+
+	if ((s = strchr(s, '\\')) == NULL)
+		return 0;
+	for (d = s; *s != '\0'; s++) {
+		if (*s != '\\') {
+			*d++ = *s;
+			continue;
+		}
+		switch (*++s) {
+		case '\\':
+			*d++ = '\\';
+			break;
+		case 't':
+			*d++ = '\t';
+			break;
+		case 'n':
+			*d++ = '\n';
+			break;
+		case 'r':
+			*d++ = '\r';
+			break;
+		case 'x':
+			if ((hi = hexval(s[1])) < 0 || (lo = hexval(s[2])) < 0)
+				return -1;
+			*d++ = hi << 4 | lo;
+			s += 2;
+			break;
+		default:
+			return -1;
+		}
+	}
+	*d = '\0';
+	return 0;
+}
+
+static size_t
+fmtu64(char *buf, uint64_t v)
+{
+	char tmp[24];
+	size_t n = 0, i;
+
+	do {
+		tmp[n++] = '0' + v % 10;
+		v /= 10;
+	} while (v != 0);
+	for (i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	return n;
+}
+
+size_t
+gp_fmtdbl(char *buf, double v)
+{
+	double back;
+	int prec, n;
+
+	if (v == 0) {
+		if (signbit(v)) {
+			memcpy(buf, "-0", 3);
+			return 2;
+		}
+		memcpy(buf, "0", 2);
+		return 1;
+	}
+	if (v == trunc(v) && fabs(v) < 9007199254740992.0) {
+		n = 0;
+		if (v < 0)
+			buf[n++] = '-';
+		n += fmtu64(buf + n, (uint64_t)fabs(v));
+		buf[n] = '\0';
+		return n;
+	}
+	for (prec = 15; prec <= 17; prec++) {
+		n = snprintf(buf, 32, "%.*g", prec, v);
+		back = strtod(buf, NULL);
+		if (back == v || isnan(v))
+			break;
+	}
+	return n;
+}
+
+/* Writer. */
+
+struct gp_writer *
+gp_wopen(int fd)
+{
+	struct gp_writer *w;
+
+	if ((w = malloc(sizeof(*w))) == NULL)
+		err(1, NULL);
+	w->fd = fd;
+	w->nf = 0;
+	w->n = 0;
+	gp_wkind(w, GP_STREAM_MAGIC);
+	gp_wu64(w, GP_STREAM_VERSION);
+	gp_weol(w);
+	return w;
+}
+
+void
+gp_wflush(struct gp_writer *w)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < w->n) {
+		n = write(w->fd, w->buf + off, w->n - off);
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			err(1, "write");
+		}
+		off += n;
+	}
+	w->n = 0;
+}
+
+void
+gp_wclose(struct gp_writer *w)
+{
+	if (w == NULL)
+		return;
+	gp_wflush(w);
+	free(w);
+}
+
+/* Room for n more bytes. */
+static char *
+wroom(struct gp_writer *w, size_t n)
+{
+	if (w->n + n > sizeof(w->buf))
+		gp_wflush(w);
+	return w->buf + w->n;
+}
+
+static void
+wsep(struct gp_writer *w)
+{
+	if (w->nf++ > 0) {
+		wroom(w, 1);
+		w->buf[w->n++] = '\t';
+	}
+}
+
+static void
+wbytes(struct gp_writer *w, const char *s, size_t len)
+{
+	size_t k;
+
+	while (len > 0) {
+		wroom(w, 1);
+		k = sizeof(w->buf) - w->n;
+		if (k > len)
+			k = len;
+		memcpy(w->buf + w->n, s, k);
+		w->n += k;
+		s += k;
+		len -= k;
+	}
+}
+
+void
+gp_wkind(struct gp_writer *w, const char *kind)
+{
+	w->nf = 0;
+	gp_wraw(w, kind);
+}
+
+void
+gp_whex(struct gp_writer *w, uint64_t v)
+{
+	char *p;
+	int digits, i;
+
+	wsep(w);
+	for (digits = 1; digits < 16 && (v >> (digits * 4)) != 0; digits++)
+		;
+	p = wroom(w, digits + 2);
+	*p++ = '0';
+	*p++ = 'x';
+	for (i = digits - 1; i >= 0; i--)
+		*p++ = hexdig[(v >> (i * 4)) & 15];
+	w->n += digits + 2;
+}
+
+void
+gp_wu64(struct gp_writer *w, uint64_t v)
+{
+	wsep(w);
+	w->n += fmtu64(wroom(w, 20), v);
+}
+
+void
+gp_wi64(struct gp_writer *w, int64_t v)
+{
+	char *p;
+
+	wsep(w);
+	p = wroom(w, 21);
+	if (v < 0) {
+		*p = '-';
+		w->n += 1 + fmtu64(p + 1, -(uint64_t)v);
+	} else
+		w->n += fmtu64(p, v);
+}
+
+void
+gp_wdbl(struct gp_writer *w, double v)
+{
+	char buf[40];
+
+	wsep(w);
+	wbytes(w, buf, gp_fmtdbl(buf, v));
+}
+
+void
+gp_wstrn(struct gp_writer *w, const char *s, size_t len)
+{
+	size_t i, run;
+
+	wsep(w);
+	for (i = 0; i < len; i += run) {
+		run = len - i;
+		if (run > 1024)
+			run = 1024;
+		w->n += gp_escape(wroom(w, 4 * run + 1), s + i, run);
+	}
+}
+
+void
+gp_wstr(struct gp_writer *w, const char *s)
+{
+	gp_wstrn(w, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
+}
+
+void
+gp_wraw(struct gp_writer *w, const char *s)
+{
+	wsep(w);
+	wbytes(w, s, strlen(s));
+}
+
+void
+gp_weol(struct gp_writer *w)
+{
+	wroom(w, 1);
+	w->buf[w->n++] = '\n';
+	w->nf = 0;
+}
+
+void
+gp_wrec(struct gp_writer *w, const struct gp_rec *rec)
+{
+	int i;
+
+	w->nf = 0;
+	for (i = 0; i < rec->nf; i++)
+		gp_wraw(w, rec->f[i]);
+	gp_weol(w);
+}

@@ -1,0 +1,87 @@
+/*
+ * gp-stream(5): the text record stream that joins the gptools filters.
+ *
+ * One record per line, fields separated by TAB, the record's kind first.
+ * The first line of every stream is "gp-stream<TAB>1".  Every tool copies
+ * the records it does not consume through unchanged and in order.
+ *
+ * One reader and one writer, used by every tool.
+ */
+#ifndef GP_STREAM_H
+#define GP_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define GP_STREAM_MAGIC		"gp-stream"
+#define GP_STREAM_VERSION	1
+
+struct gp_reader;
+
+/*
+ * A record as read.  The fields point into the reader's buffer and are
+ * valid until the next gp_read().  Fields are raw (still escaped); use
+ * gp_fstr() to get a name back.
+ */
+struct gp_rec {
+	char		**f;		/* fields; f[0] is the kind */
+	int		  nf;		/* number of fields */
+	int		  fcap;
+	long		  lineno;	/* 1-based line number in the input */
+	struct gp_reader *r;		/* for error messages */
+};
+
+/* Reading. */
+struct gp_reader *gp_ropen(int fd, const char *name);
+struct gp_reader *gp_ropenfile(const char *path);	/* "-" is stdin */
+int		 gp_read(struct gp_reader *, struct gp_rec *);	/* 1, or 0 at EOF */
+void		 gp_rclose(struct gp_reader *);
+const char	*gp_rname(const struct gp_reader *);
+void		 gp_recfree(struct gp_rec *);
+
+/* Is this record of that kind? */
+int		 gp_iskind(const struct gp_rec *, const char *);
+
+/*
+ * Field access with bounded parsing.  On a bad or missing field these
+ * print "PROG: FILE:LINE: KIND: field N: what was wrong" and exit 1.
+ */
+void		 gp_need(const struct gp_rec *, int nfields);
+uint64_t	 gp_fhex(const struct gp_rec *, int);	/* 0x1f or 1f */
+uint64_t	 gp_fu64(const struct gp_rec *, int);	/* decimal */
+uint64_t	 gp_fu64max(const struct gp_rec *, int, uint64_t max);
+int64_t		 gp_fi64(const struct gp_rec *, int);
+double		 gp_fdbl(const struct gp_rec *, int);	/* round-trips */
+char		*gp_fstr(const struct gp_rec *, int);	/* unescaped, malloc'd */
+int		 gp_fempty(const struct gp_rec *, int);
+void		 gp_recerr(const struct gp_rec *, const char *, ...)
+		    __attribute__((__noreturn__, __format__(__printf__, 2, 3)));
+void		 gp_recwarn(const struct gp_rec *, const char *, ...)
+		    __attribute__((__format__(__printf__, 2, 3)));
+
+/* Writing: gp_wkind() starts a record, gp_weol() ends it. */
+struct gp_writer;
+struct gp_writer *gp_wopen(int fd);	/* writes the header line */
+void		 gp_wkind(struct gp_writer *, const char *);
+void		 gp_whex(struct gp_writer *, uint64_t);
+void		 gp_wu64(struct gp_writer *, uint64_t);
+void		 gp_wi64(struct gp_writer *, int64_t);
+void		 gp_wdbl(struct gp_writer *, double);
+void		 gp_wstr(struct gp_writer *, const char *);	/* escapes */
+void		 gp_wstrn(struct gp_writer *, const char *, size_t);
+void		 gp_wraw(struct gp_writer *, const char *);	/* as is */
+void		 gp_weol(struct gp_writer *);
+void		 gp_wrec(struct gp_writer *, const struct gp_rec *);
+void		 gp_wflush(struct gp_writer *);
+void		 gp_wclose(struct gp_writer *);	/* flushes, frees */
+
+/* Helpers shared with the text formats. */
+size_t		 gp_escape(char *dst, const char *src, size_t n); /* dst >= 4n+1 */
+int		 gp_unescape(char *);		/* in place; -1 if malformed */
+size_t		 gp_fmtdbl(char *buf, double);	/* buf >= 32; shortest exact */
+int		 gp_parsedbl(const char *, double *);
+int		 gp_parsehex(const char *, uint64_t *);
+int		 gp_parseu64(const char *, uint64_t *);
+
+#endif /* GP_STREAM_H */
