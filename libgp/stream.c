@@ -178,8 +178,13 @@ gp_read(struct gp_reader *r, struct gp_rec *rec)
 
 	rec->r = r;
 	for (;;) {
-		if ((line = rline(r, &len)) == NULL)
+		if ((line = rline(r, &len)) == NULL) {
+			if (r->lineno == 0)
+				errx(1, "%s: empty stream: no \"%s\" header "
+				    "(did the stage before fail?)", r->name,
+				    GP_STREAM_MAGIC);
 			return 0;
+		}
 		rec->nf = 0;
 		rec->lineno = r->lineno;
 		p = line;
@@ -319,7 +324,7 @@ gp_parsedbl(const char *s, double *vp)
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
-	if (*end != '\0' || (errno == ERANGE && v != 0))
+	if (*end != '\0' || (errno == ERANGE && isinf(v)))
 		return -1;
 	*vp = v;
 	return 0;
