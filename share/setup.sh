@@ -1,0 +1,59 @@
+#!/bin/sh
+#
+# setup.sh [build | demo | test]
+#
+# Installs the Debian packages gptools needs that are missing (as root, or
+# through sudo), builds the tree with bmake, then:
+#	build	stops there;
+#	demo	compiles the bundled example with -pg, runs it and prints its
+#		profile through the pipeline;
+#	test	runs the whole Kyua test suite (bmake -f Mkfile test).
+# Idempotent: a second run installs nothing and rebuilds only what changed.
+
+set -e
+
+# What each package is for:
+#   bmake: the build; binutils-dev, libiberty-dev: libbfd and the demangler
+#   for gp-sym; gcc, g++, libc6-dev: building, and the -pg programs the
+#   tests compile; binutils: gprof, the tests' oracle; kyua, atf-sh,
+#   libatf-dev: the test suite; mandoc: man page lint in the tests;
+#   perl-base: the tests write BSD, big-endian and 32-bit profile copies.
+PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
+    kyua atf-sh libatf-dev mandoc perl-base"
+
+missing=
+for p in $PACKAGES; do
+	if ! dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null |
+	    grep -q ' installed$'; then
+		missing="$missing $p"
+	fi
+done
+if [ -n "$missing" ]; then
+	sudo=
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	echo "setup.sh: installing$missing" >&2
+	$sudo apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+	    --no-install-recommends $missing >/dev/null
+fi
+
+cd "$(dirname "$0")/.."
+top=$(pwd)
+
+case "${1:-build}" in
+build)
+	bmake -f Mkfile all
+	;;
+demo)
+	bmake -f Mkfile all >/dev/null
+	bmake -f Mkfile install PREFIX="$top/.stage" DESTDIR= >/dev/null
+	PATH="$top/.stage/bin:$PATH" sh share/examples/demo/run.sh
+	;;
+test)
+	bmake -f Mkfile test
+	;;
+*)
+	echo "usage: setup.sh [build | demo | test]" >&2
+	exit 1
+	;;
+esac
