@@ -1,10 +1,259 @@
-/* Placeholder: the sym layer is being written. */
-#include "prof.h"
+/*
+ * The symbol layer: loading "exe" and "sym" records, writing them back,
+ * and gprof's address lookup.  Building the table from an executable is
+ * in bfdsym.c.
+ */
+#include <err.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "symtab.h"
+
+static const struct {
+	char		 letter;
+	unsigned	 flag;
+} symflags[] = {
+	{ 'f',	GP_SYM_FUNC },
+	{ 's',	GP_SYM_STATIC },
+	{ 'g',	GP_SYM_GLOBAL },
+	{ 'w',	GP_SYM_WEAK },
+};
+#define NSYMFLAGS	(sizeof(symflags) / sizeof(symflags[0]))
+
+static char *
+xstrdup(const char *s)
+{
+	char *d;
+
+	if ((d = strdup(s)) == NULL)
+		err(1, NULL);
+	return d;
+}
+
+/* A string field, or NULL if empty. */
+static char *
+optstr(const struct gp_rec *rec, int i)
+{
+	return gp_fempty(rec, i) ? NULL : gp_fstr(rec, i);
+}
+
+static void
+load_exe(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_symtab *t;
+
+	gp_need(rec, 6);
+	if (p->sym != NULL && p->sym->exe != NULL)
+		gp_recerr(rec, "a second exe record (the stream has the "
+		    "symbols of %s already)", p->sym->exe);
+	if (p->sym == NULL && (p->sym = calloc(1, sizeof(*p->sym))) == NULL)
+		err(1, NULL);
+	t = p->sym;
+	t->exe = gp_fstr(rec, 1);
+	t->target = gp_fstr(rec, 2);
+	t->textlo = gp_fhex(rec, 3);
+	t->texthi = gp_fhex(rec, 4);
+	t->declared = gp_fu64max(rec, 5, SIZE_MAX / sizeof(struct gp_sym));
+	t->width = 0;
+	t->bigendian = -1;
+	if (rec->nf > 6 && !gp_fempty(rec, 6)) {
+		t->width = (int)gp_fu64max(rec, 6, 64);
+		if (t->width != 32 && t->width != 64 && t->width != 16)
+			gp_recerr(rec, "field 7: address width %d is not "
+			    "16, 32 or 64", t->width);
+	}
+	if (rec->nf > 7 && !gp_fempty(rec, 7)) {
+		if (strcmp(rec->f[7], "le") == 0)
+			t->bigendian = 0;
+		else if (strcmp(rec->f[7], "be") == 0)
+			t->bigendian = 1;
+		else
+			gp_recerr(rec, "field 8: byte order '%s' is not "
+			    "le or be", rec->f[7]);
+	}
+	if (rec->nf > 8 && !gp_fempty(rec, 8)) {
+		char *s = gp_fstr(rec, 8);
+
+		if (strlen(s) != 1)
+			gp_recerr(rec, "field 9: leading char '%s' is not "
+			    "one character", rec->f[8]);
+		t->lead = s[0];
+		free(s);
+	}
+}
+
+static unsigned
+parse_flags(const struct gp_rec *rec, int i)
+{
+	const char *s;
+	unsigned flags = 0;
+	size_t k;
+
+	s = rec->f[i];
+	if (strcmp(s, "-") == 0)
+		return 0;
+	for (; *s != '\0'; s++) {
+		for (k = 0; k < NSYMFLAGS; k++)
+			if (symflags[k].letter == *s)
+				break;
+		if (k == NSYMFLAGS)
+			gp_recerr(rec, "field %d: unknown flag '%c' in '%s'",
+			    i + 1, *s, rec->f[i]);
+		flags |= symflags[k].flag;
+	}
+	return flags;
+}
+
+static void
+load_sym(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_symtab *t = p->sym;
+	struct gp_sym *s;
+	uint64_t id;
+
+	if (t == NULL || t->exe == NULL)
+		gp_recerr(rec, "sym record before the exe record");
+	gp_need(rec, 9);
+	id = gp_fu64(rec, 1);
+	if (id != t->nsyms)
+		gp_recerr(rec, "field 2: symbol id %ju out of sequence "
+		    "(expected %zu)", (uintmax_t)id, t->nsyms);
+	if (t->nsyms >= t->declared)
+		gp_recerr(rec, "more sym records than the %zu the exe "
+		    "record declares", t->declared);
+	if (t->nsyms == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 1024;
+		if (t->cap > t->declared)
+			t->cap = t->declared;
+		t->syms = reallocarray(t->syms, t->cap, sizeof(*t->syms));
+		if (t->syms == NULL)
+			err(1, NULL);
+	}
+	s = &t->syms[t->nsyms];
+	memset(s, 0, sizeof(*s));
+	s->addr = gp_fhex(rec, 2);
+	if (t->nsyms > 0 && s->addr <= t->syms[t->nsyms - 1].addr)
+		gp_recerr(rec, "field 3: address %#jx not above the previous "
+		    "symbol's %#jx", (uintmax_t)s->addr,
+		    (uintmax_t)t->syms[t->nsyms - 1].addr);
+	s->end = gp_fhex(rec, 3);
+	s->flags = parse_flags(rec, 4);
+	s->file = optstr(rec, 5);
+	s->line = gp_fempty(rec, 6) ? 0 : (int)gp_fu64max(rec, 6, INT_MAX);
+	s->name = gp_fstr(rec, 7);
+	s->dname = gp_fempty(rec, 8) ? xstrdup(s->name) : gp_fstr(rec, 8);
+	t->nsyms++;
+}
 
 int
 gp_sym_load(struct gp_prof *p, const struct gp_rec *rec)
 {
-	(void)p;
-	(void)rec;
-	return 0;
+	if (gp_iskind(rec, "exe"))
+		load_exe(p, rec);
+	else if (gp_iskind(rec, "sym"))
+		load_sym(p, rec);
+	else
+		return 0;
+	return 1;
+}
+
+/*
+ * The symbol with the highest address not above addr, if addr is not past
+ * its end; NULL below the first symbol, past the last one's end, or in a
+ * gap.
+ */
+struct gp_sym *
+gp_sym_lookup(const struct gp_symtab *t, uint64_t addr)
+{
+	size_t lo, hi, mid;
+
+	if (t == NULL || t->nsyms == 0 || addr < t->syms[0].addr)
+		return NULL;
+	lo = 0;				/* syms[lo].addr <= addr */
+	hi = t->nsyms;			/* syms[hi].addr > addr, or end */
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (t->syms[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (addr > t->syms[lo].end)
+		return NULL;
+	return &t->syms[lo];
+}
+
+static void
+emit_flags(struct gp_writer *w, unsigned flags)
+{
+	char buf[NSYMFLAGS + 1];
+	size_t k, n = 0;
+
+	for (k = 0; k < NSYMFLAGS; k++)
+		if (flags & symflags[k].flag)
+			buf[n++] = symflags[k].letter;
+	if (n == 0)
+		buf[n++] = '-';
+	buf[n] = '\0';
+	gp_wraw(w, buf);
+}
+
+void
+gp_sym_emit(struct gp_writer *w, const struct gp_symtab *t)
+{
+	const struct gp_sym *s;
+	char lead[2];
+	size_t i;
+
+	gp_wkind(w, "exe");
+	gp_wstr(w, t->exe);
+	gp_wstr(w, t->target);
+	gp_whex(w, t->textlo);
+	gp_whex(w, t->texthi);
+	gp_wu64(w, t->nsyms);
+	if (t->width > 0)
+		gp_wu64(w, t->width);
+	else
+		gp_wraw(w, "");
+	gp_wraw(w, t->bigendian < 0 ? "" : t->bigendian ? "be" : "le");
+	lead[0] = t->lead;
+	lead[1] = '\0';
+	gp_wstr(w, lead);
+	gp_weol(w);
+	for (i = 0; i < t->nsyms; i++) {
+		s = &t->syms[i];
+		gp_wkind(w, "sym");
+		gp_wu64(w, i);
+		gp_whex(w, s->addr);
+		gp_whex(w, s->end);
+		emit_flags(w, s->flags);
+		gp_wstr(w, s->file);
+		if (s->line > 0)
+			gp_wu64(w, (uint64_t)s->line);
+		else
+			gp_wraw(w, "");
+		gp_wstr(w, s->name);
+		gp_wstr(w, s->dname != NULL ? s->dname : s->name);
+		gp_weol(w);
+	}
+}
+
+void
+gp_sym_free(struct gp_symtab *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->nsyms; i++) {
+		free(t->syms[i].file);
+		if (t->syms[i].dname != t->syms[i].name)
+			free(t->syms[i].dname);
+		free(t->syms[i].name);
+	}
+	free(t->syms);
+	free(t->exe);
+	free(t->target);
+	free(t);
 }

@@ -16,14 +16,15 @@
 
 #define GP_SYM_FUNC	0x01		/* 'f': BSF_FUNCTION */
 #define GP_SYM_STATIC	0x02		/* 's': local */
-#define GP_SYM_GLOBAL	0x04		/* 'g' */
+#define GP_SYM_GLOBAL	0x04		/* 'g': not static */
+#define GP_SYM_WEAK	0x08		/* 'w': weak (counts as global) */
 
 struct gp_sym {				/* a "sym" record */
 	uint64_t	 addr;
 	uint64_t	 end;		/* last address covered (gprof end_addr) */
 	unsigned	 flags;
 	char		*file;		/* source file, or NULL */
-	int		 line;
+	int		 line;		/* its line, or 0 */
 	char		*name;		/* as in the executable */
 	char		*dname;		/* as printed (demangled) */
 };
@@ -31,13 +32,37 @@ struct gp_sym {				/* a "sym" record */
 struct gp_symtab {
 	char		*exe;		/* the "exe" record */
 	char		*target;
-	uint64_t	 textlo;
-	uint64_t	 texthi;
+	uint64_t	 textlo;	/* .text: first address */
+	uint64_t	 texthi;	/* .text: first address after it */
 	struct gp_sym	*syms;		/* sorted by address; id = index */
 	size_t		 nsyms;
+	size_t		 declared;	/* nsyms field of the exe record */
+	int		 width;		/* address bits: 32 or 64, 0 unknown */
+	int		 bigendian;	/* 1 big, 0 little, -1 unknown */
+	char		 lead;		/* names' leading char, or '\0' */
+	size_t		 cap;
 };
 
 /* gprof's sym_lookup: the symbol covering addr, or NULL. */
 struct gp_sym	*gp_sym_lookup(const struct gp_symtab *, uint64_t addr);
+
+/* The table back into "exe" and "sym" records. */
+void		 gp_sym_emit(struct gp_writer *, const struct gp_symtab *);
+void		 gp_sym_free(struct gp_symtab *);
+
+/*
+ * Building the table from an executable with libbfd (bfdsym.c), the way
+ * gprof 2.40 does.  Errors are fatal: one line naming the file, exit 1.
+ */
+struct gp_symopt {
+	int		 nostatic;	/* -a: no local symbols */
+	int		 funconly;	/* -D: statics must be BSF_FUNCTION */
+	int		 demangle;	/* fill dname by demangling */
+	const char	*style;		/* demangling style, or NULL */
+	const char	*extsyms;	/* -S: nm-style table file, or NULL */
+	int		 nolines;	/* skip the source file and line */
+};
+
+struct gp_symtab *gp_sym_build(const char *exe, const struct gp_symopt *);
 
 #endif /* GP_SYMTAB_H */

@@ -1,10 +1,185 @@
-/* Placeholder: being written. */
+/*
+ * gp-sym: add the symbol table of an executable to a gp-stream(5) stream,
+ * the table GNU gprof builds (see gp-sym(1)).
+ */
+#include <err.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "gmon.h"
 #include "prof.h"
+#include "stream.h"
+#include "symtab.h"
+
+#define MAXWARN		5	/* addresses named per kind of warning */
+
+enum {
+	OPT_DEMANGLE = 256,
+	OPT_NO_DEMANGLE,
+};
+
+static const struct option longopts[] = {
+	{ "no-static",			no_argument,		NULL, 'a' },
+	{ "ignore-non-functions",	no_argument,		NULL, 'D' },
+	{ "external-symbol-table",	required_argument,	NULL, 'S' },
+	{ "demangle",			optional_argument,	NULL,
+	    OPT_DEMANGLE },
+	{ "no-demangle",		no_argument,		NULL,
+	    OPT_NO_DEMANGLE },
+	{ NULL,				0,			NULL, 0 }
+};
+
+static void	check_arcs(const struct gp_raw *, const struct gp_symtab *);
+static void	check_hists(const struct gp_raw *, const struct gp_symtab *);
+static void	usage(void) __attribute__((__noreturn__));
 
 int
-main(void)
+main(int argc, char *argv[])
 {
-	return 1;
+	struct gp_symopt o;
+	struct gp_symtab *t;
+	struct gp_reader *r;
+	struct gp_writer *w;
+	struct gp_prof p;
+	int ch;
+
+	memset(&o, 0, sizeof(o));
+	o.demangle = 1;
+	while ((ch = getopt_long(argc, argv, "aDS:", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'a':
+			o.nostatic = 1;
+			break;
+		case 'D':
+			o.funconly = 1;
+			break;
+		case 'S':
+			o.extsyms = optarg;
+			break;
+		case OPT_DEMANGLE:
+			o.demangle = 1;
+			if (optarg != NULL)
+				o.style = optarg;
+			break;
+		case OPT_NO_DEMANGLE:
+			o.demangle = 0;
+			break;
+		default:
+			usage();
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		usage();
+
+	t = gp_sym_build(argc == 1 ? argv[0] : "a.out", &o);
+
+	memset(&p, 0, sizeof(p));
+	r = gp_ropen(STDIN_FILENO, "<stdin>");
+	w = gp_wopen(STDOUT_FILENO);
+	gp_stage_read(r, &p, GP_L_RAW, GP_L_SYM, w);
+	gp_sym_emit(w, t);
+	gp_wclose(w);
+	gp_rclose(r);
+
+	if (p.raw != NULL) {
+		check_hists(p.raw, t);
+		check_arcs(p.raw, t);
+	}
+	return 0;
+}
+
+/*
+ * The addresses the symbols cover: from the first symbol to the end of
+ * .text or the start of the last symbol, whichever is higher (gprof
+ * credits samples past the last symbol to it).
+ */
+static void
+covered(const struct gp_symtab *t, uint64_t *lo, uint64_t *hi)
+{
+	*lo = t->syms[0].addr;
+	*hi = t->syms[t->nsyms - 1].addr + 1;
+	if (*hi < t->texthi)
+		*hi = t->texthi;
+}
+
+/* Samples in bins that lie wholly outside the symbols. */
+static void
+check_hists(const struct gp_raw *raw, const struct gp_symtab *t)
+{
+	const struct gp_hist *h;
+	uint64_t lo, hi, blo, bhi, span, nout, first;
+	size_t i;
+	uint32_t b;
+	int nwarn = 0;
+
+	covered(t, &lo, &hi);
+	for (i = 0; i < raw->nhists; i++) {
+		h = &raw->hists[i];
+		if (h->nbins == 0 || h->high <= h->low)
+			continue;
+		span = h->high - h->low;
+		nout = 0;
+		first = 0;
+		for (b = 0; b < h->nbins; b++) {
+			if (h->bins[b] == 0)
+				continue;
+			blo = h->low + (uint64_t)((double)span * b / h->nbins);
+			bhi = h->low +
+			    (uint64_t)((double)span * (b + 1) / h->nbins);
+			if (bhi > lo && blo < hi)
+				continue;
+			if (nout == 0)
+				first = blo;
+			nout += h->bins[b];
+		}
+		if (nout > 0 && nwarn++ < MAXWARN)
+			warnx("%s: %" PRIu64 " samples at %#" PRIx64
+			    " and beyond in histogram %#" PRIx64 "-%#" PRIx64
+			    " lie outside its symbols (%#" PRIx64 "-%#" PRIx64
+			    "): is it the profiled program?", t->exe, nout,
+			    first, h->low, h->high, lo, hi);
+	}
+}
+
+/* Call sites and callees that no symbol covers. */
+static void
+check_arcs(const struct gp_raw *raw, const struct gp_symtab *t)
+{
+	const struct gp_arc *a;
+	size_t i, nbad = 0;
+	uint64_t addr;
+	const char *what;
+
+	for (i = 0; i < raw->narcs; i++) {
+		a = &raw->arcs[i];
+		if (gp_sym_lookup(t, a->self) == NULL) {
+			addr = a->self;
+			what = "callee";
+		} else if (gp_sym_lookup(t, a->from) == NULL) {
+			addr = a->from;
+			what = "call site";
+		} else
+			continue;
+		if (nbad++ < MAXWARN)
+			warnx("%s: arc %#" PRIx64 " -> %#" PRIx64 ": %s %#"
+			    PRIx64 " is not in any of its symbols", t->exe,
+			    a->from, a->self, what, addr);
+	}
+	if (nbad > MAXWARN)
+		warnx("%s: %zu more arcs with addresses outside its symbols",
+		    t->exe, nbad - MAXWARN);
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr,
+	    "usage: gp-sym [-aD] [--demangle[=style] | --no-demangle] "
+	    "[-S symfile] [exe]\n");
+	exit(1);
 }

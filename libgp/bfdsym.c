@@ -1,0 +1,438 @@
+/*
+ * Building the symbol layer from an executable with libbfd, choosing the
+ * symbols, their ranges and their source files the way GNU gprof 2.40
+ * does (gprof-facts.md, section 7).
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bfd.h>
+#include <libiberty/demangle.h>
+
+#include "symtab.h"
+
+/* A symbol that counts, before the table is sorted and made unique. */
+struct cand {
+	uint64_t	 addr;
+	size_t		 order;		/* position in the input */
+	unsigned	 flags;
+	const char	*name;
+};
+
+struct exe {
+	const char	*path;
+	bfd		*abfd;
+	asection	*text;
+	asymbol		**syms;		/* NULL-terminated, synthetic ones too */
+	long		 nsyms;
+	int		 hasfunc;	/* the format marks functions */
+};
+
+static char *
+sdup(const char *s)
+{
+	char *d;
+
+	if ((d = strdup(s)) == NULL)
+		err(1, NULL);
+	return d;
+}
+
+static void
+bfdfail(const char *path)
+{
+	if (bfd_get_error() == bfd_error_system_call)
+		err(1, "%s", path);
+	errx(1, "%s: %s", path, bfd_errmsg(bfd_get_error()));
+}
+
+static void
+exe_open(struct exe *x, const char *path)
+{
+	asymbol *synth, **p;
+	long i, n, nsynth;
+
+	memset(x, 0, sizeof(*x));
+	x->path = path;
+	if (bfd_init() != BFD_INIT_MAGIC)
+		errx(1, "libbfd: version mismatch");
+	if ((x->abfd = bfd_openr(path, NULL)) == NULL) {
+		if (bfd_get_error() == bfd_error_system_call)
+			err(1, "%s", path);
+		errx(1, "%s: not in executable format", path);
+	}
+	x->abfd->flags |= BFD_DECOMPRESS;
+	if (!bfd_check_format(x->abfd, bfd_object)) {
+		if (bfd_get_error() == bfd_error_system_call)
+			err(1, "%s", path);
+		errx(1, "%s: not in executable format", path);
+	}
+	if ((x->text = bfd_get_section_by_name(x->abfd, ".text")) == NULL &&
+	    (x->text = bfd_get_section_by_name(x->abfd, "$CODE$")) == NULL)
+		errx(1, "can't find .text section in %s", path);
+
+	switch (bfd_get_flavour(x->abfd)) {
+	case bfd_target_coff_flavour:
+	case bfd_target_ecoff_flavour:
+	case bfd_target_xcoff_flavour:
+	case bfd_target_elf_flavour:
+	case bfd_target_som_flavour:
+		x->hasfunc = 1;
+		break;
+	default:
+		x->hasfunc = 0;
+		break;
+	}
+
+	if ((n = bfd_get_symtab_upper_bound(x->abfd)) < 0)
+		bfdfail(path);
+	if ((x->syms = malloc(n > 0 ? (size_t)n : sizeof(*x->syms))) == NULL)
+		err(1, NULL);
+	x->syms[0] = NULL;
+	if ((x->nsyms = bfd_canonicalize_symtab(x->abfd, x->syms)) < 0)
+		bfdfail(path);
+
+	/* As gprof: synthetic symbols from the static table alone. */
+	nsynth = bfd_get_synthetic_symtab(x->abfd, x->nsyms, x->syms, 0, NULL,
+	    &synth);
+	if (nsynth > 0) {
+		p = reallocarray(x->syms, x->nsyms + nsynth + 1,
+		    sizeof(*x->syms));
+		if (p == NULL)
+			err(1, NULL);
+		x->syms = p;
+		for (i = 0; i < nsynth; i++)
+			x->syms[x->nsyms + i] = &synth[i];
+		x->nsyms += nsynth;
+		x->syms[x->nsyms] = NULL;
+	}
+}
+
+/*
+ * gprof takes a '.' in a static name only as the start of ".NNN",
+ * ".clone.NNN" or ".constprop.NNN" (repeatable), so "f.part.0" and
+ * "f.cold" are out.  When such a suffix ends the name, gprof's scan steps
+ * over the terminating NUL and goes on through the bytes that follow,
+ * which in practice are the next names of the string table; a '$' or a
+ * bad '.' there rejects the symbol too.  The same bytes are read here, so
+ * the same symbols are rejected.
+ */
+static int
+static_name_ok(const char *s)
+{
+	const char *p;
+	int digits;
+
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '$')
+			return 0;
+		while (*p == '.') {
+			digits = 0;
+			if (strncmp(p, ".clone.", 7) == 0 && p[7] != '\0')
+				p += 6;
+			else if (strncmp(p, ".constprop.", 11) == 0 &&
+			    p[11] != '\0')
+				p += 10;
+			for (p++; *p != '\0'; p++) {
+				if (digits && *p == '.')
+					break;
+				if (*p < '0' || *p > '9')
+					return 0;
+				digits = 1;
+			}
+		}
+	}
+	return 1;
+}
+
+/* gprof's class of a symbol: 'T' global, 't' static, 0 not counted. */
+static int
+symclass(const struct exe *x, asymbol *sym, const struct gp_symopt *o)
+{
+	symbol_info info;
+	char lead;
+
+	if (sym->section == NULL || (sym->flags & BSF_DEBUGGING))
+		return 0;
+	if (o->nostatic && (sym->flags & BSF_LOCAL))
+		return 0;
+	bfd_get_symbol_info(x->abfd, sym, &info);
+	if (info.type == 'T' || info.type == 'W')
+		return 'T';
+	if (info.type != 't' || o->nostatic)
+		return 0;
+	if (sym->name == NULL || sym->name[0] == '\0' ||
+	    !static_name_ok(sym->name))
+		return 0;
+	lead = bfd_get_symbol_leading_char(x->abfd);
+	if (lead != '\0' && lead != sym->name[0])
+		return 0;
+	if (strncmp(sym->name, "__gnu_compiled", 14) == 0 ||
+	    strncmp(sym->name, "___gnu_compiled", 15) == 0)
+		return 0;
+	if (o->funconly && !(sym->flags & BSF_FUNCTION))
+		return 0;
+	return 't';
+}
+
+/* gprof's order: address, functions first, globals first; then input. */
+static int
+cmp_cand(const void *a, const void *b)
+{
+	const struct cand *l = a, *r = b;
+	int lf, rf, ls, rs;
+
+	if (l->addr != r->addr)
+		return l->addr < r->addr ? -1 : 1;
+	lf = (l->flags & GP_SYM_FUNC) != 0;
+	rf = (r->flags & GP_SYM_FUNC) != 0;
+	if (lf != rf)
+		return rf - lf;
+	ls = (l->flags & GP_SYM_STATIC) != 0;
+	rs = (r->flags & GP_SYM_STATIC) != 0;
+	if (ls != rs)
+		return ls - rs;
+	return l->order < r->order ? -1 : l->order > r->order;
+}
+
+/*
+ * Of two symbols at one address, does the later one (src) replace the one
+ * kept so far (dst)?  A global beats a static; then a function beats a
+ * non-function; then a name without a leading '_' beats one with it, and
+ * "_x" beats "__x".
+ */
+static int
+replaces(const struct cand *src, const struct cand *dst)
+{
+	int ss, ds, sf, df;
+
+	ss = (src->flags & GP_SYM_STATIC) != 0;
+	ds = (dst->flags & GP_SYM_STATIC) != 0;
+	if (!ss && ds)
+		return 1;
+	if (ss != ds)
+		return 0;
+	sf = (src->flags & GP_SYM_FUNC) != 0;
+	df = (dst->flags & GP_SYM_FUNC) != 0;
+	if (sf && !df)
+		return 1;
+	if (sf != df)
+		return 0;
+	if (src->name[0] != '_' && dst->name[0] == '_')
+		return 1;
+	return src->name[0] == '_' && dst->name[0] == '_' &&
+	    src->name[1] != '_' && dst->name[1] == '_';
+}
+
+/*
+ * Sort, keep one symbol per address and give each the range up to the
+ * next one; the last runs to the end of .text (even when that is below
+ * its own address).
+ */
+static void
+finalize(struct gp_symtab *t, struct cand *c, size_t n)
+{
+	struct gp_sym *s;
+	size_t i, k;
+	uint64_t prev;
+
+	qsort(c, n, sizeof(*c), cmp_cand);
+	if ((t->syms = calloc(n, sizeof(*t->syms))) == NULL)
+		err(1, NULL);
+	k = 0;
+	prev = c[0].addr - 1;
+	for (i = 0; i < n; i++) {
+		if (c[i].addr == prev) {
+			if (replaces(&c[i], &c[k - 1]))
+				c[k - 1] = c[i];
+			continue;
+		}
+		if (k > 0 && t->syms[k - 1].end == 0)
+			t->syms[k - 1].end = c[i].addr - 1;
+		c[k] = c[i];
+		t->syms[k].addr = c[i].addr;
+		k++;
+		prev = c[i].addr;
+	}
+	if (t->syms[k - 1].end == 0)
+		t->syms[k - 1].end = t->texthi - 1;
+	for (i = 0; i < k; i++) {
+		s = &t->syms[i];
+		s->flags = c[i].flags;
+		s->name = sdup(c[i].name);
+	}
+	t->nsyms = t->cap = k;
+}
+
+static void
+nosyms(const char *path)
+{
+	errx(1, "file `%s' has no symbols", path);
+}
+
+static void
+from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
+{
+	struct cand *c;
+	asection *sec;
+	size_t n;
+	long i;
+	int cl;
+
+	if ((c = calloc(x->nsyms > 0 ? (size_t)x->nsyms : 1,
+	    sizeof(*c))) == NULL)
+		err(1, NULL);
+	n = 0;
+	for (i = 0; i < x->nsyms; i++) {
+		if ((cl = symclass(x, x->syms[i], o)) == 0)
+			continue;
+		sec = x->syms[i]->section;
+		c[n].addr = x->syms[i]->value + bfd_section_vma(sec);
+		c[n].order = n;
+		c[n].name = x->syms[i]->name;
+		c[n].flags = cl == 't' ? GP_SYM_STATIC : GP_SYM_GLOBAL;
+		if (!x->hasfunc || (x->syms[i]->flags & BSF_FUNCTION))
+			c[n].flags |= GP_SYM_FUNC;
+		if (x->syms[i]->flags & BSF_WEAK)
+			c[n].flags |= GP_SYM_WEAK;
+		n++;
+	}
+	if (n == 0)
+		nosyms(x->path);
+	finalize(t, c, n);
+	free(c);
+}
+
+/*
+ * -S: an nm-style table, "ADDRESS TYPE NAME" per line; only types t and
+ * T count, all are functions.  Read the way gprof reads it: whitespace
+ * separated words, stopping at the first line that does not scan.
+ */
+static void
+from_nm(struct gp_symtab *t, const char *path)
+{
+	struct cand *c = NULL;
+	char addr[1024], name[1024];
+	size_t n = 0, cap = 0;
+	FILE *f;
+	char type;
+
+	if ((f = fopen(path, "r")) == NULL)
+		err(1, "%s", path);
+	while (!feof(f) &&
+	    fscanf(f, "%1023s %c %1023s\n", addr, &type, name) == 3) {
+		if (type != 't' && type != 'T')
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			if ((c = reallocarray(c, cap, sizeof(*c))) == NULL)
+				err(1, NULL);
+		}
+		memset(&c[n], 0, sizeof(c[n]));
+		if (sscanf(addr, "%" SCNx64, &c[n].addr) != 1)
+			c[n].addr = 0;
+		c[n].order = n;
+		c[n].flags = GP_SYM_FUNC |
+		    (type == 't' ? GP_SYM_STATIC : GP_SYM_GLOBAL);
+		c[n].name = sdup(name);
+		n++;
+	}
+	if (ferror(f))
+		err(1, "%s", path);
+	fclose(f);
+	if (n == 0)
+		nosyms(path);
+	finalize(t, c, n);
+	while (n > 0)
+		free((char *)(uintptr_t)c[--n].name);
+	free(c);
+}
+
+/*
+ * The source file and line of each symbol, as gprof asks libbfd for them:
+ * the nearest line to the symbol's address, kept only when libbfd names a
+ * file, a function and a line other than 0.
+ */
+static void
+lines(struct gp_symtab *t, const struct exe *x)
+{
+	const char *file, *func;
+	unsigned int line;
+	struct gp_sym *s;
+	bfd_vma base;
+	size_t i;
+
+	base = bfd_section_vma(x->text);
+	for (i = 0; i < t->nsyms; i++) {
+		s = &t->syms[i];
+		file = func = NULL;
+		line = 0;
+		if (bfd_find_nearest_line(x->abfd, x->text, x->syms,
+		    s->addr - base, &file, &func, &line) &&
+		    file != NULL && func != NULL && line != 0) {
+			s->file = sdup(file);
+			s->line = (int)line;
+		}
+	}
+}
+
+static void
+demangle(struct gp_symtab *t, const struct exe *x)
+{
+	struct gp_sym *s;
+	size_t i;
+
+	for (i = 0; i < t->nsyms; i++) {
+		s = &t->syms[i];
+		s->dname = bfd_demangle(x->abfd, s->name, DMGL_ANSI | DMGL_PARAMS);
+		if (s->dname == NULL)
+			s->dname = s->name;
+	}
+}
+
+struct gp_symtab *
+gp_sym_build(const char *path, const struct gp_symopt *o)
+{
+	enum demangling_styles style;
+	struct gp_symtab *t;
+	struct exe x;
+	int w;
+
+	if (o->style != NULL) {
+		style = cplus_demangle_name_to_style(o->style);
+		if (style == unknown_demangling)
+			errx(1, "unknown demangling style `%s'", o->style);
+		cplus_demangle_set_style(style);
+	}
+	exe_open(&x, path);
+	if ((t = calloc(1, sizeof(*t))) == NULL)
+		err(1, NULL);
+	t->exe = sdup(path);
+	t->target = sdup(bfd_get_target(x.abfd));
+	t->textlo = bfd_section_vma(x.text);
+	t->texthi = t->textlo + bfd_section_size(x.text);
+	if ((w = bfd_get_arch_size(x.abfd)) == -1)
+		w = (int)bfd_arch_bits_per_address(x.abfd);
+	t->width = w;
+	t->bigendian = bfd_big_endian(x.abfd) ? 1 : 0;
+	t->lead = bfd_get_symbol_leading_char(x.abfd);
+
+	if (o->extsyms != NULL)
+		from_nm(t, o->extsyms);
+	else {
+		from_exe(t, &x, o);
+		if (!o->nolines)
+			lines(t, &x);
+	}
+	if (o->demangle)
+		demangle(t, &x);
+	else
+		for (size_t i = 0; i < t->nsyms; i++)
+			t->syms[i].dname = t->syms[i].name;
+	/* x.abfd stays open: the names of synthetic symbols live in it. */
+	return t;
+}
