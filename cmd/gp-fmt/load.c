@@ -1,0 +1,146 @@
+/*
+ * gp-fmt: the report from the stream's symbol, credit and graph layers.
+ */
+#include <err.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof.h"
+#include "symtab.h"
+#include "hist.h"
+#include "graph.h"
+#include "fmt.h"
+
+static void	*xcalloc(size_t, size_t);
+static void	 fill(struct fent *, const struct gp_node *, size_t);
+
+void
+report_load(struct report *rp, struct gp_prof *p)
+{
+	struct gp_opts go;
+	const struct gp_symtab *st;
+	const struct gp_credit *cr;
+	const struct gp_graph *g;
+	const struct gp_node *n;
+	const struct gp_carc *ca;
+	struct fent *e;
+	size_t i, j;
+
+	memset(&go, 0, sizeof(go));
+	gp_analyse(p, &go);
+	st = p->sym;
+	cr = p->credit;
+	g = p->graph;
+
+	memset(rp, 0, sizeof(*rp));
+	rp->have_hist = cr->nhist > 0;
+	rp->have_cg = g->callgraph;
+	rp->hz = cr->hz;
+	memcpy(rp->dimen, cr->dimen, sizeof(rp->dimen));
+	rp->dimen[sizeof(rp->dimen) - 1] = '\0';
+	rp->abbrev = cr->abbrev;
+	rp->total_time = cr->total;
+	rp->hist_scale = cr->scale;
+	rp->print_time = g->print_time;
+
+	rp->nsyms = st->nsyms;
+	rp->syms = xcalloc(rp->nsyms + 1, sizeof(*rp->syms));
+	for (i = 0; i < st->nsyms; i++) {
+		e = &rp->syms[i];
+		e->name = st->syms[i].name;
+		e->dname = st->syms[i].dname;
+		e->file = st->syms[i].file;
+		e->is_static = (st->syms[i].flags & GP_SYM_STATIC) != 0;
+		e->time = i < cr->ntime ? cr->time[i] : 0.0;
+		e->head = e;
+	}
+	rp->ncycles = g->ncycles;
+	rp->cycles = xcalloc(rp->ncycles + 1, sizeof(*rp->cycles));
+
+	/* Every node is a symbol or a cycle: link them by index. */
+	rp->ngraph = g->nnodes;
+	rp->graph = xcalloc(rp->ngraph + 1, sizeof(*rp->graph));
+	for (i = 0; i < g->nnodes; i++) {
+		n = &g->nodes[i];
+		if (n->sym == GP_NOSYM) {
+			if (n->cycle == 0 || n->cycle > rp->ncycles)
+				errx(1, "graph node [%zu]: bad cycle %u", i + 1,
+				    n->cycle);
+			e = &rp->cycles[n->cycle - 1];
+		} else {
+			if (n->sym >= rp->nsyms)
+				errx(1, "graph node [%zu]: bad symbol %zu",
+				    i + 1, n->sym);
+			e = &rp->syms[n->sym];
+		}
+		/* Without call-graph data gprof numbers nothing. */
+		fill(e, n, g->callgraph ? i + 1 : 0);
+		rp->graph[i] = e;
+	}
+	for (i = 0; i < rp->nsyms; i++) {
+		e = &rp->syms[i];
+		if (e->cycle != 0) {
+			if ((size_t)e->cycle > rp->ncycles)
+				errx(1, "symbol %s: bad cycle %d", e->name,
+				    e->cycle);
+			e->head = &rp->cycles[e->cycle - 1];
+		}
+	}
+	for (i = 0; i < rp->ncycles; i++)
+		if (rp->cycles[i].cycle == 0)
+			errx(1, "cycle %zu has no graph node", i + 1);
+
+	/* The arcs, and each entry's lists in printing order. */
+	rp->narcs = g->narcs;
+	rp->arcs = xcalloc(rp->narcs + 1, sizeof(*rp->arcs));
+	for (i = 0; i < g->narcs; i++) {
+		ca = &g->arcs[i];
+		rp->arcs[i].parent = rp->graph[ca->parent];
+		rp->arcs[i].child = rp->graph[ca->child];
+		rp->arcs[i].count = ca->count;
+		rp->arcs[i].time = ca->time;
+		rp->arcs[i].child_time = ca->child_time;
+	}
+	for (i = 0; i < g->nnodes; i++) {
+		n = &g->nodes[i];
+		e = rp->graph[i];
+		e->nparents = n->nparents;
+		e->parents = xcalloc(n->nparents + 1, sizeof(*e->parents));
+		for (j = 0; j < n->nparents; j++)
+			e->parents[j] = &rp->arcs[n->parents[j]];
+		e->nchildren = n->nchildren;
+		e->children = xcalloc(n->nchildren + 1, sizeof(*e->children));
+		for (j = 0; j < n->nchildren; j++)
+			e->children[j] = &rp->arcs[n->children[j]];
+		e->nmembers = n->nmembers;
+		e->members = xcalloc(n->nmembers + 1, sizeof(*e->members));
+		for (j = 0; j < n->nmembers; j++)
+			e->members[j] = rp->graph[n->members[j]];
+	}
+}
+
+static void
+fill(struct fent *e, const struct gp_node *n, size_t index)
+{
+	e->index = (int)index;
+	e->cycle = (int)n->cycle;
+	e->print_flag = (n->flags & GP_N_PRINT) != 0;
+	e->flat = (n->flags & GP_N_FLAT) != 0;
+	e->ncalls = n->ncalls;
+	e->self_calls = n->self_calls;
+	e->child_time = n->child_time;
+	e->prop_self = n->prop_self;
+	e->prop_child = n->prop_child;
+	if (n->sym == GP_NOSYM)
+		e->time = n->time;
+}
+
+static void *
+xcalloc(size_t n, size_t size)
+{
+	void *v;
+
+	if ((v = calloc(n, size)) == NULL)
+		err(1, NULL);
+	return v;
+}
