@@ -1,10 +1,926 @@
-/* Placeholder: the raw layer is being written. */
-#include "prof.h"
+/*
+ * The raw layer: the model of gmon.out files, its stream records
+ * (gp-stream(5): profile hist bins arc bbrec bb raw) and summing.
+ */
+#include <err.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gmon.h"
+
+#define BINSMAX		64	/* counts in one bins record */
+#define BINSGAP		4	/* zero bins kept inside a bins record */
+#define RAWCHUNK	4096	/* bytes in one raw record */
+
+struct gp_arcidx {
+	size_t		*slot;		/* arc index + 1, 0 if empty */
+	size_t		 mask;
+	size_t		 n;
+};
+
+static const char hexdig[] = "0123456789abcdef";
+
+/* Model. */
+
+static void *
+grow(void *p, size_t *cap, size_t n, size_t size)
+{
+	size_t ncap;
+
+	if (n < *cap)
+		return p;
+	ncap = *cap ? *cap * 2 : 16;
+	if (ncap <= n)
+		ncap = n + 1;
+	if ((p = reallocarray(p, ncap, size)) == NULL)
+		err(1, NULL);
+	*cap = ncap;
+	return p;
+}
+
+static void
+addorder(struct gp_raw *raw, enum gp_rkind kind, size_t idx)
+{
+	struct gp_run *run;
+
+	if (raw->norder > 0) {
+		run = &raw->order[raw->norder - 1];
+		if (run->kind == kind && run->first + run->n == idx) {
+			run->n++;
+			return;
+		}
+	}
+	raw->order = grow(raw->order, &raw->ocap, raw->norder,
+	    sizeof(*raw->order));
+	run = &raw->order[raw->norder++];
+	run->kind = kind;
+	run->first = idx;
+	run->n = 1;
+}
+
+struct gp_raw *
+gp_raw_new(const char *name)
+{
+	struct gp_raw *raw;
+
+	if ((raw = calloc(1, sizeof(*raw))) == NULL ||
+	    (raw->name = strdup(name != NULL ? name : "")) == NULL)
+		err(1, NULL);
+	return raw;
+}
+
+void
+gp_raw_free(struct gp_raw *raw)
+{
+	size_t i;
+
+	if (raw == NULL)
+		return;
+	for (i = 0; i < raw->nfiles; i++)
+		free(raw->files[i].path);
+	for (i = 0; i < raw->nhists; i++)
+		free(raw->hists[i].bins);
+	for (i = 0; i < raw->nbbrecs; i++)
+		free(raw->bbrecs[i].bbs);
+	for (i = 0; i < raw->nraws; i++)
+		free(raw->raws[i].data);
+	if (raw->idx != NULL)
+		free(raw->idx->slot);
+	free(raw->idx);
+	free(raw->files);
+	free(raw->hists);
+	free(raw->arcs);
+	free(raw->bbrecs);
+	free(raw->raws);
+	free(raw->order);
+	free(raw->name);
+	free(raw);
+}
+
+struct gp_file *
+gp_raw_addfile(struct gp_raw *raw)
+{
+	struct gp_file *f;
+
+	raw->files = grow(raw->files, &raw->fcap, raw->nfiles,
+	    sizeof(*raw->files));
+	f = &raw->files[raw->nfiles++];
+	memset(f, 0, sizeof(*f));
+	return f;
+}
+
+struct gp_hist *
+gp_raw_addhist(struct gp_raw *raw)
+{
+	struct gp_hist *h;
+
+	raw->hists = grow(raw->hists, &raw->hcap, raw->nhists,
+	    sizeof(*raw->hists));
+	addorder(raw, GP_R_HIST, raw->nhists);
+	h = &raw->hists[raw->nhists++];
+	memset(h, 0, sizeof(*h));
+	h->id = raw->nhists - 1;
+	h->file = raw->nfiles > 0 ? raw->nfiles - 1 : SIZE_MAX;
+	return h;
+}
+
+struct gp_arc *
+gp_raw_addarc(struct gp_raw *raw)
+{
+	if (raw->narcs == raw->acap)
+		raw->arcs = grow(raw->arcs, &raw->acap, raw->narcs,
+		    sizeof(*raw->arcs));
+	addorder(raw, GP_R_ARC, raw->narcs);
+	return &raw->arcs[raw->narcs++];
+}
+
+void
+gp_raw_reserve(struct gp_raw *raw, size_t narcs)
+{
+	if (raw->acap - raw->narcs >= narcs)
+		return;
+	raw->acap = raw->narcs + narcs;
+	if ((raw->arcs = reallocarray(raw->arcs, raw->acap,
+	    sizeof(*raw->arcs))) == NULL)
+		err(1, NULL);
+}
+
+struct gp_bbrec *
+gp_raw_addbbrec(struct gp_raw *raw)
+{
+	struct gp_bbrec *b;
+
+	raw->bbrecs = grow(raw->bbrecs, &raw->bcap, raw->nbbrecs,
+	    sizeof(*raw->bbrecs));
+	addorder(raw, GP_R_BB, raw->nbbrecs);
+	b = &raw->bbrecs[raw->nbbrecs++];
+	memset(b, 0, sizeof(*b));
+	b->id = raw->nbbrecs - 1;
+	return b;
+}
+
+struct gp_rawrec *
+gp_raw_addraw(struct gp_raw *raw)
+{
+	struct gp_rawrec *r;
+
+	raw->raws = grow(raw->raws, &raw->rcap, raw->nraws,
+	    sizeof(*raw->raws));
+	addorder(raw, GP_R_RAW, raw->nraws);
+	r = &raw->raws[raw->nraws++];
+	memset(r, 0, sizeof(*r));
+	return r;
+}
+
+const char *
+gp_layout_name(enum gp_layout l)
+{
+	switch (l) {
+	case GP_GNU:
+		return "gnu";
+	case GP_BSD44:
+		return "bsd44";
+	case GP_OLDBSD:
+		return "oldbsd";
+	}
+	return NULL;
+}
+
+uint32_t
+gp_hertz(void)
+{
+	long hz;
+
+	/*
+	 * gprof's hertz() probes setitimer(2) and falls back to the clock
+	 * tick; on Linux the probe yields nothing and the tick is used.
+	 */
+	hz = sysconf(_SC_CLK_TCK);
+	return hz > 0 && hz <= (long)UINT32_MAX ? (uint32_t)hz : 1;
+}
+
+/* Loading stream records. */
+
+static struct gp_raw *
+rawof(struct gp_prof *p, const struct gp_rec *rec)
+{
+	if (p->raw == NULL)
+		p->raw = gp_raw_new(rec->r != NULL ? gp_rname(rec->r) : "");
+	return p->raw;
+}
+
+static struct gp_hist *
+findhist(struct gp_raw *raw, uint64_t id)
+{
+	size_t i;
+
+	if (id < raw->nhists && raw->hists[id].id == id)
+		return &raw->hists[id];
+	for (i = 0; i < raw->nhists; i++)
+		if (raw->hists[i].id == id)
+			return &raw->hists[i];
+	return NULL;
+}
+
+static struct gp_bbrec *
+findbbrec(struct gp_raw *raw, uint64_t id)
+{
+	size_t i;
+
+	if (raw->nbbrecs > 0 && raw->bbrecs[raw->nbbrecs - 1].id == id)
+		return &raw->bbrecs[raw->nbbrecs - 1];
+	for (i = 0; i < raw->nbbrecs; i++)
+		if (raw->bbrecs[i].id == id)
+			return &raw->bbrecs[i];
+	return NULL;
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * The bytes field i stands for, NUL bytes included (gp_fstr stops at
+ * the first \x00): at most max of them into dst; returns their number.
+ */
+static size_t
+fbytes(const struct gp_rec *rec, int i, char *dst, size_t max)
+{
+	const char *s;
+	size_t n = 0;
+	int c, hi, lo;
+
+	gp_need(rec, i + 1);
+	for (s = rec->f[i]; *s != '\0'; s++) {
+		c = (unsigned char)*s;
+		if (c == '\\') {
+			switch (*++s) {
+			case '\\':
+				break;
+			case 't':
+				c = '\t';
+				break;
+			case 'n':
+				c = '\n';
+				break;
+			case 'r':
+				c = '\r';
+				break;
+			case 'x':
+				if ((hi = hexval(s[1])) < 0 ||
+				    (lo = hexval(s[2])) < 0)
+					gp_recerr(rec, "field %d: bad escape "
+					    "in '%s'", i + 1, rec->f[i]);
+				c = hi << 4 | lo;
+				s += 2;
+				break;
+			default:
+				gp_recerr(rec, "field %d: bad escape in '%s'",
+				    i + 1, rec->f[i]);
+			}
+		}
+		if (n == max)
+			gp_recerr(rec, "field %d: '%s' is longer than %zu "
+			    "bytes", i + 1, rec->f[i], max);
+		dst[n++] = c;
+	}
+	return n;
+}
+
+/* Hexadecimal digits without 0x, two a byte, into dst; returns bytes. */
+static size_t
+fhexbytes(const struct gp_rec *rec, int i, unsigned char *dst, size_t max)
+{
+	const char *s;
+	size_t n;
+	int hi, lo;
+
+	gp_need(rec, i + 1);
+	s = rec->f[i];
+	for (n = 0; s[0] != '\0'; s += 2, n++) {
+		if ((hi = hexval(s[0])) < 0 || (lo = hexval(s[1])) < 0)
+			gp_recerr(rec, "field %d: expected pairs of hex "
+			    "digits", i + 1);
+		if (n == max)
+			gp_recerr(rec, "field %d: more than %zu bytes",
+			    i + 1, max);
+		dst[n] = hi << 4 | lo;
+	}
+	return n;
+}
+
+static void
+loadprofile(struct gp_raw *raw, const struct gp_rec *rec)
+{
+	struct gp_file *f;
+	const char *s;
+	uint64_t v;
+
+	gp_need(rec, 7);
+	f = gp_raw_addfile(raw);
+	f->path = gp_fstr(rec, 1);
+	s = rec->f[2];
+	if (strcmp(s, "gnu") == 0)
+		f->layout = GP_GNU;
+	else if (strcmp(s, "bsd44") == 0)
+		f->layout = GP_BSD44;
+	else if (strcmp(s, "oldbsd") == 0)
+		f->layout = GP_OLDBSD;
+	else
+		gp_recerr(rec, "field 3: layout '%s', expected gnu, bsd44 "
+		    "or oldbsd", s);
+	v = gp_fu64(rec, 3);
+	if (v != 32 && v != 64)
+		gp_recerr(rec, "field 4: width %s, expected 32 or 64",
+		    rec->f[3]);
+	f->width = v;
+	if (strcmp(rec->f[4], "le") == 0)
+		f->bigendian = 0;
+	else if (strcmp(rec->f[4], "be") == 0)
+		f->bigendian = 1;
+	else
+		gp_recerr(rec, "field 5: byte order '%s', expected le or be",
+		    rec->f[4]);
+	if (f->layout == GP_OLDBSD) {
+		if (!gp_fempty(rec, 5) || !gp_fempty(rec, 6))
+			gp_recerr(rec, "old BSD files have no version and "
+			    "no spare bytes: fields 6 and 7 must be empty");
+		return;
+	}
+	v = gp_fhex(rec, 5);
+	if (f->layout == GP_GNU && v > 1)
+		gp_recerr(rec, "field 6: GNU version %s, expected 0x0 or 0x1",
+		    rec->f[5]);
+	if (f->layout == GP_BSD44 && v != GP_BSD44_VERSION)
+		gp_recerr(rec, "field 6: 4.4BSD version %s, expected %#x",
+		    rec->f[5], GP_BSD44_VERSION);
+	f->version = v;
+	if (fhexbytes(rec, 6, f->spare, sizeof(f->spare)) !=
+	    sizeof(f->spare))
+		gp_recerr(rec, "field 7: expected %zu spare bytes",
+		    sizeof(f->spare));
+	f->nspare = sizeof(f->spare);
+}
+
+static void
+loadhist(struct gp_raw *raw, const struct gp_rec *rec)
+{
+	struct gp_hist *h;
+	uint64_t id, low, high, nbins;
+	size_t n;
+
+	gp_need(rec, 8);
+	id = gp_fu64max(rec, 1, UINT_MAX);
+	if (findhist(raw, id) != NULL)
+		gp_recerr(rec, "histogram id %ju given twice (to add "
+		    "profiles up, give them all to gmon-cat)", (uintmax_t)id);
+	low = gp_fhex(rec, 2);
+	high = gp_fhex(rec, 3);
+	if (low > high)
+		gp_recerr(rec, "low_pc %s above high_pc %s", rec->f[2],
+		    rec->f[3]);
+	nbins = gp_fu64max(rec, 4, UINT32_MAX);
+	h = gp_raw_addhist(raw);
+	h->id = id;
+	h->low = low;
+	h->high = high;
+	h->nbins = nbins;
+	h->rate = gp_fu64max(rec, 5, UINT32_MAX);
+	n = fbytes(rec, 6, h->dimen, 15);
+	memset(h->dimen + n, 0, sizeof(h->dimen) - n);
+	if (fbytes(rec, 7, &h->abbrev, 1) != 1)
+		gp_recerr(rec, "field 8: expected one character");
+	if ((h->bins = calloc(nbins > 0 ? nbins : 1, sizeof(*h->bins))) ==
+	    NULL)
+		gp_recerr(rec, "%ju bins: out of memory", (uintmax_t)nbins);
+}
+
+static void
+loadbins(struct gp_raw *raw, const struct gp_rec *rec)
+{
+	struct gp_hist *h;
+	uint64_t id, first, c;
+	int i;
+
+	gp_need(rec, 4);
+	id = gp_fu64(rec, 1);
+	if ((h = findhist(raw, id)) == NULL)
+		gp_recerr(rec, "no hist record with id %s before it",
+		    rec->f[1]);
+	first = gp_fu64(rec, 2);
+	if (first > h->nbins || h->nbins - first < (uint64_t)rec->nf - 3)
+		gp_recerr(rec, "bins %ju to %ju are past the %" PRIu32
+		    " bins of histogram %s", (uintmax_t)first,
+		    (uintmax_t)(first + rec->nf - 4), h->nbins, rec->f[1]);
+	for (i = 3; i < rec->nf; i++) {
+		c = gp_fu64max(rec, i, 65535);
+		if (h->bins[first + i - 3] + c > 65535)
+			gp_recerr(rec, "bin %ju named twice: its counts add "
+			    "up to more than 65535",
+			    (uintmax_t)(first + i - 3));
+		h->bins[first + i - 3] += c;
+	}
+}
+
+static void
+loadbbrec(struct gp_raw *raw, const struct gp_rec *rec)
+{
+	struct gp_bbrec *b;
+	uint64_t id;
+
+	gp_need(rec, 3);
+	id = gp_fu64max(rec, 1, UINT_MAX);
+	if (findbbrec(raw, id) != NULL)
+		gp_recerr(rec, "basic-block record id %s given twice",
+		    rec->f[1]);
+	b = gp_raw_addbbrec(raw);
+	b->id = id;
+	b->n = gp_fu64max(rec, 2, UINT32_MAX);
+}
+
+static void
+loadbb(struct gp_raw *raw, const struct gp_rec *rec)
+{
+	struct gp_bbrec *b;
+	struct gp_bb *bb;
+
+	gp_need(rec, 4);
+	if ((b = findbbrec(raw, gp_fu64(rec, 1))) == NULL)
+		gp_recerr(rec, "no bbrec record with id %s before it",
+		    rec->f[1]);
+	if (b->nbbs == b->n)
+		gp_recerr(rec, "more blocks than the %" PRIu32 " its bbrec "
+		    "record declares", b->n);
+	b->bbs = grow(b->bbs, &b->cap, b->nbbs, sizeof(*b->bbs));
+	bb = &b->bbs[b->nbbs++];
+	bb->addr = gp_fhex(rec, 2);
+	bb->count = gp_fu64(rec, 3);
+}
+
+static void
+loadraw(struct gp_raw *raw, const struct gp_rec *rec)
+{
+	struct gp_rawrec *r;
+	size_t n;
+
+	gp_need(rec, 3);
+	if (gp_fempty(rec, 1)) {
+		if (raw->lastkind != GP_R_RAW || raw->nraws == 0)
+			gp_recerr(rec, "an empty tag continues a raw record, "
+			    "but the record before is not one");
+		r = &raw->raws[raw->nraws - 1];
+	} else {
+		r = gp_raw_addraw(raw);
+		r->tag = gp_fu64max(rec, 1, 255);
+	}
+	n = strlen(rec->f[2]) / 2;
+	if (r->cap - r->len < n) {
+		r->cap = r->len + n > 2 * r->cap ? r->len + n : 2 * r->cap;
+		if ((r->data = realloc(r->data, r->cap)) == NULL)
+			err(1, NULL);
+	}
+	r->len += fhexbytes(rec, 2, r->data + r->len, n);
+}
 
 int
 gp_raw_load(struct gp_prof *p, const struct gp_rec *rec)
 {
-	(void)p;
-	(void)rec;
-	return 0;
+	struct gp_raw *raw;
+	const char *k = rec->f[0];
+	int kind;
+
+	raw = rawof(p, rec);
+	kind = 0;
+	if (strcmp(k, "arc") == 0) {
+		struct gp_arc *a;
+
+		gp_need(rec, 4);
+		a = gp_raw_addarc(raw);
+		a->from = gp_fhex(rec, 1);
+		a->self = gp_fhex(rec, 2);
+		a->count = gp_fu64(rec, 3);
+		kind = GP_R_ARC;
+	} else if (strcmp(k, "bins") == 0)
+		loadbins(raw, rec);
+	else if (strcmp(k, "hist") == 0)
+		loadhist(raw, rec);
+	else if (strcmp(k, "profile") == 0)
+		loadprofile(raw, rec);
+	else if (strcmp(k, "bbrec") == 0)
+		loadbbrec(raw, rec);
+	else if (strcmp(k, "bb") == 0)
+		loadbb(raw, rec);
+	else if (strcmp(k, "raw") == 0) {
+		loadraw(raw, rec);
+		kind = GP_R_RAW;
+	} else
+		return 0;
+	raw->lastkind = kind;
+	p->have |= GP_L_RAW;
+	return 1;
+}
+
+/* Emitting stream records. */
+
+static void
+emithex(struct gp_writer *w, const unsigned char *p, size_t n)
+{
+	char buf[2 * RAWCHUNK + 1];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		buf[2 * i] = hexdig[p[i] >> 4];
+		buf[2 * i + 1] = hexdig[p[i] & 15];
+	}
+	buf[2 * n] = '\0';
+	gp_wraw(w, buf);
+}
+
+static void
+emitfile(struct gp_writer *w, const struct gp_file *f)
+{
+	gp_wkind(w, "profile");
+	gp_wstr(w, f->path);
+	gp_wraw(w, gp_layout_name(f->layout) != NULL ?
+	    gp_layout_name(f->layout) : "");
+	gp_wu64(w, f->width);
+	gp_wraw(w, f->bigendian ? "be" : "le");
+	if (f->layout == GP_OLDBSD) {
+		gp_wraw(w, "");
+		gp_wraw(w, "");
+	} else {
+		gp_whex(w, f->version);
+		emithex(w, f->spare, sizeof(f->spare));
+	}
+	gp_weol(w);
+}
+
+static void
+emitbins(struct gp_writer *w, const struct gp_hist *h)
+{
+	const uint64_t *b = h->bins;
+	size_t i, j, last, start, n = h->nbins;
+
+	if (b == NULL)
+		return;
+	for (i = 0; i < n; i = last + 1) {
+		while (i < n && b[i] == 0)
+			i++;
+		if (i == n)
+			break;
+		start = last = i;
+		for (j = i + 1; j < n && j - start < BINSMAX; j++) {
+			if (b[j] != 0)
+				last = j;
+			else if (j - last > BINSGAP)
+				break;
+		}
+		gp_wkind(w, "bins");
+		gp_wu64(w, h->id);
+		gp_wu64(w, start);
+		for (j = start; j <= last; j++)
+			gp_wu64(w, b[j]);
+		gp_weol(w);
+	}
+}
+
+static void
+emithist(struct gp_writer *w, const struct gp_hist *h)
+{
+	size_t n;
+
+	for (n = 15; n > 0 && h->dimen[n - 1] == '\0'; n--)
+		;
+	gp_wkind(w, "hist");
+	gp_wu64(w, h->id);
+	gp_whex(w, h->low);
+	gp_whex(w, h->high);
+	gp_wu64(w, h->nbins);
+	gp_wu64(w, h->rate);
+	gp_wstrn(w, h->dimen, n);
+	gp_wstrn(w, &h->abbrev, 1);
+	gp_weol(w);
+	emitbins(w, h);
+}
+
+static void
+emitbbrec(struct gp_writer *w, const struct gp_bbrec *b)
+{
+	size_t i;
+
+	gp_wkind(w, "bbrec");
+	gp_wu64(w, b->id);
+	gp_wu64(w, b->n);
+	gp_weol(w);
+	for (i = 0; i < b->nbbs; i++) {
+		gp_wkind(w, "bb");
+		gp_wu64(w, b->id);
+		gp_whex(w, b->bbs[i].addr);
+		gp_wu64(w, b->bbs[i].count);
+		gp_weol(w);
+	}
+}
+
+static void
+emitraw(struct gp_writer *w, const struct gp_rawrec *r)
+{
+	size_t off = 0, n;
+
+	do {
+		n = r->len - off < RAWCHUNK ? r->len - off : RAWCHUNK;
+		gp_wkind(w, "raw");
+		if (off == 0)
+			gp_wu64(w, r->tag);
+		else
+			gp_wraw(w, "");
+		emithex(w, r->data + off, n);
+		gp_weol(w);
+		off += n;
+	} while (off < r->len);
+}
+
+void
+gp_raw_emit(struct gp_writer *w, const struct gp_raw *raw)
+{
+	const struct gp_run *run;
+	const struct gp_arc *a, *end;
+	size_t i, k;
+
+	for (i = 0; i < raw->nfiles; i++)
+		emitfile(w, &raw->files[i]);
+	for (k = 0; k < raw->norder; k++) {
+		run = &raw->order[k];
+		switch (run->kind) {
+		case GP_R_HIST:
+			for (i = run->first; i < run->first + run->n; i++)
+				emithist(w, &raw->hists[i]);
+			break;
+		case GP_R_ARC:
+			end = raw->arcs + run->first + run->n;
+			for (a = raw->arcs + run->first; a < end; a++) {
+				gp_wkind(w, "arc");
+				gp_whex(w, a->from);
+				gp_whex(w, a->self);
+				gp_wu64(w, a->count);
+				gp_weol(w);
+			}
+			break;
+		case GP_R_BB:
+			for (i = run->first; i < run->first + run->n; i++)
+				emitbbrec(w, &raw->bbrecs[i]);
+			break;
+		case GP_R_RAW:
+			for (i = run->first; i < run->first + run->n; i++)
+				emitraw(w, &raw->raws[i]);
+			break;
+		}
+	}
+}
+
+/* Summing. */
+
+static const char *
+histfile(const struct gp_raw *raw, const struct gp_hist *h)
+{
+	if (h->file < raw->nfiles)
+		return raw->files[h->file].path;
+	return raw->name;
+}
+
+static double
+histscale(const struct gp_hist *h)
+{
+	return (double)((h->high - h->low) / 2) / h->nbins;
+}
+
+static size_t
+archash(const struct gp_arcidx *x, uint64_t from, uint64_t self)
+{
+	uint64_t v;
+
+	v = from * 0x9e3779b97f4a7c15ULL ^ self * 0xc2b2ae3d27d4eb4fULL;
+	return (v ^ v >> 29) & x->mask;
+}
+
+static void
+idxput(struct gp_arcidx *x, const struct gp_arc *arcs, size_t i)
+{
+	size_t s;
+
+	for (s = archash(x, arcs[i].from, arcs[i].self); x->slot[s] != 0;
+	    s = (s + 1) & x->mask)
+		;
+	x->slot[s] = i + 1;
+	x->n++;
+}
+
+static void
+idxgrow(struct gp_raw *raw, size_t need)
+{
+	struct gp_arcidx *x;
+	size_t cap, i;
+
+	if ((x = raw->idx) == NULL) {
+		if ((x = raw->idx = calloc(1, sizeof(*x))) == NULL)
+			err(1, NULL);
+	}
+	if (x->slot != NULL && need * 2 <= x->mask + 1)
+		return;
+	for (cap = 1024; cap < need * 2; cap *= 2)
+		;
+	free(x->slot);
+	if ((x->slot = calloc(cap, sizeof(*x->slot))) == NULL)
+		err(1, NULL);
+	x->mask = cap - 1;
+	x->n = 0;
+	for (i = 0; i < raw->narcs; i++)
+		idxput(x, raw->arcs, i);
+}
+
+static uint64_t
+arclimit(const struct gp_raw *raw)
+{
+	const struct gp_file *f;
+
+	if (raw->nfiles == 0)
+		return UINT32_MAX;
+	f = &raw->files[0];
+	if (f->layout == GP_GNU || f->width == 32)
+		return UINT32_MAX;
+	return UINT64_MAX;
+}
+
+static void
+sumarcs(struct gp_raw *dst, const struct gp_raw *src, const char *sname)
+{
+	const struct gp_arc *a;
+	struct gp_arcidx *x;
+	struct gp_arc *d;
+	uint64_t limit;
+	size_t i, s;
+
+	limit = arclimit(dst);
+	idxgrow(dst, dst->narcs + src->narcs);
+	x = dst->idx;
+	for (i = 0; i < src->narcs; i++) {
+		a = &src->arcs[i];
+		for (s = archash(x, a->from, a->self); x->slot[s] != 0;
+		    s = (s + 1) & x->mask) {
+			d = &dst->arcs[x->slot[s] - 1];
+			if (d->from == a->from && d->self == a->self)
+				break;
+		}
+		if (x->slot[s] != 0) {
+			d = &dst->arcs[x->slot[s] - 1];
+			if (a->count > limit - d->count)
+				errx(1, "%s: arc %#" PRIx64 " -> %#" PRIx64
+				    ": count %" PRIu64 " + %" PRIu64 " is more "
+				    "than %s files hold (%" PRIu64 ")", sname,
+				    a->from, a->self, d->count, a->count,
+				    dst->nfiles > 0 ? dst->files[0].path :
+				    "the output", limit);
+			d->count += a->count;
+			continue;
+		}
+		if (a->count > limit)
+			errx(1, "%s: arc %#" PRIx64 " -> %#" PRIx64 ": count "
+			    "%" PRIu64 " is more than the layout of %s holds",
+			    sname, a->from, a->self, a->count,
+			    dst->nfiles > 0 ? dst->files[0].path : "the output");
+		d = gp_raw_addarc(dst);
+		*d = *a;
+		x->slot[s] = dst->narcs;
+		x->n++;
+	}
+}
+
+static void
+sumhist(struct gp_raw *dst, const struct gp_raw *src, const struct gp_hist *h,
+    size_t fileoff)
+{
+	const struct gp_hist *h0;
+	struct gp_hist *d;
+	const char *sname, *dname;
+	uint64_t *bins;
+	size_t i, j;
+	int bsd;
+
+	sname = histfile(src, h);
+	bsd = h->file < src->nfiles && src->files[h->file].layout != GP_GNU;
+	if (dst->nhists > 0) {
+		h0 = &dst->hists[0];
+		dname = histfile(dst, h0);
+		if (memcmp(h->dimen, h0->dimen, 15) != 0)
+			errx(1, "%s: dimension '%.15s' differs from '%.15s' "
+			    "in %s", sname, h->dimen, h0->dimen, dname);
+		if (h->abbrev != h0->abbrev)
+			errx(1, "%s: dimension abbreviation '%c' differs from "
+			    "'%c' in %s", sname, h->abbrev, h0->abbrev, dname);
+		if (h->rate != h0->rate)
+			errx(1, "%s: sampling rate %" PRIu32 " differs from %"
+			    PRIu32 " in %s", sname, h->rate, h0->rate, dname);
+		if (fabs(histscale(h) - histscale(h0)) > 0.000001)
+			errx(1, "%s: histogram scale %g (%#" PRIx64 "-%#"
+			    PRIx64 ", %" PRIu32 " bins) differs from %g in %s",
+			    sname, histscale(h), h->low, h->high, h->nbins,
+			    histscale(h0), dname);
+		if (bsd && (h->low != h0->low || h->high != h0->high ||
+		    h->nbins != h0->nbins))
+			errx(1, "%s: BSD histogram %#" PRIx64 "-%#" PRIx64
+			    " differs from the first one, %#" PRIx64 "-%#"
+			    PRIx64 " in %s", sname, h->low, h->high, h0->low,
+			    h0->high, dname);
+	}
+	for (i = 0; i < dst->nhists; i++) {
+		d = &dst->hists[i];
+		dname = histfile(dst, d);
+		if (d->low == h->low && d->high == h->high) {
+			if (d->nbins != h->nbins)
+				errx(1, "%s: histogram %#" PRIx64 "-%#" PRIx64
+				    " has %" PRIu32 " bins, %" PRIu32 " in %s",
+				    sname, h->low, h->high, h->nbins,
+				    d->nbins, dname);
+			for (j = 0; j < h->nbins; j++) {
+				if (d->bins[j] + h->bins[j] > 65535)
+					errx(1, "%s: histogram %#" PRIx64
+					    "-%#" PRIx64 " bin %zu: %" PRIu64
+					    " + %" PRIu64 " samples (with %s) "
+					    "do not fit in 16 bits", sname,
+					    h->low, h->high, j, h->bins[j],
+					    d->bins[j], dname);
+				d->bins[j] += h->bins[j];
+			}
+			return;
+		}
+		if (h->low < d->high && d->low < h->high)
+			errx(1, "%s: histogram %#" PRIx64 "-%#" PRIx64
+			    " overlaps histogram %#" PRIx64 "-%#" PRIx64
+			    " of %s", sname, h->low, h->high, d->low, d->high,
+			    dname);
+	}
+	if ((bins = calloc(h->nbins > 0 ? h->nbins : 1, sizeof(*bins))) ==
+	    NULL)
+		err(1, NULL);
+	memcpy(bins, h->bins, h->nbins * sizeof(*bins));
+	d = gp_raw_addhist(dst);
+	i = d->id;
+	*d = *h;
+	d->id = i;
+	d->bins = bins;
+	d->file = h->file < src->nfiles ? h->file + fileoff : SIZE_MAX;
+}
+
+void
+gp_raw_sum(struct gp_raw *dst, const struct gp_raw *src)
+{
+	const struct gp_bbrec *sb;
+	const struct gp_rawrec *sr;
+	struct gp_bbrec *b;
+	struct gp_rawrec *r;
+	struct gp_file *f;
+	size_t fileoff, i, id;
+
+	fileoff = dst->nfiles;
+	for (i = 0; i < src->nfiles; i++) {
+		f = gp_raw_addfile(dst);
+		*f = src->files[i];
+		if ((f->path = strdup(src->files[i].path)) == NULL)
+			err(1, NULL);
+	}
+	for (i = 0; i < src->nhists; i++)
+		sumhist(dst, src, &src->hists[i], fileoff);
+	sumarcs(dst, src, src->nfiles > 0 ? src->files[0].path : src->name);
+	for (i = 0; i < src->nbbrecs; i++) {
+		sb = &src->bbrecs[i];
+		b = gp_raw_addbbrec(dst);
+		id = b->id;
+		*b = *sb;
+		b->id = id;
+		b->cap = sb->nbbs;
+		if ((b->bbs = reallocarray(NULL, b->cap ? b->cap : 1,
+		    sizeof(*b->bbs))) == NULL)
+			err(1, NULL);
+		memcpy(b->bbs, sb->bbs, sb->nbbs * sizeof(*b->bbs));
+	}
+	for (i = 0; i < src->nraws; i++) {
+		sr = &src->raws[i];
+		r = gp_raw_addraw(dst);
+		*r = *sr;
+		r->cap = sr->len;
+		if ((r->data = malloc(r->cap ? r->cap : 1)) == NULL)
+			err(1, NULL);
+		memcpy(r->data, sr->data, sr->len);
+	}
 }
