@@ -1,0 +1,355 @@
+/*
+ * <gp/plugin.h>: the plugin ABI of gptools (gp-plugin(3)).
+ *
+ * A plugin is a shared object that exports one data symbol, the
+ * descriptor
+ *
+ *	const struct gp_plugin gp_plugin;
+ *
+ * written with GP_PLUGIN_DESCRIPTOR and GP_PLUGIN_HEADER below.  The host
+ * (gp-fmt, gmon-cat, the profiling runtime) loads it with dlopen, reads
+ * the descriptor's magic number and ABI version before it calls anything,
+ * refuses a plugin built for another ABI, then calls init().  The host
+ * never unloads a plugin.
+ *
+ * A plugin sees only this header: an opaque context (struct gp_ctx), a
+ * table of host services (struct gp_host) and, for output formats, a
+ * read-only view of the analysed profile (struct gp_profile).
+ *
+ * Versioning: GP_PLUGIN_ABI_MAJOR changes when anything a built plugin
+ * relies on changes (a field moves, a hook changes type); the host then
+ * refuses plugins of the other major.  GP_PLUGIN_ABI_MINOR changes when
+ * something is added at the end of a structure; the host accepts a plugin
+ * whose minor is at most its own.  Every change is logged in
+ * share/examples/plugin/ABI-CHANGES.
+ */
+#ifndef GP_PLUGIN_API_H
+#define GP_PLUGIN_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GP_PLUGIN_ABI_MAJOR	1
+#define GP_PLUGIN_ABI_MINOR	0
+#define GP_PLUGIN_MAGIC		0x67706c67u	/* "gplg" */
+#define GP_PLUGIN_SYMBOL	"gp_plugin"
+
+struct gp_ctx;				/* opaque: one per plugin and call */
+struct gp_host;
+struct gp_profile;
+
+/* ------------------------------------------------------------------ */
+/* The read-only profile that output formats get.                     */
+
+/* Layers of the profile (gp-stream(5)); gp_profile.have, gp_format.needs. */
+#define GP_HAVE_RAW	0x01		/* gmon.out contents */
+#define GP_HAVE_SYM	0x02		/* symbol table */
+#define GP_HAVE_CREDIT	0x04		/* histogram credited to symbols */
+#define GP_HAVE_GRAPH	0x08		/* call graph, time propagated */
+
+/* Layouts of a gmon.out file. */
+#define GP_LAYOUT_GNU		1	/* "gmon" cookie, tagged records */
+#define GP_LAYOUT_BSD44		2	/* 4.4BSD header with version */
+#define GP_LAYOUT_OLDBSD	3	/* 4.2BSD header, no version */
+
+struct gp_pfile {			/* one input profile file */
+	const char	*path;
+	int		 layout;	/* GP_LAYOUT_* */
+	int		 width;		/* address size in bits: 32 or 64 */
+	int		 bigendian;
+	uint32_t	 version;	/* the file's version word */
+};
+
+struct gp_phist {			/* one histogram */
+	uint64_t	 low;		/* first address covered */
+	uint64_t	 high;		/* one past the last */
+	uint32_t	 nbins;
+	uint32_t	 rate;		/* samples per dimen */
+	const char	*dimen;		/* "seconds" */
+	char		 abbrev;	/* 's' */
+	const uint64_t	*bins;		/* nbins counts */
+};
+
+struct gp_prawarc {			/* one arc as recorded */
+	uint64_t	 from;		/* call site */
+	uint64_t	 self;		/* callee */
+	uint64_t	 count;
+};
+
+struct gp_parc;
+
+/*
+ * A function of the profile, or a cycle as a whole (iscycle).  Times are
+ * in the profile's unit (gp_profile.dimen, seconds); samples are the
+ * histogram counts credited to the function, before dividing by hz.
+ */
+struct gp_pfunc {
+	const char	*name;		/* as printed (demangled); a cycle:
+					   "<cycle N as a whole>" */
+	const char	*symname;	/* in the executable; NULL: a cycle */
+	const char	*file;		/* source file, or NULL */
+	int		 line;		/* 0 if unknown */
+	uint64_t	 addr;		/* first address; 0 for a cycle */
+	uint64_t	 end;		/* last address covered */
+	int		 index;		/* gprof's [index]; 0: not in the graph */
+	int		 cycle;		/* number of its cycle, 0 if none */
+	const struct gp_pfunc *cyc;	/* the cycle's entry, or NULL */
+	int		 iscycle;	/* this entry is cycle `cycle' */
+	uint64_t	 calls;		/* calls from other functions */
+	uint64_t	 selfcalls;	/* recursive calls from itself */
+	double		 samples;	/* self samples */
+	double		 self;		/* self time */
+	double		 child;		/* time propagated from descendants */
+	const struct gp_parc *const *callers;	/* arcs into it */
+	size_t		 ncallers;
+	const struct gp_parc *const *callees;	/* arcs out of it */
+	size_t		 ncallees;
+	const struct gp_pfunc *const *members;	/* a cycle's members */
+	size_t		 nmembers;
+};
+
+/*
+ * A call-graph arc.  self and child are the parts of the callee's self
+ * and child time that gprof propagates to the caller along this arc.
+ * Arcs into a cycle's member from outside it are also listed on the
+ * cycle's entry; arcs between members of one cycle propagate nothing.
+ */
+struct gp_parc {
+	const struct gp_pfunc *caller;
+	const struct gp_pfunc *callee;
+	uint64_t	 count;
+	double		 self;
+	double		 child;
+};
+
+struct gp_profile {
+	uint32_t	 size;		/* sizeof(struct gp_profile) in the host */
+	unsigned	 have;		/* GP_HAVE_* present */
+
+	/* Raw layer. */
+	const struct gp_pfile *const *files;
+	size_t		 nfiles;
+	const struct gp_phist *const *hists;
+	size_t		 nhists;
+	const struct gp_prawarc *const *rawarcs;
+	size_t		 nrawarcs;
+
+	/* Symbol layer. */
+	const char	*exe;		/* executable, or NULL */
+
+	/* Credit layer. */
+	double		 hz;		/* samples per unit */
+	const char	*dimen;		/* the unit: "seconds" */
+	char		 abbrev;
+	double		 totalsamples;	/* all samples credited */
+	double		 total;		/* totalsamples / hz */
+
+	/* Graph layer. */
+	double		 printtime;	/* base of the call graph's %time */
+	size_t		 ncycles;
+
+	/*
+	 * Functions: with a graph, its entries in index order (cycles
+	 * included) and then the other functions with time; without one,
+	 * the functions with time, by address.
+	 */
+	const struct gp_pfunc *const *funcs;
+	size_t		 nfuncs;
+	const struct gp_parc *const *arcs;	/* every arc, by caller */
+	size_t		 narcs;
+};
+
+/* ------------------------------------------------------------------ */
+/* Host services.  The table is valid for the life of the process.    */
+
+#ifdef __GNUC__
+#define GP_PRINTFLIKE(f, a)	__attribute__((__format__(__printf__, f, a)))
+#else
+#define GP_PRINTFLIKE(f, a)
+#endif
+
+struct gp_host {
+	uint16_t	 abi_major;	/* the host's ABI */
+	uint16_t	 abi_minor;
+	uint32_t	 size;		/* sizeof(struct gp_host) in the host */
+	const char	*progname;	/* "gp-fmt", "gmon-cat", ... */
+
+	/*
+	 * Messages, printed at once on stderr, prefixed with the program,
+	 * the plugin and, while decoding, the file and byte offset.
+	 * error() does not return control anywhere: the hook must then
+	 * return -1, and the host exits with status 1.
+	 */
+	void	(*warn)(struct gp_ctx *, const char *, ...) GP_PRINTFLIKE(2, 3);
+	void	(*error)(struct gp_ctx *, const char *, ...) GP_PRINTFLIKE(2, 3);
+
+	/*
+	 * Options given to an output format (gp-fmt -o NAME,KEY=VALUE,...).
+	 * option() returns the value ("" for a bare KEY), or NULL if not
+	 * given.  optnum() parses a number in [min, max] into *v: it
+	 * returns 1, 0 if not given (*v untouched), or -1 after an error().
+	 */
+	const char *(*option)(struct gp_ctx *, const char *key);
+	int	(*optnum)(struct gp_ctx *, const char *key, double min,
+		    double max, double *v);
+
+	/*
+	 * Record types.  In decode(), get() reads up to n bytes of the
+	 * record's body and returns how many it read (fewer at the end of
+	 * the file), and emit() gives the one stream record that stands for
+	 * the gmon.out record: its kind and nf fields, unescaped (the host
+	 * escapes them).  In encode(), put() appends n bytes to the record
+	 * being written; it returns 0.
+	 */
+	size_t	(*get)(struct gp_ctx *, void *, size_t n);
+	void	(*emit)(struct gp_ctx *, const char *kind, int nf,
+		    const char *const *fields);
+	int	(*put)(struct gp_ctx *, const void *, size_t n);
+
+	/*
+	 * Output formats: write the raw layer as a gmon.out file with
+	 * the layout (GP_LAYOUT_*, 0: as read), address width (32, 64, 0:
+	 * as read) and byte order (0 little, 1 big, -1 as read).  Several
+	 * input files are summed.  Returns 0, or -1 after an error().
+	 */
+	int	(*gmon_write)(struct gp_ctx *, FILE *, int layout, int width,
+		    int bigendian);
+
+	void	(*spare[8])(void);
+};
+
+/* ------------------------------------------------------------------ */
+/* Plugin kinds.                                                       */
+
+struct gp_option {			/* one option of an output format */
+	const char	*key;
+	const char	*arg;		/* "PCT", "flame|graph", NULL: a flag */
+	const char	*help;
+};
+
+/* An output format: gp-fmt -o NAME. */
+struct gp_format {
+	unsigned	 needs;		/* GP_HAVE_* the host must provide */
+	int		 binary;	/* output is not text */
+	const struct gp_option *options;	/* ends with a NULL key */
+	/* Write the profile to out; 0, or -1 after an error(). */
+	int	(*write)(struct gp_ctx *, const struct gp_profile *, FILE *out);
+	void	*spare[4];
+};
+
+/*
+ * A record type: gmon.out records with a tag the host does not know (GNU
+ * layout).  One gmon.out record is one stream record.  decode() is
+ * called with the tag byte already read; it reads the body with get(),
+ * exactly as many bytes as the record has, and emits its stream record
+ * with emit().  encode() gets such a stream record back (fields[0] is
+ * the kind) and writes the whole gmon.out record with put(), the tag
+ * byte first.  Both must give back the same bytes: gmon-cat f | gp-fmt
+ * -o gmon reproduces f.  Both return 0, or -1 after an error().
+ */
+struct gp_recordtype {
+	const unsigned char *tags;	/* tags claimed (never 0, 1, 2) */
+	size_t		 ntags;
+	const char *const *kinds;	/* stream kinds it makes; NULL ends */
+	int	(*decode)(struct gp_ctx *, unsigned tag,
+		    const struct gp_pfile *);
+	int	(*encode)(struct gp_ctx *, const struct gp_pfile *, int nf,
+		    const char *const *fields);	/* fields[0]: the kind */
+	void	*spare[4];
+};
+
+/*
+ * A runtime collector, loaded by the profiling runtime (libgprt) into a
+ * profiled program.  start() runs before main() with the program's name,
+ * enter() and leave() on every instrumented call and return (the
+ * arguments of __cyg_profile_func_enter()), stop() at exit, where it
+ * emits stream records that the runtime saves with the profile.  The
+ * call hooks must be async-signal-safe and may not allocate.
+ */
+struct gp_collector {
+	int	(*start)(struct gp_ctx *, const char *progname);
+	void	(*enter)(void *fn, void *callsite);
+	void	(*leave)(void *fn, void *callsite);
+	int	(*stop)(struct gp_ctx *);
+	void	*spare[4];
+};
+
+/* ------------------------------------------------------------------ */
+/* The descriptor.                                                     */
+
+struct gp_plugin {
+	uint32_t	 magic;		/* GP_PLUGIN_MAGIC */
+	uint16_t	 abi_major;	/* GP_PLUGIN_ABI_MAJOR when built */
+	uint16_t	 abi_minor;	/* GP_PLUGIN_ABI_MINOR when built */
+	uint32_t	 size;		/* sizeof(struct gp_plugin) when built */
+	const char	*name;		/* the file's name without ".so" */
+	const char	*desc;		/* one line, for listings */
+	const char	*version;	/* the plugin's own version, or NULL */
+	/* Called once after loading; 0, or -1 after an error(). */
+	int	(*init)(struct gp_ctx *, const struct gp_host *);
+	/* Called once before the host exits, if init succeeded. */
+	void	(*fini)(struct gp_ctx *);
+	/* What it provides; at least one is set. */
+	const struct gp_format *format;
+	const struct gp_recordtype *record;
+	const struct gp_collector *collector;
+	void	*spare[8];
+};
+
+#define GP_PLUGIN_HEADER						\
+	.magic = GP_PLUGIN_MAGIC,					\
+	.abi_major = GP_PLUGIN_ABI_MAJOR,				\
+	.abi_minor = GP_PLUGIN_ABI_MINOR,				\
+	.size = sizeof(struct gp_plugin)
+
+#ifdef __GNUC__
+#define GP_PLUGIN_VISIBLE	__attribute__((__visibility__("default")))
+#else
+#define GP_PLUGIN_VISIBLE
+#endif
+
+/*
+ *	GP_PLUGIN_DESCRIPTOR = {
+ *		GP_PLUGIN_HEADER,
+ *		.name = "example",
+ *		...
+ *	};
+ */
+#define GP_PLUGIN_DESCRIPTOR						\
+	extern GP_PLUGIN_VISIBLE const struct gp_plugin gp_plugin;	\
+	GP_PLUGIN_VISIBLE const struct gp_plugin gp_plugin
+
+/* ------------------------------------------------------------------ */
+/* Inline helpers for decoding and encoding gmon.out fields.           */
+
+static inline uint64_t
+gp_getword(const unsigned char *p, int nbytes, int bigendian)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < nbytes; i++)
+		v |= (uint64_t)p[bigendian ? i : nbytes - 1 - i] <<
+		    (8 * (nbytes - 1 - i));
+	return v;
+}
+
+static inline void
+gp_putword(unsigned char *p, uint64_t v, int nbytes, int bigendian)
+{
+	int i;
+
+	for (i = 0; i < nbytes; i++)
+		p[bigendian ? nbytes - 1 - i : i] = (unsigned char)(v >> (8 * i));
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GP_PLUGIN_API_H */

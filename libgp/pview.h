@@ -1,0 +1,16 @@
+/*
+ * The read-only view of the profile that output-format plugins get
+ * (struct gp_profile in <gp/plugin.h>), made from the host's layers.
+ */
+#ifndef GP_PVIEW_H
+#define GP_PVIEW_H
+
+#include <gp/plugin.h>
+
+#include "prof.h"
+
+/* A view of the layers in `layers' (GP_L_*) that the profile has. */
+struct gp_profile *gp_pview_build(struct gp_prof *, unsigned layers);
+void		 gp_pview_free(struct gp_profile *);
+
+#endif /* GP_PVIEW_H */
