@@ -1,0 +1,163 @@
+#! /usr/bin/atf-sh
+#
+# gp-fmt on its own: options, errors, and streams saved, edited and
+# printed later.  (The report itself is checked against gprof in
+# tests/compat.)
+
+. "$(atf_get_srcdir)/../lib.sh"
+
+# A profile of recurse.c and its analysed stream in prof.gps.
+setup()
+{
+	pgbuild prog "$progs/recurse.c"
+	pgrun ./prog
+	gmon-cat gmon.out | gp-sym prog | gp-hist | gp-arcs >prof.gps ||
+	    atf_fail "pipeline failed"
+}
+
+atf_test_case usage
+usage_head()
+{
+	atf_set "descr" "Bad options and operands print the usage, exit 1"
+}
+usage_body()
+{
+	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt -x
+	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt a b
+	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt -w
+	atf_check -s exit:1 -e match:"^gp-fmt: width 0: " gp-fmt -w 0
+	atf_check -s exit:1 -e match:"^gp-fmt: width 12x: " gp-fmt -w 12x
+	atf_check -s exit:1 -e match:"^gp-fmt: width -3: " gp-fmt -w -3
+	atf_check -s exit:1 -e match:"99999999999" gp-fmt -w 99999999999
+}
+
+atf_test_case saved_stream
+saved_stream_head()
+{
+	atf_set "descr" "A stream saved after gp-arcs prints as gprof, from a file or stdin"
+	atf_set "require.progs" "cc gprof"
+}
+saved_stream_body()
+{
+	setup
+	gprof prog gmon.out >expect
+	atf_check -o file:expect gp-fmt prof.gps
+	atf_check -o file:expect gp-fmt - <prof.gps
+	atf_check -o file:expect gp-fmt <prof.gps
+	atf_check -o file:expect gp-fmt -o text prof.gps
+	atf_check -o file:expect gp-fmt --format=gprof prof.gps
+	gprof -b -T -z prog gmon.out >expect
+	atf_check -o file:expect gp-fmt -bTz prof.gps
+	atf_check -o file:expect gp-fmt --brief --traditional \
+	    --display-unused-functions prof.gps
+	gprof -b -w 100 prog gmon.out >expect
+	atf_check -o file:expect gp-fmt --width=100 --brief prof.gps
+}
+
+atf_test_case resumed
+resumed_head()
+{
+	atf_set "descr" "A stream saved after gp-sym or gp-hist, resumed later"
+	atf_set "require.progs" "cc gprof"
+}
+resumed_body()
+{
+	setup
+	gprof prog gmon.out >expect
+	gmon-cat gmon.out | gp-sym prog >sym.gps
+	atf_check -o file:expect sh -c 'gp-hist <sym.gps | gp-arcs | gp-fmt'
+	atf_check -o file:expect gp-fmt sym.gps
+	gp-hist <sym.gps >hist.gps
+	atf_check -o file:expect gp-fmt hist.gps
+	# the layers printed twice over are the same layers
+	atf_check -o file:expect sh -c 'gp-hist <prof.gps | gp-arcs | gp-fmt'
+}
+
+atf_test_case edited
+edited_head()
+{
+	atf_set "descr" "Names edited in the saved stream with awk are printed"
+	atf_set "require.progs" "cc gprof awk"
+}
+edited_body()
+{
+	setup
+	# the ninth field of a sym record is the name as printed
+	awk -F '\t' -v OFS='\t' '$1 == "sym" && $9 == "spin" { $9 = "SPIN" }
+	    { print }' prof.gps >edited.gps
+	gprof -b prog gmon.out | sed 's/ spin / SPIN /; s/ spin$/ SPIN/' >expect
+	atf_check -o file:expect gp-fmt -b edited.gps
+	# records no stage knows are carried and ignored
+	sed '2i\
+x-note	made by hand' prof.gps >noted.gps
+	gprof -b prog gmon.out >expect
+	atf_check -o file:expect gp-fmt -b noted.gps
+}
+
+atf_test_case sections
+sections_head()
+{
+	atf_set "descr" "-p, -q, -P, -Q choose the sections as in gprof"
+	atf_set "require.progs" "cc gprof"
+}
+sections_body()
+{
+	setup
+	for o in -p -q "-p -q" -P -Q "-P -Q" "-p -P" "-q -Q -p" "-T -P"; do
+		gprof $o prog gmon.out >expect
+		atf_check -o file:expect gp-fmt $o prof.gps
+	done
+}
+
+atf_test_case bad_input
+bad_input_head()
+{
+	atf_set "descr" "Bad streams: one line naming the file, exit 1"
+	atf_set "require.progs" "cc"
+}
+bad_input_body()
+{
+	atf_check -s exit:1 -e match:"^gp-fmt: nonexistent" gp-fmt nonexistent
+	printf 'not a stream\n' >junk
+	atf_check -s exit:1 -e match:"^gp-fmt: junk:1: " gp-fmt junk
+	: >empty
+	atf_check -s exit:1 -e match:"^gp-fmt: empty" gp-fmt empty
+	setup
+	# no symbol layer
+	gmon-cat gmon.out >raw.gps
+	atf_check -s exit:1 -o empty -e match:"^gp-fmt: .*sym" gp-fmt raw.gps
+	# a node naming a symbol that does not exist
+	awk -F '\t' -v OFS='\t' '$1 == "node" && !done { $3 = 999999; done = 1 }
+	    { print }' prof.gps >badnode.gps
+	atf_check -s exit:1 -o empty -e match:"^gp-fmt: " gp-fmt badnode.gps
+	# a time that is not a number
+	awk -F '\t' -v OFS='\t' '$1 == "time" && !done { $3 = "x1"; done = 1 }
+	    { print }' prof.gps >badtime.gps
+	atf_check -s exit:1 -o empty -e match:"^gp-fmt: badtime.gps:[0-9]*: " \
+	    gp-fmt badtime.gps
+}
+
+atf_test_case write_error
+write_error_head()
+{
+	atf_set "descr" "A full disk is an error"
+	atf_set "require.files" "/dev/full"
+	atf_set "require.progs" "cc"
+}
+write_error_body()
+{
+	setup
+	atf_check -s exit:1 -e match:"^gp-fmt: stdout" \
+	    sh -c 'gp-fmt prof.gps >/dev/full'
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case usage
+	atf_add_test_case saved_stream
+	atf_add_test_case resumed
+	atf_add_test_case edited
+	atf_add_test_case sections
+	atf_add_test_case bad_input
+	atf_add_test_case write_error
+}
