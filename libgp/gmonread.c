@@ -276,7 +276,7 @@ parsebsd(struct pctx *c)
 	uint32_t ncnt, v, rate;
 	int bsd44 = c->layout == GP_BSD44;
 
-	hdr = bsd44 ? 2 * p + 20 : 2 * p + 4;
+	hdr = bsd44 ? 2 * p + 24 : 2 * p + 4;
 	if (len < hdr)
 		return fail(c, len, "file ends inside the %zu-byte %s header",
 		    hdr, bsd44 ? "4.4BSD" : "old BSD");
@@ -454,6 +454,7 @@ gp_input_read(struct gp_input *in, const char *path)
 	if (fstat(fd, &st) == -1)
 		err(1, "%s", in->name);
 	if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    lseek(fd, 0, SEEK_CUR) == 0 &&
 	    (uintmax_t)st.st_size <= SIZE_MAX &&
 	    (p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) !=
 	    MAP_FAILED) {

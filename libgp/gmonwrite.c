@@ -159,7 +159,7 @@ check(const char *name, const struct gp_raw *raw, enum gp_layout layout,
 		if (memcmp(h->dimen, secs, 15) != 0 || h->abbrev != 's')
 			errx(1, "%s: %s files count seconds, not '%.15s'",
 			    name, ln, h->dimen);
-		if ((uint64_t)h->nbins * 2 + 2 * width / 8 + 20 > UINT32_MAX)
+		if ((uint64_t)h->nbins * 2 + 2 * width / 8 + 24 > UINT32_MAX)
 			errx(1, "%s: %" PRIu32 " bins are too many for %s "
 			    "files", name, h->nbins, ln);
 		if (layout == GP_OLDBSD && h->rate != gp_hertz())
@@ -264,7 +264,7 @@ writebsd(struct out *o, const struct gp_raw *raw, const struct gp_file *f0,
 	uint64_t low, high;
 	uint32_t nbins, rate;
 
-	hdr = 2 * o->psz + (layout == GP_BSD44 ? 20 : 4);
+	hdr = 2 * o->psz + (layout == GP_BSD44 ? 24 : 4);
 	h = raw->nhists > 0 ? &raw->hists[0] : NULL;
 	low = h != NULL ? h->low : 0;
 	high = h != NULL ? h->high : 0;
