@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "gmon.h"
+#include "graph.h"
 #include "plugin.h"
 #include "pview.h"
 
@@ -79,6 +80,9 @@ static int		 finiset;
 static struct gp_host host;
 
 static int	claimed(const char *);
+
+/* XXX until libgp/graph.c has it: keeps the tools linking. */
+#pragma weak gp_analyse
 
 #define progname()	program_invocation_short_name
 
@@ -901,6 +905,16 @@ gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
 	if (p->d->format->binary && isatty(fileno(out)))
 		errx(1, "format %s: binary output; redirect it to a file",
 		    p->name);
+	if (gp_format_layers(p) & (GP_L_CREDIT | GP_L_GRAPH)) {
+		struct gp_opts go;
+
+		/* Make the layers the stream lacks, as gprof would. */
+		memset(&go, 0, sizeof(go));
+		if (gp_analyse == NULL)
+			errx(1, "format %s: libgp has no call-graph analysis "
+			    "yet", p->name);
+		gp_analyse(prof, &go);
+	}
 	view = gp_pview_build(prof, gp_format_layers(p));
 	c->prof = prof;
 	c->out = out;

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "gmon.h"
+#include "graph.h"
+#include "hist.h"
 #include "pview.h"
 #include "symtab.h"
 
@@ -21,6 +23,10 @@ struct view {
 	const struct gp_prawarc	**rawarcp;
 	const struct gp_pfunc	**funcp;
 	const struct gp_parc	**arcp;
+	struct gp_pfunc		*funcs;
+	struct gp_parc		*arcs;
+	const void		**lists;	/* callers, callees, members */
+	char			*names;		/* the cycles' names */
 };
 
 static void *
@@ -78,19 +84,176 @@ rawview(struct view *v, const struct gp_raw *raw)
 	v->pub.nrawarcs = raw->narcs;
 }
 
+/* The functions with time, by address: the view without a graph. */
+static void
+creditview(struct view *v, const struct gp_symtab *st,
+    const struct gp_credit *cr, double hz)
+{
+	const struct gp_sym *sym;
+	struct gp_pfunc *f;
+	size_t i, n;
+
+	v->funcs = xcalloc(st->nsyms, sizeof(*v->funcs));
+	v->funcp = xcalloc(st->nsyms, sizeof(*v->funcp));
+	for (i = n = 0; i < st->nsyms && i < cr->ntime; i++) {
+		if (cr->time[i] == 0)
+			continue;
+		sym = &st->syms[i];
+		f = &v->funcs[n];
+		f->name = sym->dname != NULL ? sym->dname : sym->name;
+		f->symname = sym->name;
+		f->file = sym->file;
+		f->line = sym->line;
+		f->addr = sym->addr;
+		f->end = sym->end;
+		f->samples = cr->time[i];
+		f->self = f->propself = cr->time[i] / hz;
+		v->funcp[n++] = f;
+	}
+	v->pub.funcs = v->funcp;
+	v->pub.nfuncs = n;
+}
+
+/*
+ * The graph's nodes that a report shows: printed entries, functions of
+ * the flat profile with time or calls, cycles, and the ends of arcs.
+ */
+static void
+graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
+    double hz)
+{
+	const struct gp_node *n;
+	const struct gp_carc *ca;
+	const struct gp_sym *sym;
+	struct gp_pfunc *f;
+	struct gp_parc *a;
+	size_t *pos, i, j, nf, na, nl, len;
+	const void **l;
+	char *name;
+	int *keep;
+
+	keep = xcalloc(g->nnodes, sizeof(*keep));
+	for (i = 0; i < g->nnodes; i++) {
+		n = &g->nodes[i];
+		if (n->sym == GP_NOSYM || (n->flags & GP_N_PRINT) ||
+		    ((n->flags & GP_N_FLAT) && (n->time != 0 || n->ncalls != 0)))
+			keep[i] = 1;
+	}
+	for (i = 0; i < g->narcs; i++) {
+		ca = &g->arcs[i];
+		if (ca->parent < g->nnodes && ca->child < g->nnodes)
+			keep[ca->parent] = keep[ca->child] = 1;
+	}
+
+	/* Node position -> function, and the storage. */
+	pos = xcalloc(g->nnodes, sizeof(*pos));
+	nf = nl = len = 0;
+	for (i = 0; i < g->nnodes; i++) {
+		if (!keep[i])
+			continue;
+		pos[i] = nf++;
+		n = &g->nodes[i];
+		nl += n->nparents + n->nchildren + n->nmembers;
+		if (n->sym == GP_NOSYM)
+			len += 48;
+	}
+	v->funcs = xcalloc(nf, sizeof(*v->funcs));
+	v->funcp = xcalloc(nf, sizeof(*v->funcp));
+	v->arcs = xcalloc(g->narcs, sizeof(*v->arcs));
+	v->arcp = xcalloc(g->narcs, sizeof(*v->arcp));
+	v->lists = xcalloc(nl, sizeof(*v->lists));
+	v->names = xcalloc(len + 1, 1);
+
+	/* The arcs between kept nodes, in the graph's order. */
+	na = 0;
+	for (i = 0; i < g->narcs; i++) {
+		ca = &g->arcs[i];
+		if (ca->parent >= g->nnodes || ca->child >= g->nnodes)
+			continue;
+		a = &v->arcs[i];
+		a->caller = &v->funcs[pos[ca->parent]];
+		a->callee = &v->funcs[pos[ca->child]];
+		a->count = ca->count;
+		a->self = ca->time / hz;
+		a->child = ca->child_time / hz;
+		v->arcp[na++] = a;
+	}
+
+	l = v->lists;
+	name = v->names;
+	for (i = 0; i < g->nnodes; i++) {
+		if (!keep[i])
+			continue;
+		n = &g->nodes[i];
+		f = &v->funcs[pos[i]];
+		v->funcp[pos[i]] = f;
+		if (n->sym == GP_NOSYM) {
+			f->iscycle = 1;
+			f->name = name;
+			name += sprintf(name, "<cycle %u as a whole>",
+			    n->cycle) + 1;
+		} else if (n->sym < st->nsyms) {
+			sym = &st->syms[n->sym];
+			f->name = sym->dname != NULL ? sym->dname : sym->name;
+			f->symname = sym->name;
+			f->file = sym->file;
+			f->line = sym->line;
+			f->addr = sym->addr;
+			f->end = sym->end;
+		} else
+			f->name = "<unknown>";
+		f->index = (int)(i + 1);
+		f->cycle = (int)n->cycle;
+		if (n->cycle > 0 && n->cycle <= g->ncycles &&
+		    g->cycles[n->cycle - 1] < g->nnodes &&
+		    keep[g->cycles[n->cycle - 1]] && !f->iscycle)
+			f->cyc = &v->funcs[pos[g->cycles[n->cycle - 1]]];
+		f->calls = n->ncalls;
+		f->selfcalls = n->self_calls;
+		f->samples = n->time;
+		f->self = n->time / hz;
+		f->propself = n->prop_self / hz;
+		f->child = n->prop_child / hz;
+
+		f->callers = (const struct gp_parc *const *)l;
+		for (j = 0; j < n->nparents; j++)
+			if (n->parents[j] < g->narcs &&
+			    v->arcs[n->parents[j]].caller != NULL)
+				l[f->ncallers++] = &v->arcs[n->parents[j]];
+		l += f->ncallers;
+		f->callees = (const struct gp_parc *const *)l;
+		for (j = 0; j < n->nchildren; j++)
+			if (n->children[j] < g->narcs &&
+			    v->arcs[n->children[j]].caller != NULL)
+				l[f->ncallees++] = &v->arcs[n->children[j]];
+		l += f->ncallees;
+		f->members = (const struct gp_pfunc *const *)l;
+		for (j = 0; j < n->nmembers; j++)
+			if (n->members[j] < g->nnodes && keep[n->members[j]])
+				l[f->nmembers++] = &v->funcs[pos[n->members[j]]];
+		l += f->nmembers;
+	}
+	v->pub.funcs = v->funcp;
+	v->pub.nfuncs = nf;
+	v->pub.arcs = v->arcp;
+	v->pub.narcs = na;
+	v->pub.printtime = g->print_time / hz;
+	v->pub.ncycles = g->ncycles;
+	free(keep);
+	free(pos);
+}
+
 struct gp_profile *
 gp_pview_build(struct gp_prof *p, unsigned layers)
 {
+	const struct gp_credit *cr;
 	struct view *v;
+	double hz;
 
 	v = xcalloc(1, sizeof(*v));
 	v->pub.size = sizeof(v->pub);
 	v->pub.dimen = "seconds";
 	v->pub.abbrev = 's';
-	v->funcp = xcalloc(1, sizeof(*v->funcp));
-	v->arcp = xcalloc(1, sizeof(*v->arcp));
-	v->pub.funcs = v->funcp;
-	v->pub.arcs = v->arcp;
 	if ((layers & GP_L_RAW) && p->raw != NULL) {
 		rawview(v, p->raw);
 		v->pub.have |= GP_HAVE_RAW;
@@ -99,6 +262,32 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		v->pub.exe = p->sym->exe;
 		v->pub.have |= GP_HAVE_SYM;
 	}
+	if ((layers & GP_L_CREDIT) && p->credit != NULL && p->sym != NULL) {
+		cr = p->credit;
+		hz = cr->hz > 0 ? cr->hz : 1;
+		v->pub.hz = hz;
+		v->pub.dimen = cr->dimen;
+		v->pub.abbrev = cr->abbrev;
+		v->pub.totalsamples = cr->total;
+		v->pub.total = cr->total / hz;
+		v->pub.have |= GP_HAVE_CREDIT;
+		if ((layers & GP_L_GRAPH) && p->graph != NULL) {
+			graphview(v, p->sym, p->graph, hz);
+			v->pub.have |= GP_HAVE_GRAPH;
+		} else
+			creditview(v, p->sym, cr, hz);
+	}
+	/* Never NULL arrays. */
+	if (v->funcp == NULL)
+		v->pub.funcs = v->funcp = xcalloc(1, sizeof(*v->funcp));
+	if (v->arcp == NULL)
+		v->pub.arcs = v->arcp = xcalloc(1, sizeof(*v->arcp));
+	if (v->filep == NULL)
+		v->pub.files = v->filep = xcalloc(1, sizeof(*v->filep));
+	if (v->histp == NULL)
+		v->pub.hists = v->histp = xcalloc(1, sizeof(*v->histp));
+	if (v->rawarcp == NULL)
+		v->pub.rawarcs = v->rawarcp = xcalloc(1, sizeof(*v->rawarcp));
 	return &v->pub;
 }
 
@@ -117,5 +306,9 @@ gp_pview_free(struct gp_profile *pub)
 	free(v->rawarcp);
 	free(v->funcp);
 	free(v->arcp);
+	free(v->funcs);
+	free(v->arcs);
+	free(v->lists);
+	free(v->names);
 	free(v);
 }

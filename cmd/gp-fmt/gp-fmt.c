@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin.h"
 #include "prof.h"
 #include "stream.h"
 #include "fmt.h"
@@ -35,6 +36,7 @@ int
 main(int argc, char *argv[])
 {
 	struct gp_prof prof;
+	struct gp_plug *fmt;
 	struct gp_reader *r;
 	struct report rep;
 	struct popts o;
@@ -94,15 +96,17 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc > 1)
 		usage();
-	if (format != NULL && strcmp(format, "text") != 0 &&
-	    strcmp(format, "gprof") != 0)
-		errx(1, "%s: unknown output format", format);
+	/* A plugin format (gp-formats(5)); NULL: gprof's text. */
+	fmt = format != NULL ? gp_format_open(format) : NULL;
 
 	memset(&prof, 0, sizeof(prof));
 	r = gp_ropenfile(argc == 1 ? argv[0] : "-");
-	gp_stage_read(r, &prof, GP_L_RAW | GP_L_SYM | GP_L_CREDIT | GP_L_GRAPH,
-	    0, NULL);
+	gp_stage_read(r, &prof, gp_format_layers(fmt), 0, NULL);
 	gp_rclose(r);
+	if (fmt != NULL) {
+		gp_format_run(fmt, &prof, stdout, "stdout");
+		return 0;
+	}
 
 	report_load(&rep, &prof);
 

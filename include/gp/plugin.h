@@ -103,8 +103,11 @@ struct gp_pfunc {
 	uint64_t	 calls;		/* calls from other functions */
 	uint64_t	 selfcalls;	/* recursive calls from itself */
 	double		 samples;	/* self samples */
-	double		 self;		/* self time */
-	double		 child;		/* time propagated from descendants */
+	double		 self;		/* self time (the flat profile's) */
+	double		 propself;	/* self time in the call graph: less
+					   than self under gprof -E/-F */
+	double		 child;		/* time propagated from descendants,
+					   as the call graph shows it */
 	const struct gp_parc *const *callers;	/* arcs into it */
 	size_t		 ncallers;
 	const struct gp_parc *const *callees;	/* arcs out of it */
