@@ -53,6 +53,9 @@ struct gp_ctx {
 	FILE			*out;
 	const char		*outname;
 	/* record types: decoding a body from a buffer */
+	int			 quiet;		/* keep the first error in why */
+	char			*why;
+	size_t			 whysz;
 	const unsigned char	*buf;
 	size_t			 len;
 	size_t			 pos;
@@ -520,6 +523,12 @@ vmsg(struct gp_ctx *c, const char *what, const char *fmt, va_list ap)
 	char msg[1024];
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (c != NULL && c->quiet) {
+		if (*what == '\0' && c->why != NULL && c->why[0] == '\0')
+			snprintf(c->why, c->whysz, "record tag %u (plugin "
+			    "%s): %s", c->tag, c->plug->name, msg);
+		return;
+	}
 	if (c == NULL)
 		warnx("plugin: %s%s", what, msg);
 	else if (c->decoding)
@@ -989,26 +998,13 @@ kindplug(const char *kind)
 }
 
 static void
-pfile(struct gp_pfile *pf, const struct gp_file *f)
+pfile(struct gp_pfile *pf, int width, int bigendian)
 {
-	static const union {
-		uint16_t	 u;
-		unsigned char	 c[2];
-	} one = { 1 };
-
 	memset(pf, 0, sizeof(*pf));
-	if (f == NULL) {
-		pf->layout = GP_LAYOUT_GNU;
-		pf->width = 64;
-		pf->bigendian = one.c[0] == 0;
-		pf->version = 1;
-		return;
-	}
-	pf->path = f->path;
-	pf->layout = f->layout;
-	pf->width = f->width;
-	pf->bigendian = f->bigendian;
-	pf->version = f->version;
+	pf->layout = GP_LAYOUT_GNU;
+	pf->width = width;
+	pf->bigendian = bigendian;
+	pf->version = 1;
 }
 
 static void
@@ -1026,30 +1022,32 @@ uncapture(struct gp_ctx *c)
 }
 
 /*
- * Run the decoder of p on a body; 0 if it took it and emitted its
- * record (captured in c), -1 if it failed (reported if `report').
+ * Run the decoder of p on a body: 0 if it took it and emitted its
+ * record (captured in c), -1 if it failed (reported unless c->quiet).
  */
 static int
 decode(struct gp_ctx *c, struct gp_plug *p, unsigned tag,
-    const unsigned char *buf, size_t len, const char *name, uint64_t off,
-    const struct gp_file *f)
+    const unsigned char *buf, size_t len, int width, int bigendian)
 {
 	struct gp_pfile pf;
 	int rv;
 
-	memset(c, 0, sizeof(*c));
 	c->plug = p;
 	c->buf = buf;
 	c->len = len;
-	c->inname = name != NULL ? name : "<profile>";
-	c->off = off;
+	if (c->inname == NULL)
+		c->inname = "<profile>";
 	c->tag = tag;
 	c->decoding = 1;
-	pfile(&pf, f);
+	pfile(&pf, width, bigendian);
 	rv = p->d->record->decode(c, tag, &pf);
 	c->decoding = 0;
-	if (rv != 0 || c->failed)
+	if (rv != 0 || c->failed) {
+		if (!c->failed)
+			s_error(c, "its decode() failed");
+		uncapture(c);
 		return -1;
+	}
 	if (c->nemit != 1) {
 		s_error(c, "decode() emitted no stream record");
 		return -1;
@@ -1057,38 +1055,43 @@ decode(struct gp_ctx *c, struct gp_plug *p, unsigned tag,
 	return 0;
 }
 
-size_t
+long
 gp_record_measure(struct gp_plug *p, unsigned tag, const unsigned char *buf,
-    size_t avail, const char *name, uint64_t off, const struct gp_file *f)
+    size_t avail, int width, int bigendian, char *why, size_t whysz)
 {
 	struct gp_ctx c;
 
-	if (decode(&c, p, tag, buf, avail, name, off, f) == -1) {
-		if (!c.failed)
-			warnx("%s: byte %ju: record tag %u: plugin %s (%s) "
-			    "could not decode it", c.inname,
-			    (uintmax_t)(off > 0 ? off - 1 : 0), tag, p->name,
-			    p->path);
-		exit(1);
-	}
+	memset(&c, 0, sizeof(c));
+	c.quiet = 1;
+	c.why = why;
+	c.whysz = whysz;
+	if (whysz > 0)
+		why[0] = '\0';
+	if (decode(&c, p, tag, buf, avail, width, bigendian) == -1)
+		return -1;
 	uncapture(&c);
-	return c.pos;
+	return (long)c.pos;
 }
 
 int
 gp_record_emit(struct gp_writer *w, unsigned tag, const unsigned char *body,
-    size_t len, const struct gp_file *f)
+    size_t len, int width, int bigendian)
 {
 	struct gp_plug *p;
 	struct gp_ctx c;
+	char why[256];
 	int i;
 
 	if ((p = gp_record_find(tag)) == NULL)
 		return 0;
-	if (decode(&c, p, tag, body, len, NULL, 0, f) == -1)
-		exit(1);
+	/* Quietly: bytes that are not one record stay opaque. */
+	memset(&c, 0, sizeof(c));
+	c.quiet = 1;
+	c.why = why;
+	c.whysz = sizeof(why);
+	if (decode(&c, p, tag, body, len, width, bigendian) == -1)
+		return 0;
 	if (c.pos != len) {
-		/* Not one record of this type: keep it opaque. */
 		uncapture(&c);
 		return 0;
 	}
@@ -1101,7 +1104,7 @@ gp_record_emit(struct gp_writer *w, unsigned tag, const unsigned char *body,
 }
 
 void
-gp_record_encode(const struct gp_rec *rec, const struct gp_file *f,
+gp_record_encode(const struct gp_rec *rec, int width, int bigendian,
     unsigned *tagp, unsigned char **bodyp, size_t *lenp)
 {
 	struct gp_pfile pf;
@@ -1120,7 +1123,7 @@ gp_record_encode(const struct gp_rec *rec, const struct gp_file *f,
 	memset(&c, 0, sizeof(c));
 	c.plug = p;
 	c.encoding = 1;
-	pfile(&pf, f);
+	pfile(&pf, width, bigendian);
 	rv = p->d->record->encode(&c, &pf, rec->nf,
 	    (const char *const *)fields);
 	c.encoding = 0;

@@ -24,7 +24,6 @@
 #include "stream.h"
 
 struct gp_plug;				/* a loaded, checked plugin */
-struct gp_file;
 
 /*
  * Output formats, for gp-fmt.  spec is "NAME[,KEY[=VALUE]]...".
@@ -45,13 +44,16 @@ void		 gp_plugin_list(FILE *);
  * Record types, for the raw layer (gmon-cat and the gmon.out writer).
  * A record a plugin claims is kept in the raw model as its tag and body
  * bytes (struct gp_rawrec), like an opaque record, so that it is written
- * back byte for byte; it is turned into its stream record only at the
- * stream's edges:
+ * back byte for byte; it becomes its stream record only at the stream's
+ * edges.  width (32, 64) and bigendian are those of the gmon.out file.
  *
  * gp_record_find() loads the plugins (the first time) and returns the one
  * that claims a gmon.out tag, or NULL.  gp_record_measure() runs its
  * decoder on the body that starts at buf (avail bytes to the end of the
- * file, at byte offset off of file `name') and returns the body's length.
+ * file) and returns the body's length; or -1 with what was wrong in
+ * why[0..whysz-1]: nothing is printed, so readers can try several
+ * readings of a file.
+ *
  * gp_record_emit() writes the stream record of a kept record; it returns
  * 0 if no plugin claims the tag or its decoder does not take exactly
  * those bytes (the caller then writes a "raw" record).
@@ -59,21 +61,19 @@ void		 gp_plugin_list(FILE *);
  * gp_record_kind() loads the plugins (the first time) and tells whether
  * one makes stream records of `kind'; such records belong to the raw
  * layer.  gp_record_encode() turns one back into a tag and body bytes
- * (*body malloc'd).
- *
- * `f' gives the byte order and address width (NULL: GNU, 64-bit, this
- * host's order).  Failures are fatal: one line naming the file and place.
+ * (*body malloc'd); failures are fatal, naming the stream line.
  */
 struct gp_plug	*gp_record_find(unsigned tag);
-size_t		 gp_record_measure(struct gp_plug *, unsigned tag,
-		    const unsigned char *buf, size_t avail, const char *name,
-		    uint64_t off, const struct gp_file *f);
+long		 gp_record_measure(struct gp_plug *, unsigned tag,
+		    const unsigned char *buf, size_t avail, int width,
+		    int bigendian, char *why, size_t whysz);
 int		 gp_record_emit(struct gp_writer *, unsigned tag,
-		    const unsigned char *body, size_t len,
-		    const struct gp_file *f);
+		    const unsigned char *body, size_t len, int width,
+		    int bigendian);
 int		 gp_record_kind(const char *kind);
-void		 gp_record_encode(const struct gp_rec *, const struct gp_file *f,
-		    unsigned *tag, unsigned char **body, size_t *len);
+void		 gp_record_encode(const struct gp_rec *, int width,
+		    int bigendian, unsigned *tag, unsigned char **body,
+		    size_t *len);
 
 /* The plugin's name, and its file. */
 const char	*gp_plug_name(const struct gp_plug *);
