@@ -1,0 +1,555 @@
+/*
+ * gp: GNU gprof's command line on top of the gptools pipeline.
+ *
+ *	gmon-cat FILES | gp-sym IMAGE | gp-hist | gp-arcs | gp-fmt
+ *
+ * gp parses gprof's options, hands each one to the stage that owns that
+ * step, runs the stages as child processes joined by pipes and returns
+ * gprof's exit status.  It does no analysis of its own: what it checks
+ * itself is only what gprof checks while reading its command line, and
+ * that the files it names can be opened, so that the first error is
+ * reported as gprof reports it.
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libiberty/demangle.h>
+
+#define GP_VERSION	"1.0"
+
+/* libiberty's @FILE expansion (libiberty.h clashes with <string.h>). */
+void	expandargv(int *, char ***);
+
+enum {
+	GMONCAT,
+	GPSYM,
+	GPHIST,
+	GPARCS,
+	GPFMT,
+	NSTAGE
+};
+
+struct stage {
+	const char	*name;
+	char		**argv;
+	size_t		 argc;
+	size_t		 cap;
+	pid_t		 pid;
+	int		 status;
+	FILE		*errf;		/* the stage's standard error */
+};
+
+static struct stage stages[NSTAGE] = {
+	{ .name = "gmon-cat" },
+	{ .name = "gp-sym" },
+	{ .name = "gp-hist" },
+	{ .name = "gp-arcs" },
+	{ .name = "gp-fmt" },
+};
+
+enum {
+	OPT_DEMANGLE = 256,
+	OPT_NO_DEMANGLE,
+	OPT_INLINE_FILE_NAMES,
+};
+
+static const char optstring[] =
+    "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
+
+/* In gprof's order, which shows in the messages about ambiguous names. */
+static const struct option longopts[] = {
+	{ "line",			no_argument,		NULL, 'l' },
+	{ "no-static",			no_argument,		NULL, 'a' },
+	{ "ignore-non-functions",	no_argument,		NULL, 'D' },
+	{ "external-symbol-table",	required_argument,	NULL, 'S' },
+	{ "annotated-source",		optional_argument,	NULL, 'A' },
+	{ "no-annotated-source",	optional_argument,	NULL, 'J' },
+	{ "flat-profile",		optional_argument,	NULL, 'p' },
+	{ "no-flat-profile",		optional_argument,	NULL, 'P' },
+	{ "graph",			optional_argument,	NULL, 'q' },
+	{ "no-graph",			optional_argument,	NULL, 'Q' },
+	{ "exec-counts",		optional_argument,	NULL, 'C' },
+	{ "no-exec-counts",		optional_argument,	NULL, 'Z' },
+	{ "function-ordering",		no_argument,		NULL, 'r' },
+	{ "file-ordering",		required_argument,	NULL, 'R' },
+	{ "file-info",			no_argument,		NULL, 'i' },
+	{ "sum",			no_argument,		NULL, 's' },
+	{ "all-lines",			no_argument,		NULL, 'x' },
+	{ "demangle",			optional_argument,	NULL, OPT_DEMANGLE },
+	{ "no-demangle",		no_argument,		NULL, OPT_NO_DEMANGLE },
+	{ "directory-path",		required_argument,	NULL, 'I' },
+	{ "display-unused-functions",	no_argument,		NULL, 'z' },
+	{ "inline-file-names",		no_argument,		NULL,
+	    OPT_INLINE_FILE_NAMES },
+	{ "min-count",			required_argument,	NULL, 'm' },
+	{ "print-path",			no_argument,		NULL, 'L' },
+	{ "separate-files",		no_argument,		NULL, 'y' },
+	{ "static-call-graph",		no_argument,		NULL, 'c' },
+	{ "table-length",		required_argument,	NULL, 't' },
+	{ "time",			required_argument,	NULL, 'n' },
+	{ "no-time",			required_argument,	NULL, 'N' },
+	{ "width",			required_argument,	NULL, 'w' },
+	{ "brief",			no_argument,		NULL, 'b' },
+	{ "debug",			optional_argument,	NULL, 'd' },
+	{ "help",			no_argument,		NULL, 'h' },
+	{ "file-format",		required_argument,	NULL, 'O' },
+	{ "traditional",		no_argument,		NULL, 'T' },
+	{ "version",			no_argument,		NULL, 'v' },
+	{ NULL,				0,			NULL, 0 }
+};
+
+static const char *progname;
+
+static void	addarg(int, const char *, ...)
+		    __attribute__((__format__(__printf__, 2, 3)));
+static long	cnum(const char *);
+static void	fileformat(const char *);
+static int	finish(void);
+static int	openable(const char *);
+static void	spawn(int, int, int);
+static void	stageinit(int);
+static void	usage(FILE *, int) __attribute__((__noreturn__));
+static void	version(void) __attribute__((__noreturn__));
+
+int
+main(int argc, char *argv[])
+{
+	const char *image, *symfile;
+	long n;
+	int ch, i, in, out, pfd[2], rflag, Rflag;
+
+	progname = program_invocation_short_name;
+	expandargv(&argc, &argv);
+
+	image = "a.out";
+	symfile = NULL;
+	rflag = Rflag = 0;
+	while ((ch = getopt_long(argc, argv, optstring, longopts, NULL)) != -1)
+		switch (ch) {
+		case 'a':		/* symbol classes */
+		case 'D':
+			addarg(GPSYM, "-%c", ch);
+			break;
+		case 'S':
+			symfile = optarg;
+			addarg(GPSYM, "-S");
+			addarg(GPSYM, "%s", optarg);
+			break;
+		case OPT_DEMANGLE:
+			if (optarg != NULL &&
+			    cplus_demangle_name_to_style(optarg) ==
+			    unknown_demangling) {
+				fprintf(stderr,
+				    "%s: unknown demangling style `%s'\n",
+				    progname, optarg);
+				exit(1);
+			}
+			addarg(GPSYM, optarg != NULL ? "--demangle=%s" :
+			    "--demangle%s", optarg != NULL ? optarg : "");
+			break;
+		case OPT_NO_DEMANGLE:
+			addarg(GPSYM, "--no-demangle");
+			break;
+		case 'c':		/* arcs found in the machine code */
+			addarg(GPSYM, "-c");
+			break;
+		case 'l':		/* line granularity: every stage */
+			addarg(GPSYM, "-l");
+			addarg(GPHIST, "-l");
+			addarg(GPARCS, "-l");
+			addarg(GPFMT, "-l");
+			break;
+		case 'O':
+			fileformat(optarg);
+			break;
+		case 'i':
+			addarg(GPFMT, "-i");
+			break;
+		case 's':
+			addarg(GPSYM, "-l");
+			addarg(GPHIST, "-l");
+			addarg(GPARCS, "-l");
+			addarg(GPARCS, "-s");
+			addarg(GPFMT, "-l");
+			addarg(GPFMT, "-s");
+			break;
+		/*
+		 * -p -q: print the flat profile or the call graph; with a
+		 * symspec, only for those symbols.  A bare -P or -Q turns
+		 * the section off; with a symspec it prints the section but
+		 * for those symbols.  The symspec goes to the stage that
+		 * keeps its table, the choice of sections to gp-fmt.
+		 */
+		case 'p':
+		case 'P':
+			if (optarg != NULL)
+				addarg(GPHIST, "-%c", ch);
+			if (optarg != NULL)
+				addarg(GPHIST, "%s", optarg);
+			addarg(GPFMT, "-%c", optarg != NULL ? 'p' : ch);
+			break;
+		case 'q':
+		case 'Q':
+			if (optarg != NULL)
+				addarg(GPARCS, "-%c", ch);
+			if (optarg != NULL)
+				addarg(GPARCS, "%s", optarg);
+			addarg(GPFMT, "-%c", optarg != NULL ? 'q' : ch);
+			break;
+		case 'B':
+			addarg(GPFMT, "-q");
+			break;
+		case 'e':		/* symspec tables of the call graph */
+		case 'E':
+		case 'f':
+		case 'F':
+		case 'k':
+		case 'n':
+		case 'N':
+			addarg(GPARCS, "-%c", ch);
+			addarg(GPARCS, "%s", optarg);
+			break;
+		case 'A':		/* printing */
+		case 'C':
+		case 'J':
+		case 'Z':
+			addarg(GPFMT, "-%c%s", ch, optarg ? optarg : "");
+			break;
+		case 'b':
+		case 'L':
+		case 'T':
+		case 'x':
+		case 'y':
+		case 'z':
+			addarg(GPFMT, "-%c", ch);
+			break;
+		case 'r':
+			rflag = 1;
+			addarg(GPFMT, "-r");
+			break;
+		case 'R':
+			Rflag = 1;
+			addarg(GPFMT, "-R");
+			addarg(GPFMT, "%s", optarg);
+			break;
+		case 'I':
+			addarg(GPFMT, "-I");
+			addarg(GPFMT, "%s", optarg);
+			break;
+		case 'm':
+		case 't':
+			n = cnum(optarg);
+			addarg(GPFMT, "-%c", ch);
+			addarg(GPFMT, "%ld", n < 0 && ch == 't' ? 0 : n);
+			break;
+		case 'w':
+			n = cnum(optarg);
+			addarg(GPFMT, "-w");
+			addarg(GPFMT, "%ld", n < 1 ? 1 : n);
+			break;
+		case OPT_INLINE_FILE_NAMES:
+			addarg(GPFMT, "--inline-file-names");
+			break;
+		case 'd':
+			fprintf(stderr, "%s: debugging not supported; -d ignored\n",
+			    progname);
+			break;
+		case 'v':
+			version();
+		case 'h':
+			usage(stdout, 0);
+		default:
+			usage(stderr, 1);
+		}
+	argc -= optind;
+	argv += optind;
+
+	if (rflag && Rflag) {
+		fprintf(stderr, "%s: Only one of --function-ordering and "
+		    "--file-ordering may be specified.\n", progname);
+		exit(1);
+	}
+	if (argc > 0) {
+		image = argv[0];
+		argc--;
+		argv++;
+	}
+
+	/* The files in the order gprof opens them. */
+	if (symfile != NULL && !openable(symfile)) {
+		fprintf(stderr, "%s: could not open %s.\n", progname, symfile);
+		exit(1);
+	}
+	if (!openable(image)) {
+		fprintf(stderr, "%s: %s\n", image, strerror(errno));
+		exit(1);
+	}
+	for (i = 0; i < argc; i++)
+		if (strcmp(argv[i], "-") != 0 && !openable(argv[i])) {
+			fprintf(stderr, "%s: %s\n", argv[i], strerror(errno));
+			exit(1);
+		}
+
+	addarg(GMONCAT, "--");
+	if (argc == 0)
+		addarg(GMONCAT, "gmon.out");
+	for (i = 0; i < argc; i++)
+		addarg(GMONCAT, "%s", argv[i]);
+	addarg(GPSYM, "--");
+	addarg(GPSYM, "%s", image);
+
+	/* Run the pipeline. */
+	in = STDIN_FILENO;
+	for (i = 0; i < NSTAGE; i++) {
+		out = STDOUT_FILENO;
+		if (i < NSTAGE - 1) {
+			if (pipe2(pfd, O_CLOEXEC) == -1)
+				err(1, "pipe");
+			out = pfd[1];
+		}
+		spawn(i, in, out);
+		if (in != STDIN_FILENO)
+			close(in);
+		if (out != STDOUT_FILENO)
+			close(out);
+		in = pfd[0];
+	}
+	return finish();
+}
+
+/* Append one argument, made with printf, to a stage's command line. */
+static void
+addarg(int s, const char *fmt, ...)
+{
+	struct stage *st = &stages[s];
+	va_list ap;
+	char *a;
+
+	stageinit(s);
+	if (st->argc + 2 > st->cap) {
+		st->cap *= 2;
+		st->argv = reallocarray(st->argv, st->cap, sizeof(*st->argv));
+		if (st->argv == NULL)
+			err(1, NULL);
+	}
+	va_start(ap, fmt);
+	if (vasprintf(&a, fmt, ap) == -1)
+		err(1, NULL);
+	va_end(ap);
+	st->argv[st->argc++] = a;
+	st->argv[st->argc] = NULL;
+}
+
+/* A stage's command line starts with its argv[0]: gp's own name. */
+static void
+stageinit(int s)
+{
+	struct stage *st = &stages[s];
+
+	if (st->argv != NULL)
+		return;
+	st->cap = 16;
+	if ((st->argv = calloc(st->cap, sizeof(*st->argv))) == NULL ||
+	    (st->argv[0] = strdup(progname)) == NULL)
+		err(1, NULL);
+	st->argc = 1;
+}
+
+/*
+ * A number as gprof reads it: optional blanks and sign, then the leading
+ * digits; anything else reads as 0.  Clamped to the range of an int.
+ */
+static long
+cnum(const char *s)
+{
+	long n;
+
+	errno = 0;
+	n = strtol(s, NULL, 10);
+	if (n > INT_MAX || (errno == ERANGE && n > 0))
+		return INT_MAX;
+	if (n < INT_MIN || (errno == ERANGE && n < 0))
+		return INT_MIN;
+	return n;
+}
+
+/* -O: gprof looks at the first letter only. */
+static void
+fileformat(const char *f)
+{
+	const char *name;
+
+	switch (f[0]) {
+	case 'a':
+		name = "auto";
+		break;
+	case 'm':
+		name = "magic";
+		break;
+	case 'b':
+		name = "bsd";
+		break;
+	case '4':
+		name = "4.4bsd";
+		break;
+	case 'p':
+		fprintf(stderr,
+		    "%s: sorry, file format `prof' is not yet supported\n",
+		    progname);
+		exit(1);
+	default:
+		/* gprof prints these two the other way round. */
+		fprintf(stderr, "%s: unknown file format %s\n", f, progname);
+		exit(1);
+	}
+	addarg(GMONCAT, "-O");
+	addarg(GMONCAT, "%s", name);
+	addarg(GPARCS, "-O");
+	addarg(GPARCS, "%s", name);
+}
+
+static int
+openable(const char *path)
+{
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) == -1)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+/*
+ * Start stage s reading in and writing out.  The stage runs under gp's
+ * own name, so that its messages read like gprof's; its standard error
+ * goes to a temporary file that finish() shows.
+ */
+static void
+spawn(int s, int in, int out)
+{
+	struct stage *st = &stages[s];
+	static char dir[PATH_MAX];
+	char path[PATH_MAX + 32];
+	ssize_t len;
+	char *slash;
+
+	if (dir[0] == '\0') {
+		if ((len = readlink("/proc/self/exe", dir,
+		    sizeof(dir) - 1)) == -1)
+			len = 0;
+		dir[len] = '\0';
+		if ((slash = strrchr(dir, '/')) != NULL)
+			*slash = '\0';
+		else
+			strcpy(dir, ".");
+	}
+	stageinit(s);
+	if ((st->errf = tmpfile()) == NULL)
+		err(1, "tmpfile");
+	if (fcntl(fileno(st->errf), F_SETFD, FD_CLOEXEC) == -1)
+		err(1, "fcntl");
+	fflush(NULL);
+	switch (st->pid = fork()) {
+	case -1:
+		err(1, "fork");
+	case 0:
+		signal(SIGPIPE, SIG_DFL);
+		if ((in != STDIN_FILENO && dup2(in, STDIN_FILENO) == -1) ||
+		    (out != STDOUT_FILENO && dup2(out, STDOUT_FILENO) == -1) ||
+		    dup2(fileno(st->errf), STDERR_FILENO) == -1)
+			_exit(127);
+		snprintf(path, sizeof(path), "%s/%s", dir, st->name);
+		if (access(path, X_OK) == 0)
+			execv(path, st->argv);
+		execvp(st->name, st->argv);
+		fprintf(stderr, "%s: %s: %s\n", progname, st->name,
+		    strerror(errno));
+		_exit(127);
+	}
+}
+
+/*
+ * Wait for the stages.  Their messages are shown in pipeline order up to
+ * the first stage that failed: what the later ones say is only the echo
+ * of that failure.  A stage killed by SIGPIPE failed because a later one
+ * stopped reading, so the search goes on past it.
+ */
+static int
+finish(void)
+{
+	struct stage *st;
+	char buf[8192];
+	size_t n;
+	int i, rv, sig;
+
+	for (i = 0; i < NSTAGE; i++)
+		while (waitpid(stages[i].pid, &stages[i].status, 0) == -1)
+			if (errno != EINTR)
+				err(1, "waitpid");
+	rv = 0;
+	sig = 0;
+	for (i = 0; i < NSTAGE && rv == 0; i++) {
+		st = &stages[i];
+		rewind(st->errf);
+		while ((n = fread(buf, 1, sizeof(buf), st->errf)) > 0)
+			fwrite(buf, 1, n, stderr);
+		fclose(st->errf);
+		if (WIFEXITED(st->status) && WEXITSTATUS(st->status) == 0)
+			continue;
+		if (WIFSIGNALED(st->status) &&
+		    WTERMSIG(st->status) == SIGPIPE) {
+			if (i == NSTAGE - 1)
+				sig = SIGPIPE;
+			continue;
+		}
+		rv = 1;
+	}
+	fflush(stderr);
+	if (sig != 0 && rv == 0) {
+		/* Our reader went away: end as gprof would have. */
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	return rv;
+}
+
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "\
+Usage: %s [-[abcDhilLrsTvwxyz]] [-[ABCeEfFJnNOpPqQRStZ][name]] [-I dirs]\n\
+	[-d[num]] [-k from/to] [-m min-count] [-t table-length]\n\
+	[--[no-]annotated-source[=name]] [--[no-]exec-counts[=name]]\n\
+	[--[no-]flat-profile[=name]] [--[no-]graph[=name]]\n\
+	[--[no-]time=name] [--all-lines] [--brief] [--debug[=level]]\n\
+	[--function-ordering] [--file-ordering] [--inline-file-names]\n\
+	[--directory-path=dirs] [--display-unused-functions]\n\
+	[--file-format=name] [--file-info] [--help] [--line] [--min-count=n]\n\
+	[--no-static] [--print-path] [--separate-files]\n\
+	[--static-call-graph] [--sum] [--table-length=len] [--traditional]\n\
+	[--version] [--width=n] [--ignore-non-functions]\n\
+	[--demangle[=STYLE]] [--no-demangle] [--external-symbol-table=name] [@FILE]\n\
+	[image-file] [profile-file...]\n", progname);
+	exit(status);
+}
+
+static void
+version(void)
+{
+	printf("gp (gptools) %s\n"
+	    "GNU gprof 2.40's command line on the gptools pipeline:\n"
+	    "gmon-cat | gp-sym | gp-hist | gp-arcs | gp-fmt.\n", GP_VERSION);
+	exit(0);
+}

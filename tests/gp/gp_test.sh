@@ -1,0 +1,477 @@
+#! /usr/bin/atf-sh
+#
+# The option matrix of gp(1): for every option of GNU gprof 2.40, alone and
+# in the combinations people use, `gp OPTS prog gmon.out' prints on its
+# standard output exactly what `gprof OPTS prog gmon.out' prints and exits
+# with the same status.  The programs are compiled with -pg and run here.
+
+. "$(atf_get_srcdir)/../lib.sh"
+
+src=$(atf_get_srcdir)
+
+# build: the C test program as ./prog, run, its profile in gmon.out.
+build()
+{
+	pgbuild prog -g -O0 -I"$src" "$src/p_main.c" "$src/p_util.c"
+	pgrun ./prog
+}
+
+# buildcxx: the C++ test program as ./cxx, its profile in cxx.gmon.
+buildcxx()
+{
+	atf_check -o ignore -e ignore c++ -pg -g -O0 -o cxx "$src/p_cxx.cc"
+	pgrun ./cxx
+	mv gmon.out cxx.gmon
+}
+
+# same ARGS...: gprof and gp given ARGS print the same and exit alike.
+# Returns 1 (and shows the difference) if not.
+same()
+{
+	gprof "$@" >gprof.out 2>gprof.err
+	_es=$?
+	gp "$@" >gp.out 2>gp.err
+	_gs=$?
+	if [ $_es -ne $_gs ] || ! cmp -s gprof.out gp.out; then
+		echo "=== gp $*: exit $_gs, gprof exit $_es" >&2
+		diff gprof.out gp.out | head -20 >&2
+		head -5 gp.err >&2
+		return 1
+	fi
+	return 0
+}
+
+# matrix TAIL <<EOF: one option set a line; each is run through same()
+# with TAIL (the image and profile files) after it.  Fails naming every
+# set that differs.
+matrix()
+{
+	_bad=
+	while read -r _opts; do
+		[ -n "$_opts" ] || continue
+		# shellcheck disable=SC2086
+		same $_opts "$@" || _bad="$_bad [$_opts]"
+	done
+	[ -z "$_bad" ] || atf_fail "gp differs from gprof for:$_bad"
+}
+
+atf_test_case output
+output_head()
+{
+	atf_set "descr" "Output choice and style: -b -p -P -q -Q -z -T -w -B"
+}
+output_body()
+{
+	build
+	matrix prog gmon.out <<EOF
+
+-b
+-p
+-q
+-P
+-Q
+-B
+-z
+-T
+-b -p
+-b -q
+-b -z
+-p -q
+-P -q
+-Q -p
+-P -Q
+-T -b
+-T -z
+-T -p
+-T -q
+-w 40
+-w 200
+-w 1
+-w 0
+-w junk
+-b -z -w 120
+--brief
+--flat-profile
+--no-flat-profile
+--graph
+--no-graph
+--brief --display-unused-functions
+--traditional
+--width=60
+--bri --fl
+EOF
+}
+
+atf_test_case fileinfo
+fileinfo_head()
+{
+	atf_set "descr" "-i: what each profile file holds"
+}
+fileinfo_body()
+{
+	build
+	cp gmon.out second.out
+	matrix prog gmon.out <<EOF
+-i
+--file-info
+-i -b -p
+-i -q
+EOF
+	matrix prog gmon.out second.out <<EOF
+-i
+-i -b
+EOF
+}
+
+atf_test_case symspecs
+symspecs_head()
+{
+	atf_set "descr" "Symspecs in -p -P -q -Q -e -E -f -F -k -n -N"
+}
+symspecs_body()
+{
+	build
+	matrix prog gmon.out <<EOF
+-prec
+-Prec
+-qrec
+-Qrec
+-b -prec
+-b -qrec
+-b -qping
+-b -Qping
+-pnosuch
+-qnosuch
+-b -plocal
+-b -pp_util.c:local
+-b -pp_main.c:local
+-b -qp_util.c:local
+-b -pp_util.c
+-b -qp_util.c
+-b -pp_main.c:30
+-b -qp_main.c:30
+-b -qhelper/local
+-b -Qmain/rec
+-e rec
+-E rec
+-f helper
+-F helper
+-e rec -f main
+-e ping -f pong
+-E ping -F main
+-b -k main/rec
+-b -k main/helper -k helper/local
+-b -k p_util.c/p_util.c:local
+-b -n rec
+-b -N rec
+-b -n rec -N ping
+-b -N helper
+-b --time=rec
+-b --no-time=helper
+-b --flat-profile=rec --graph=helper
+-b --no-flat-profile=rec --no-graph=helper
+EOF
+}
+
+atf_test_case symbols
+symbols_head()
+{
+	atf_set "descr" "Symbols: -a -D --demangle --no-demangle -S -L --inline-file-names"
+}
+symbols_body()
+{
+	build
+	nm prog | grep -v ' [wU] ' >prog.nm
+	matrix prog gmon.out <<EOF
+-a
+-D
+-a -b
+-b -D -z
+-L
+-b -L -z
+--inline-file-names
+-b --inline-file-names -L
+--no-static --ignore-non-functions
+-S prog.nm
+-b -S prog.nm
+--external-symbol-table=prog.nm
+EOF
+	buildcxx
+	matrix cxx cxx.gmon <<EOF
+
+-b
+--demangle
+--demangle=gnu-v3
+--demangle=auto
+--no-demangle
+-b --no-demangle
+-b -T
+--no-demangle --demangle
+EOF
+}
+
+atf_test_case lines
+lines_head()
+{
+	atf_set "descr" "Line level: -l -C -Z -A -J -x -y -m -t -I"
+}
+lines_body()
+{
+	build
+	matrix prog gmon.out <<EOF
+-l
+-l -b
+-l -b -p
+-l -b -q
+-l -T -b
+-l -b --inline-file-names
+-C
+-Crec
+-Zrec
+-Z
+-l -C
+-l -C -m 2
+-C -m 401
+-A
+-A -x
+-Arec
+-Jrec
+-J
+-A -t 3
+-A -t 0
+-A -x -t 1
+-A -b -p
+-A -C
+--annotated-source
+--exec-counts
+--all-lines -A
+EOF
+	mkdir srcdir
+	cp "$src/p_main.c" "$src/p_util.c" "$src/p.h" srcdir/
+	matrix prog gmon.out <<EOF
+-A -I srcdir
+-A -I nosuchdir
+--directory-path=srcdir -A
+EOF
+	export GPROF_PATH=srcdir
+	matrix prog gmon.out <<EOF
+-A
+-A -I nosuchdir
+EOF
+	unset GPROF_PATH
+	# -y writes FILE-ann beside the working directory.
+	cp "$src/p_main.c" "$src/p_util.c" "$src/p.h" .
+	same -y -A prog gmon.out || atf_fail "gp -y -A differs"
+	for f in *-ann *.ann; do
+		[ -f "$f" ] && mv "$f" "$f.gprof"
+	done
+	gp -y -A prog gmon.out >/dev/null 2>&1
+	for f in *.gprof; do
+		[ -f "$f" ] || continue
+		cmp -s "$f" "${f%.gprof}" || atf_fail "gp -y: ${f%.gprof} differs"
+	done
+}
+
+atf_test_case graph
+graph_head()
+{
+	atf_set "descr" "Graph extras: -c -r -R"
+}
+graph_body()
+{
+	build
+	cc -c -g -pg -I"$src" "$src/p_main.c" "$src/p_util.c" ||
+	    atf_fail "cannot compile the objects"
+	nm --extern-only --defined-only -v --print-file-name \
+	    p_main.o p_util.o >map
+	matrix prog gmon.out <<EOF
+-c
+-b -c
+-b -c -z
+-c -q
+-r
+-r -b
+-a -r
+-R map
+-a -R map
+-R nosuch
+-r -R map
+--static-call-graph -b
+--function-ordering
+--file-ordering=map
+EOF
+}
+
+# sumcmp A B: the two gmon files are the same but for the header's spare
+# bytes (20-byte header: cookie, version, 12 spare).
+sumcmp()
+{
+	cmp -s -i 20 "$1" "$2" && [ "$(head -c 8 "$1" | od -An -tx1)" = \
+	    "$(head -c 8 "$2" | od -An -tx1)" ]
+}
+
+atf_test_case sum
+sum_head()
+{
+	atf_set "descr" "-s writes gmon.sum as gprof does (spare bytes zero)"
+}
+sum_body()
+{
+	build
+	mv gmon.out one.out
+	atf_check -o ignore -e ignore ./prog
+	mv gmon.out two.out
+	for args in "one.out" "one.out two.out" "-p one.out two.out" \
+	    "-b -q one.out" "-k main/rec one.out two.out"; do
+		rm -f gmon.sum
+		# shellcheck disable=SC2086
+		same -s prog $args || atf_fail "gp -s $args: output differs"
+		mv gmon.sum gprof.sum || atf_fail "gprof -s wrote no gmon.sum"
+		# shellcheck disable=SC2086
+		gp -s prog $args >/dev/null 2>&1
+		test -f gmon.sum || atf_fail "gp -s $args wrote no gmon.sum"
+		sumcmp gprof.sum gmon.sum || atf_fail "gp -s $args: gmon.sum differs"
+		atf_check -o match:'^0+ 0+ 0+$' sh -c \
+		    "od -An -tx4 -j8 -N12 gmon.sum | tr -s ' ' | sed 's/^ //'"
+	done
+	# The sum reads back as the sum of its inputs.
+	gprof -s prog one.out two.out
+	matrix prog gmon.sum <<EOF
+-b
+-i
+EOF
+}
+
+atf_test_case format
+format_head()
+{
+	atf_set "descr" "-O auto|bsd|4.4bsd|magic|prof, for reading and for -s"
+}
+format_body()
+{
+	build
+	matrix prog gmon.out <<EOF
+-O auto
+-O magic
+-Oa
+-O bsd
+-O 4.4bsd
+-O prof
+-O junk
+-O bsd -s
+-O 4.4bsd -s
+--file-format=magic
+EOF
+	# A summary written in BSD layout reads back with -O bsd.
+	gprof -O auto -s prog gmon.out
+	mv gmon.sum gnu.sum
+	rm -f gmon.sum
+	for f in bsd 4.4bsd; do
+		cp gnu.sum in.gmon
+		gprof -s prog in.gmon
+		mv gmon.sum g.sum
+		gprof -O $f -s prog g.sum 2>/dev/null
+		mv gmon.sum "gprof.$f" 2>/dev/null
+		gp -O $f -s prog g.sum 2>/dev/null
+		if [ -f "gprof.$f" ]; then
+			test -f gmon.sum || atf_fail "gp -O $f -s wrote nothing"
+			cmp -s "gprof.$f" gmon.sum || atf_fail "-O $f -s differs"
+		fi
+		rm -f gmon.sum
+	done
+}
+
+atf_test_case errors
+errors_head()
+{
+	atf_set "descr" "Errors: missing files, bad options, missing data"
+}
+errors_body()
+{
+	build
+	matrix prog gmon.out <<EOF
+-Y
+--no-such-option
+--fi
+--brief=3
+-r -R map
+--demangle=nosuch
+-S nosuch
+EOF
+	same nosuch gmon.out || atf_fail "missing image differs"
+	same prog nosuch || atf_fail "missing profile differs"
+	same prog gmon.out nosuch || atf_fail "missing second profile differs"
+	same prog || atf_fail "default gmon.out differs"
+	same || atf_fail "default a.out differs"
+	same -b gmon.out gmon.out || atf_fail "profile as image differs"
+	# gp's own messages name the file as gprof's do.
+	atf_check -s exit:1 -o empty -e inline:"nosuch: No such file or directory\n" \
+	    gp prog nosuch
+	atf_check -s exit:1 -o empty -e inline:"nosuch: No such file or directory\n" \
+	    gp nosuch gmon.out
+
+	# A profile with the histogram only, and one with the arcs only.
+	nb=$(od -An -tu4 -j37 -N4 gmon.out | tr -d ' ')
+	hlen=$((1 + 8 + 8 + 4 + 4 + 15 + 1 + 2 * nb))
+	head -c $((20 + hlen)) gmon.out >hist.out
+	{ head -c 20 gmon.out; tail -c +$((21 + hlen)) gmon.out; } >arcs.out
+	matrix prog hist.out <<EOF
+
+-p
+-q
+-b -q
+-Q
+EOF
+	matrix prog arcs.out <<EOF
+
+-p
+-b -q
+-P
+-C
+EOF
+	# A file that is not a profile at all.
+	echo "not a profile" >junk.out
+	matrix prog junk.out <<EOF
+
+-i
+EOF
+}
+
+atf_test_case misc
+misc_head()
+{
+	atf_set "descr" "-v -h -d and @FILE"
+}
+misc_body()
+{
+	build
+	atf_check -o match:'^gp ' gp -v
+	atf_check -o match:'^gp ' gp --version
+	atf_check -o match:'^Usage: gp ' gp -h
+	atf_check -o match:'^Usage: gp ' gp --help
+	atf_check -s exit:1 -o empty -e match:'^Usage: gp ' gp -Y
+	atf_check -o match:'^gp ' gp -v -Y
+	printf -- '-b\n-p\nprog\n' >args
+	matrix gmon.out <<EOF
+@args
+@nosuch prog
+EOF
+	# gprof here is built with debugging, gp is not: -d is a warning.
+	gprof -b prog gmon.out >expout
+	atf_check -o file:expout -e match:'-d ignored' gp -d -b prog gmon.out
+	atf_check -o file:expout -e match:'-d ignored' gp -d3 -b prog gmon.out
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case output
+	atf_add_test_case fileinfo
+	atf_add_test_case symspecs
+	atf_add_test_case symbols
+	atf_add_test_case lines
+	atf_add_test_case graph
+	atf_add_test_case sum
+	atf_add_test_case format
+	atf_add_test_case errors
+	atf_add_test_case misc
+}
