@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "gmon.h"
+#include "plugin.h"
 
 #define BINSMAX		64	/* counts in one bins record */
 #define BINSGAP		4	/* zero bins kept inside a bins record */
@@ -525,6 +526,14 @@ gp_raw_load(struct gp_prof *p, const struct gp_rec *rec)
 	else if (strcmp(k, "raw") == 0) {
 		loadraw(raw, rec);
 		kind = GP_R_RAW;
+	} else if (gp_record_kind(k)) {
+		/* A plugin's record type: kept as its bytes. */
+		struct gp_rawrec *r = gp_raw_addraw(raw);
+
+		gp_record_encode(rec, raw->nfiles ? raw->files[0].width : 64,
+		    raw->nfiles ? raw->files[0].bigendian : 0, &r->tag,
+		    &r->data, &r->len);
+		r->cap = r->len;
 	} else
 		return 0;
 	raw->lastkind = kind;
@@ -683,7 +692,12 @@ gp_raw_emit(struct gp_writer *w, const struct gp_raw *raw)
 			break;
 		case GP_R_RAW:
 			for (i = run->first; i < run->first + run->n; i++)
-				emitraw(w, &raw->raws[i]);
+				/* A plugin's record type, else opaque. */
+				if (!gp_record_emit(w, raw->raws[i].tag,
+				    raw->raws[i].data, raw->raws[i].len,
+				    raw->nfiles ? raw->files[0].width : 64,
+				    raw->nfiles ? raw->files[0].bigendian : 0))
+					emitraw(w, &raw->raws[i]);
 			break;
 		}
 	}

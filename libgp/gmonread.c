@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "gmon.h"
+#include "plugin.h"
 
 #define GNU_HDRSIZE	20
 #define GNU_HISTHDR(p)	(2 * (p) + 4 + 4 + 15 + 1)
@@ -163,6 +164,9 @@ parsegnu(struct pctx *c)
 	size_t i, len = c->len, off, p = c->psz, need;
 	uint64_t low, high;
 	uint32_t n, version;
+	struct gp_plug *pl;
+	char why[256];
+	long nb;
 
 	if (len < GNU_HDRSIZE)
 		return fail(c, len, "file ends inside the %d-byte GNU header",
@@ -241,6 +245,24 @@ parsegnu(struct pctx *c)
 				off += 2 * p * (size_t)n;
 			break;
 		default:
+			/* A record type of a plugin (gp-plugin(3)). */
+			if ((pl = gp_record_find(b[off])) != NULL) {
+				nb = gp_record_measure(pl, b[off], b + off + 1,
+				    len - off - 1, 8 * p, c->be, why,
+				    sizeof(why));
+				if (nb < 0)
+					return fail(c, off, "%s", why);
+				if (c->raw != NULL) {
+					r = gp_raw_addraw(c->raw);
+					r->tag = b[off];
+					r->len = r->cap = nb;
+					if ((r->data = malloc(nb + 1)) == NULL)
+						err(1, NULL);
+					memcpy(r->data, b + off + 1, nb);
+				}
+				off += 1 + nb;
+				break;
+			}
 			if (!c->keepraw)
 				return fail(c, off, "unknown record tag %d, "
 				    "expected 0 (histogram), 1 (arc) or 2 "

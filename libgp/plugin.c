@@ -83,6 +83,8 @@ static int		 finiset;
 static struct gp_host host;
 
 static int	claimed(const char *);
+static char	*unclaimed;	/* first kind gp_record_kind() found no plugin for */
+static size_t	 nunclaimed;
 
 /* XXX until libgp/graph.c has it: keeps the tools linking. */
 #pragma weak gp_analyse
@@ -692,6 +694,10 @@ s_gmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
 		c->failed = 1;
 		return -1;
 	}
+	if (nunclaimed > 0)
+		s_warn(c, "%zu stream record%s of kinds no plugin makes (the "
+		    "first: \"%s\") left out of the gmon.out file",
+		    nunclaimed, nunclaimed == 1 ? "" : "s", unclaimed);
 	/* Fatal on what the layout cannot hold. */
 	gp_gmon_write(fileno(out), c->outname, c->prof->raw, layout, width,
 	    bigendian == -1 ? 0 : bigendian ? GP_BE : GP_LE);
@@ -964,7 +970,11 @@ int
 gp_record_kind(const char *kind)
 {
 	loadall();
-	return claimed(kind);
+	if (claimed(kind))
+		return 1;
+	if (nunclaimed++ == 0 && (unclaimed = strdup(kind)) == NULL)
+		err(1, NULL);
+	return 0;
 }
 
 /* Does a plugin loaded so far make records of that kind? */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin.h"
 #include "prof.h"
 
 static const struct {
@@ -22,6 +23,7 @@ static const struct {
 	{ "sym",	GP_L_SYM },
 	{ "histsum",	GP_L_CREDIT },
 	{ "time",	GP_L_CREDIT },
+	{ "flatspec",	GP_L_CREDIT },
 	{ "graph",	GP_L_GRAPH },
 	{ "node",	GP_L_GRAPH },
 	{ "carc",	GP_L_GRAPH },
@@ -71,6 +73,9 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 	memset(&rec, 0, sizeof(rec));
 	while (gp_read(r, &rec)) {
 		layer = gp_kind_layer(rec.f[0]);
+		/* Records of a plugin's record type are raw (gp-plugin(3)). */
+		if (layer == 0 && (want & GP_L_RAW) && gp_record_kind(rec.f[0]))
+			layer = GP_L_RAW;
 		p->have |= layer;
 		if (layer & want)
 			load(p, layer, &rec);
