@@ -1,10 +1,1217 @@
-/* Placeholder: the graph layer is being written. */
-#include "prof.h"
+/*
+ * The graph layer: GNU gprof 2.40's call graph analysis (cg_tally,
+ * cg_assemble with cg_dfn, cycle_link, propagate_flags, cycle_time,
+ * propagate_time and cmp_total) and the orders cg_print prints in
+ * (sort_parents, sort_children, sort_members), reproduced operation for
+ * operation so that floating-point ties break as they do in gprof.
+ *
+ * gprof's lists are kept as gprof keeps them (arcs prepended to each
+ * parent's and child's list, so the newest arc comes first); what gprof
+ * does in quadratic time is done here with the same outcome in linear or
+ * n log n time:
+ *  - arcs are found by hashing the (parent, child) pair;
+ *  - the depth-first search is iterative; a back arc finds its place on
+ *    the stack in constant time (the callee's place, or its cycle head's
+ *    if the callee has left the stack), the cycle heads are kept in a
+ *    union-find forest, each cycle's tail is remembered, and the stack
+ *    entries not yet glommed into a cycle are kept on a second stack;
+ *  - gprof's qsort (glibc's merge sort, stable) and insertion sorts over
+ *    newest-first lists are stable merge sorts over oldest-first arrays.
+ */
+#include <err.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "gmon.h"
+#include "graph.h"
+#include "hist.h"
+#include "symspec.h"
+#include "symtab.h"
+
+#define NONE		((size_t)-1)
+#define DFN_NAN		0
+#define DFN_BUSY	(-1)
+
+struct anode {
+	uint64_t	 ncalls;
+	uint64_t	 selfc;
+	double		 time;
+	double		 ctime;
+	double		 fract;
+	double		 pself;
+	double		 pchild;
+	long		 top;		/* top_order */
+	unsigned	 cyc;		/* cyc.num */
+	int		 print;
+	size_t		 head;		/* cyc.head */
+	size_t		 next;		/* cyc.next */
+	size_t		 kids;		/* newest arc from it */
+	size_t		 pars;		/* newest arc to it */
+};
+
+struct aarc {
+	size_t		 parent;
+	size_t		 child;
+	uint64_t	 count;
+	double		 time;
+	double		 ctime;
+	size_t		 nextkid;
+	size_t		 nextpar;
+};
+
+struct an {
+	const struct gp_symtab *st;
+	struct gp_tables *tb;
+	struct anode	*n;
+	size_t		 nsyms;
+	size_t		 nn;		/* nsyms + ncycles */
+	unsigned	 ncycles;
+	struct aarc	*a;
+	size_t		 na;
+	size_t		 acap;
+	size_t		*hash;
+	size_t		 hcap;
+	double		 print_time;
+};
+
+typedef int cmpfn(size_t, size_t, const void *);
+
+static void *
+xcalloc(size_t n, size_t size)
+{
+	void *p;
+
+	if ((p = calloc(n + 1, size)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
+/* A stable merge sort of v[0..n) (tmp has room for n). */
+static void
+msort(size_t *v, size_t *tmp, size_t n, cmpfn *cmp, const void *ctx)
+{
+	size_t n1, i, j, k;
+
+	if (n < 2)
+		return;
+	if (n < 8) {
+		/* insertion sort: stable */
+		for (i = 1; i < n; i++) {
+			size_t x = v[i];
+
+			for (j = i; j > 0 && cmp(v[j - 1], x, ctx) > 0; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		return;
+	}
+	n1 = n / 2;
+	msort(v, tmp, n1, cmp, ctx);
+	msort(v + n1, tmp, n - n1, cmp, ctx);
+	for (i = 0, j = n1, k = 0; i < n1 && j < n;)
+		tmp[k++] = cmp(v[i], v[j], ctx) <= 0 ? v[i++] : v[j++];
+	while (i < n1)
+		tmp[k++] = v[i++];
+	while (j < n)
+		tmp[k++] = v[j++];
+	memcpy(v, tmp, n * sizeof(*v));
+}
+
+/* Arcs by (parent, child). */
+static size_t
+hslot(const struct an *g, size_t parent, size_t child)
+{
+	uint64_t h = (uint64_t)parent * 0x9e3779b97f4a7c15ULL ^
+	    (uint64_t)child * 0xc2b2ae3d27d4eb4fULL;
+
+	h ^= h >> 29;
+	return (size_t)h & (g->hcap - 1);
+}
+
+static size_t
+arc_lookup(const struct an *g, size_t parent, size_t child)
+{
+	size_t i, a;
+
+	if (g->hcap == 0)
+		return NONE;
+	for (i = hslot(g, parent, child); (a = g->hash[i]) != NONE;
+	    i = (i + 1) & (g->hcap - 1))
+		if (g->a[a].parent == parent && g->a[a].child == child)
+			return a;
+	return NONE;
+}
+
+static void
+hinsert(struct an *g, size_t a)
+{
+	size_t i;
+
+	for (i = hslot(g, g->a[a].parent, g->a[a].child); g->hash[i] != NONE;
+	    i = (i + 1) & (g->hcap - 1))
+		;
+	g->hash[i] = a;
+}
+
+/* gprof's arc_add. */
+static void
+arc_add(struct an *g, size_t parent, size_t child, uint64_t count)
+{
+	struct aarc *a;
+	size_t i;
+
+	if ((i = arc_lookup(g, parent, child)) != NONE) {
+		g->a[i].count += count;
+		return;
+	}
+	if (g->na == g->acap) {
+		g->acap = g->acap ? g->acap * 2 : 1024;
+		if ((g->a = reallocarray(g->a, g->acap, sizeof(*g->a))) == NULL)
+			err(1, NULL);
+	}
+	if (2 * (g->na + 1) > g->hcap) {
+		free(g->hash);
+		g->hcap = g->hcap ? g->hcap * 2 : 2048;
+		if ((g->hash = reallocarray(NULL, g->hcap,
+		    sizeof(*g->hash))) == NULL)
+			err(1, NULL);
+		memset(g->hash, 0xff, g->hcap * sizeof(*g->hash));
+		for (i = 0; i < g->na; i++)
+			hinsert(g, i);
+	}
+	a = &g->a[g->na];
+	memset(a, 0, sizeof(*a));
+	a->parent = parent;
+	a->child = child;
+	a->count = count;
+	a->nextkid = g->n[parent].kids;
+	g->n[parent].kids = g->na;
+	a->nextpar = g->n[child].pars;
+	g->n[child].pars = g->na;
+	hinsert(g, g->na++);
+}
+
+/* gprof's cg_tally over the raw arcs, in their order. */
+static void
+tally(struct an *g, const struct gp_raw *raw)
+{
+	const struct gp_sym *ps, *cs;
+	const struct gp_arc *r;
+	size_t i;
+	int inclempty = gp_tables_empty(g->tb, GP_INCL_ARCS);
+
+	for (i = 0; i < raw->narcs; i++) {
+		r = &raw->arcs[i];
+		ps = gp_sym_lookup(g->st, r->from);
+		cs = gp_sym_lookup(g->st, r->self);
+		if (ps == NULL || cs == NULL)
+			continue;
+		if (!gp_tables_arc(g->tb, GP_INCL_ARCS, ps, cs) &&
+		    !(inclempty && !gp_tables_arc(g->tb, GP_EXCL_ARCS, ps, cs)))
+			continue;
+		g->n[cs - g->st->syms].ncalls += r->count;
+		arc_add(g, ps - g->st->syms, cs - g->st->syms, r->count);
+	}
+}
+
+/* The depth-first numbering (gprof's cg_dfn), iteratively. */
+struct dfn {
+	size_t		*stack;		/* 1..depth: symbols */
+	size_t		*arc;		/* next arc to follow at each level */
+	size_t		*pos;		/* a symbol's place on the stack, or 0 */
+	size_t		*roots;		/* places of unglommed entries, rising */
+	size_t		 nroots;
+	size_t		*uf;		/* union-find: cycle heads */
+	size_t		*tail;		/* a head's last member */
+	size_t		 depth;
+	long		 counter;
+};
+
+static size_t
+findhead(struct dfn *d, size_t x)
+{
+	while (d->uf[x] != x) {
+		d->uf[x] = d->uf[d->uf[x]];
+		x = d->uf[x];
+	}
+	return x;
+}
+
+static void
+find_cycle(struct an *g, struct dfn *d, size_t child)
+{
+	size_t top, head, tail, i, k, c;
+
+	/* The topmost entry that is the child or the child's cycle head. */
+	if (d->pos[child] != 0)
+		top = d->pos[child];
+	else
+		top = d->pos[findhead(d, child)];
+	if (top == 0)
+		errx(1, "[find_cycle] couldn't find head of cycle");
+	if (top == d->depth)
+		return;			/* a call to the caller */
+	head = findhead(d, d->stack[top]);
+	tail = d->tail[head];
+	/* Glom the entries above that are not glommed yet, bottom up. */
+	for (k = d->nroots; k > 0 && d->roots[k - 1] > top; k--)
+		;
+	for (i = k; i < d->nroots; i++) {
+		c = d->stack[d->roots[i]];
+		g->n[tail].next = c;
+		d->uf[c] = head;
+		tail = d->tail[c];
+	}
+	d->nroots = k;
+	d->tail[head] = tail;
+}
+
+static void
+pre_visit(struct an *g, struct dfn *d, size_t s)
+{
+	d->depth++;
+	d->stack[d->depth] = s;
+	d->arc[d->depth] = g->n[s].kids;
+	d->pos[s] = d->depth;
+	d->roots[d->nroots++] = d->depth;
+	g->n[s].top = DFN_BUSY;
+}
+
+static void
+post_visit(struct an *g, struct dfn *d)
+{
+	size_t s = d->stack[d->depth], m;
+
+	if (findhead(d, s) == s) {
+		d->counter++;
+		for (m = s; m != NONE; m = g->n[m].next)
+			g->n[m].top = d->counter;
+	}
+	if (d->nroots > 0 && d->roots[d->nroots - 1] == d->depth)
+		d->nroots--;
+	d->pos[s] = 0;
+	d->depth--;
+}
+
+static void
+dfn(struct an *g)
+{
+	struct dfn d;
+	size_t s, a, c;
+
+	memset(&d, 0, sizeof(d));
+	d.stack = xcalloc(g->nsyms + 1, sizeof(*d.stack));
+	d.arc = xcalloc(g->nsyms + 1, sizeof(*d.arc));
+	d.pos = xcalloc(g->nsyms, sizeof(*d.pos));
+	d.roots = xcalloc(g->nsyms + 1, sizeof(*d.roots));
+	d.uf = xcalloc(g->nsyms, sizeof(*d.uf));
+	d.tail = xcalloc(g->nsyms, sizeof(*d.tail));
+	for (s = 0; s < g->nsyms; s++)
+		d.uf[s] = d.tail[s] = s;
+	for (s = 0; s < g->nsyms; s++) {
+		if (g->n[s].top != DFN_NAN)
+			continue;
+		pre_visit(g, &d, s);
+		while (d.depth > 0) {
+			if ((a = d.arc[d.depth]) == NONE) {
+				post_visit(g, &d);
+				continue;
+			}
+			d.arc[d.depth] = g->a[a].nextkid;
+			c = g->a[a].child;
+			if (g->n[c].top == DFN_BUSY)
+				find_cycle(g, &d, c);
+			else if (g->n[c].top == DFN_NAN)
+				pre_visit(g, &d, c);
+		}
+	}
+	/* What the search left in cyc.head. */
+	for (s = 0; s < g->nsyms; s++)
+		g->n[s].head = findhead(&d, s);
+	free(d.stack);
+	free(d.arc);
+	free(d.pos);
+	free(d.roots);
+	free(d.uf);
+	free(d.tail);
+}
+
+/* gprof's cycle_link: number the cycles and make their header nodes. */
+static void
+cycle_link(struct an *g)
+{
+	struct anode *h;
+	size_t s, m, a, hi;
+	unsigned num = 0;
+
+	g->ncycles = 0;
+	for (s = 0; s < g->nsyms; s++)
+		if (g->n[s].head == s && g->n[s].next != NONE)
+			g->ncycles++;
+	g->nn = g->nsyms + g->ncycles;
+	if ((g->n = reallocarray(g->n, g->nn + 1, sizeof(*g->n))) == NULL)
+		err(1, NULL);
+	for (s = 0; s < g->nsyms; s++) {
+		if (!(g->n[s].head == s && g->n[s].next != NONE))
+			continue;
+		hi = g->nsyms + num++;
+		h = &g->n[hi];
+		memset(h, 0, sizeof(*h));
+		h->print = 1;
+		h->top = DFN_NAN;
+		h->cyc = num;
+		h->head = hi;
+		h->next = s;
+		h->kids = h->pars = NONE;
+		for (m = s; m != NONE; m = g->n[m].next) {
+			g->n[m].cyc = num;
+			g->n[m].head = hi;
+		}
+		for (m = s; m != NONE; m = g->n[m].next)
+			for (a = g->n[m].pars; a != NONE; a = g->a[a].nextpar) {
+				if (g->a[a].parent == m)
+					continue;
+				if (g->n[g->a[a].parent].cyc == num)
+					h->selfc += g->a[a].count;
+				else
+					h->ncalls += g->a[a].count;
+			}
+	}
+}
+
+/* gprof's inherit_flags. */
+static void
+inherit_flags(struct an *g, size_t c)
+{
+	struct anode *n = g->n;
+	size_t h = n[c].head, a, p, m;
+
+	if (c == h) {
+		n[c].print = 0;
+		n[c].fract = 0.0;
+		for (a = n[c].pars; a != NONE; a = g->a[a].nextpar) {
+			p = g->a[a].parent;
+			if (p == c)
+				continue;
+			n[c].print |= n[p].print;
+			if (n[c].ncalls != 0)
+				n[c].fract += n[p].fract *
+				    ((double)g->a[a].count / (double)n[c].ncalls);
+		}
+		return;
+	}
+	n[h].print = 0;
+	n[h].fract = 0.0;
+	for (m = n[h].next; m != NONE; m = n[m].next)
+		for (a = n[m].pars; a != NONE; a = g->a[a].nextpar) {
+			p = g->a[a].parent;
+			if (n[p].head == h)
+				continue;
+			n[h].print |= n[p].print;
+			if (n[h].ncalls != 0)
+				n[h].fract += n[p].fract *
+				    ((double)g->a[a].count / (double)n[h].ncalls);
+		}
+	for (m = h; m != NONE; m = n[m].next) {
+		n[m].print = n[h].print;
+		n[m].fract = n[h].fract;
+	}
+}
+
+/* gprof's propagate_flags, from the topological top down. */
+static void
+propagate_flags(struct an *g, const size_t *ts)
+{
+	struct anode *c;
+	size_t i, old = NONE;
+	uint64_t addr;
+
+	for (i = g->nsyms; i-- > 0;) {
+		c = &g->n[ts[i]];
+		if (c->head != old) {
+			old = c->head;
+			inherit_flags(g, ts[i]);
+		}
+		addr = g->st->syms[ts[i]].addr;
+		if (!c->print) {
+			if (gp_tables_pass(g->tb, GP_INCL_GRAPH, addr))
+				c->print = 1;
+		} else if (!gp_tables_has(g->tb, GP_INCL_GRAPH, addr) &&
+		    gp_tables_has(g->tb, GP_EXCL_GRAPH, addr))
+			c->print = 0;
+		if (c->fract == 0.0) {
+			if (gp_tables_pass(g->tb, GP_INCL_TIME, addr))
+				c->fract = 1.0;
+		} else if (!gp_tables_has(g->tb, GP_INCL_TIME, addr) &&
+		    gp_tables_has(g->tb, GP_EXCL_TIME, addr))
+			c->fract = 0.0;
+		c->pself = c->time * c->fract;
+		g->print_time += c->pself;
+	}
+}
+
+/* gprof's cycle_time. */
+static void
+cycle_time(struct an *g)
+{
+	struct anode *h;
+	size_t m;
+	unsigned i;
+
+	for (i = 0; i < g->ncycles; i++) {
+		h = &g->n[g->nsyms + i];
+		for (m = h->next; m != NONE; m = g->n[m].next) {
+			if (g->n[m].fract == 0.0)
+				continue;
+			h->time += g->n[m].time;
+		}
+		h->pself = h->fract * h->time;
+	}
+}
+
+/* gprof's propagate_time for one parent. */
+static void
+propagate_time(struct an *g, size_t p)
+{
+	struct anode *n = g->n, *par = &n[p];
+	struct aarc *a;
+	size_t ai, c;
+	double share, pshare;
+
+	if (par->fract == 0.0)
+		return;
+	for (ai = par->kids; ai != NONE; ai = a->nextkid) {
+		a = &g->a[ai];
+		c = a->child;
+		if (a->count == 0 || c == p || n[c].fract == 0)
+			continue;
+		if (n[c].head != c) {
+			if (par->cyc == n[c].cyc)
+				continue;
+			if (par->top <= n[c].top)
+				warnx("[propagate] toporder botches");
+			c = n[c].head;
+		} else if (par->top <= n[c].top) {
+			warnx("[propagate] toporder botches");
+			continue;
+		}
+		if (n[c].ncalls == 0)
+			continue;
+		a->time = n[c].time *
+		    ((double)a->count / (double)n[c].ncalls);
+		a->ctime = n[c].ctime *
+		    ((double)a->count / (double)n[c].ncalls);
+		share = a->time + a->ctime;
+		par->ctime += share;
+		pshare = par->fract * share;
+		par->pchild += pshare;
+		a->time *= par->fract;
+		a->ctime *= par->fract;
+		if (par->head != p) {
+			n[par->head].ctime += share;
+			n[par->head].pchild += pshare;
+		}
+	}
+}
+
+/* gprof's cmp_total; a tie between two cycles keeps their order. */
+static int
+cmp_total(size_t l, size_t r, const void *ctx)
+{
+	const struct an *g = ctx;
+	const struct anode *ln = &g->n[l], *rn = &g->n[r];
+	const char *lname, *rname;
+	double diff;
+
+	diff = (ln->pself + ln->pchild) - (rn->pself + rn->pchild);
+	if (diff < 0.0)
+		return 1;
+	if (diff > 0.0)
+		return -1;
+	if (l >= g->nsyms && r >= g->nsyms)
+		return 0;
+	if (l >= g->nsyms)
+		return -1;
+	if (r >= g->nsyms)
+		return 1;
+	lname = g->st->syms[l].name;
+	rname = g->st->syms[r].name;
+	if (lname[0] != '_' && rname[0] == '_')
+		return -1;
+	if (lname[0] == '_' && rname[0] != '_')
+		return 1;
+	if (ln->ncalls > rn->ncalls)
+		return -1;
+	if (ln->ncalls < rn->ncalls)
+		return 1;
+	return strcmp(lname, rname);
+}
+
+/* gprof's cmp_arc: -1, 0, 1 for LESSTHAN, EQUALTO, GREATERTHAN. */
+static int
+arcclass(const struct an *g, const struct aarc *a)
+{
+	unsigned pc = g->n[a->parent].cyc, cc = g->n[a->child].cyc;
+
+	if (a->parent == a->child)
+		return 0;
+	if (pc != 0 && cc != 0 && pc == cc)
+		return 1;
+	return 2;
+}
+
+static int
+cmp_arc(size_t l, size_t r, const void *ctx)
+{
+	const struct an *g = ctx;
+	const struct aarc *la = &g->a[l], *ra = &g->a[r];
+	int lc = arcclass(g, la), rc = arcclass(g, ra);
+	double lt, rt;
+
+	if (lc != rc)
+		return lc < rc ? -1 : 1;
+	if (lc == 0)
+		return -1;		/* as gprof; one self arc a list */
+	if (lc == 2) {
+		lt = la->time + la->ctime;
+		rt = ra->time + ra->ctime;
+		if (lt < rt)
+			return -1;
+		if (lt > rt)
+			return 1;
+	}
+	if (la->count < ra->count)
+		return -1;
+	if (la->count > ra->count)
+		return 1;
+	return 0;
+}
+
+/* Children print in descending order. */
+static int
+cmp_arc_desc(size_t l, size_t r, const void *ctx)
+{
+	return cmp_arc(r, l, ctx);
+}
+
+/* gprof's cmp_member, descending. */
+static int
+cmp_member_desc(size_t l, size_t r, const void *ctx)
+{
+	const struct an *g = ctx;
+	const struct anode *ln = &g->n[l], *rn = &g->n[r];
+	double lt = ln->pself + ln->pchild, rt = rn->pself + rn->pchild;
+	uint64_t lc = ln->ncalls + ln->selfc, rc = rn->ncalls + rn->selfc;
+
+	if (lt > rt)
+		return -1;
+	if (lt < rt)
+		return 1;
+	if (lc > rc)
+		return -1;
+	if (lc < rc)
+		return 1;
+	return 0;
+}
+
+/*
+ * Rank each group of arcs (by parent or by child, oldest arc first) with
+ * a stable sort: rank[a] is the arc's place in its group, from 1.
+ */
+static void
+rank_arcs(struct an *g, int bychild, cmpfn *cmp, size_t *rank)
+{
+	size_t *start, *v, *tmp, i, k, key;
+
+	start = xcalloc(g->nsyms + 1, sizeof(*start));
+	v = xcalloc(g->na, sizeof(*v));
+	tmp = xcalloc(g->na, sizeof(*tmp));
+	for (i = 0; i < g->na; i++)
+		start[(bychild ? g->a[i].child : g->a[i].parent) + 1]++;
+	for (k = 0; k < g->nsyms; k++)
+		start[k + 1] += start[k];
+	for (i = 0; i < g->na; i++) {
+		key = bychild ? g->a[i].child : g->a[i].parent;
+		v[start[key]++] = i;
+	}
+	for (k = g->nsyms; k > 0; k--)
+		start[k] = start[k - 1];
+	start[0] = 0;
+	for (k = 0; k < g->nsyms; k++) {
+		msort(v + start[k], tmp, start[k + 1] - start[k], cmp, g);
+		for (i = start[k]; i < start[k + 1]; i++)
+			rank[v[i]] = i - start[k] + 1;
+	}
+	free(start);
+	free(v);
+	free(tmp);
+}
+
+/* The analysis results into the layer's model. */
+static struct gp_graph *
+model(struct an *g, const struct gp_prof *p, const size_t *order)
+{
+	struct gp_graph *gr;
+	struct gp_tables *flat;
+	struct gp_node *nd;
+	size_t *inp, *inc, *v, *tmp, i, k, m, cnt;
+	const struct anode *an;
+
+	gr = xcalloc(1, sizeof(*gr));
+	gr->print_time = g->print_time;
+	gr->ncycles = g->ncycles;
+	gr->nnodes = g->nn;
+	gr->nodes = xcalloc(g->nn, sizeof(*gr->nodes));
+	gr->bysym = xcalloc(g->nsyms, sizeof(*gr->bysym));
+	gr->cycles = xcalloc(g->ncycles, sizeof(*gr->cycles));
+	flat = gp_tables_make(&p->credit->flat, g->st);
+	for (k = 0; k < g->nn; k++) {
+		i = order[k];
+		an = &g->n[i];
+		nd = &gr->nodes[k];
+		nd->sym = i < g->nsyms ? i : GP_NOSYM;
+		if (i < g->nsyms)
+			gr->bysym[i] = k;
+		else
+			gr->cycles[i - g->nsyms] = k;
+		nd->cycle = an->cyc;
+		nd->ncalls = an->ncalls;
+		nd->self_calls = an->selfc;
+		nd->time = an->time;
+		nd->child_time = an->ctime;
+		nd->prop_self = an->pself;
+		nd->prop_child = an->pchild;
+		nd->fract = an->fract;
+		if (an->print)
+			nd->flags |= GP_N_PRINT;
+		if (i < g->nsyms &&
+		    gp_tables_pass(flat, GP_INCL_FLAT, g->st->syms[i].addr))
+			nd->flags |= GP_N_FLAT;
+	}
+	gp_tables_free(flat);
+
+	/* Cycle members in print order. */
+	v = xcalloc(g->nsyms, sizeof(*v));
+	tmp = xcalloc(g->nsyms, sizeof(*tmp));
+	for (i = g->nsyms; i < g->nn; i++) {
+		for (cnt = 0, m = g->n[i].next; m != NONE; m = g->n[m].next)
+			v[cnt++] = m;
+		msort(v, tmp, cnt, cmp_member_desc, g);
+		for (k = 0; k < cnt; k++)
+			gr->nodes[gr->bysym[v[k]]].member = k + 1;
+	}
+	free(v);
+	free(tmp);
+
+	/* The arcs, with their places among parents and children. */
+	inp = xcalloc(g->na, sizeof(*inp));
+	inc = xcalloc(g->na, sizeof(*inc));
+	rank_arcs(g, 0, cmp_arc_desc, inp);
+	rank_arcs(g, 1, cmp_arc, inc);
+	gr->narcs = g->na;
+	gr->arcs = xcalloc(g->na, sizeof(*gr->arcs));
+	/* by parent position, then place among the parent's children */
+	v = xcalloc(g->nn + 1, sizeof(*v));
+	for (i = 0; i < g->na; i++)
+		v[gr->bysym[g->a[i].parent] + 1]++;
+	for (k = 0; k < g->nn; k++)
+		v[k + 1] += v[k];
+	for (i = 0; i < g->na; i++) {
+		struct gp_carc *ca;
+		size_t pp = gr->bysym[g->a[i].parent];
+
+		ca = &gr->arcs[v[pp] + inp[i] - 1];
+		ca->parent = pp;
+		ca->child = gr->bysym[g->a[i].child];
+		ca->count = g->a[i].count;
+		ca->time = g->a[i].time;
+		ca->child_time = g->a[i].ctime;
+		ca->inparent = inp[i];
+		ca->inchild = inc[i];
+	}
+	free(v);
+	free(inp);
+	free(inc);
+	return gr;
+}
+
+/* Fill each node's lists from the ranks; NULL if fine, else a message. */
+static const char *
+link_lists(struct gp_graph *gr, size_t *bad)
+{
+	struct gp_node *nd;
+	struct gp_carc *ca;
+	size_t total, i, k, hp, *q;
+
+	for (k = 0; k < gr->nnodes; k++) {
+		nd = &gr->nodes[k];
+		nd->nparents = nd->nchildren = nd->nmembers = 0;
+	}
+	for (i = 0; i < gr->narcs; i++) {
+		gr->nodes[gr->arcs[i].parent].nchildren++;
+		gr->nodes[gr->arcs[i].child].nparents++;
+	}
+	for (k = 0; k < gr->nnodes; k++) {
+		nd = &gr->nodes[k];
+		if (nd->cycle == 0 || nd->sym == GP_NOSYM)
+			continue;
+		gr->nodes[gr->cycles[nd->cycle - 1]].nmembers++;
+	}
+	total = 2 * gr->narcs + gr->nnodes;
+	free(gr->lists);
+	gr->lists = xcalloc(total, sizeof(*gr->lists));
+	memset(gr->lists, 0xff, total * sizeof(*gr->lists));
+	q = gr->lists;
+	for (k = 0; k < gr->nnodes; k++) {
+		nd = &gr->nodes[k];
+		nd->parents = q;
+		q += nd->nparents;
+		nd->children = q;
+		q += nd->nchildren;
+		nd->members = q;
+		q += nd->nmembers;
+	}
+	for (i = 0; i < gr->narcs; i++) {
+		ca = &gr->arcs[i];
+		*bad = i;
+		nd = &gr->nodes[ca->parent];
+		if (ca->inparent < 1 || ca->inparent > nd->nchildren)
+			return "place among the parent's children out of range";
+		if (nd->children[ca->inparent - 1] != NONE)
+			return "two arcs at the same place among the parent's "
+			    "children";
+		nd->children[ca->inparent - 1] = i;
+		nd = &gr->nodes[ca->child];
+		if (ca->inchild < 1 || ca->inchild > nd->nparents)
+			return "place among the child's parents out of range";
+		if (nd->parents[ca->inchild - 1] != NONE)
+			return "two arcs at the same place among the child's "
+			    "parents";
+		nd->parents[ca->inchild - 1] = i;
+	}
+	for (k = 0; k < gr->nnodes; k++) {
+		nd = &gr->nodes[k];
+		*bad = (size_t)-1 - k;
+		if (nd->cycle == 0 || nd->sym == GP_NOSYM) {
+			if (nd->member != 0)
+				return "member place given outside a cycle";
+			continue;
+		}
+		hp = gr->cycles[nd->cycle - 1];
+		if (nd->member < 1 || nd->member > gr->nodes[hp].nmembers)
+			return "member place out of range";
+		if (gr->nodes[hp].members[nd->member - 1] != NONE)
+			return "two members at the same place in their cycle";
+		gr->nodes[hp].members[nd->member - 1] = k;
+	}
+	return NULL;
+}
+
+void
+gp_graph_free(struct gp_graph *gr)
+{
+	if (gr == NULL)
+		return;
+	free(gr->nodes);
+	free(gr->bysym);
+	free(gr->cycles);
+	free(gr->arcs);
+	free(gr->lists);
+	free(gr->nodeline);
+	free(gr->arcline);
+	free(gr->src);
+	free(gr);
+}
+
+void
+gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
+{
+	struct gp_specs specs;
+	struct an g;
+	struct gp_graph *gr;
+	size_t *ts, *order, *tmp, *cnt, i, k;
+	const char *msg;
+
+	if (p->raw == NULL)
+		errx(1, "no raw layer in the stream: it does not come from "
+		    "gmon-cat");
+	if (p->sym == NULL)
+		errx(1, "no symbol layer in the stream: run it through gp-sym");
+	if (p->credit == NULL)
+		gp_credit_make(p, user);
+	gp_credit_check(p);
+
+	memset(&specs, 0, sizeof(specs));
+	if (user != NULL)
+		for (i = 0; i < user->n; i++)
+			if (user->v[i].table != GP_INCL_FLAT &&
+			    user->v[i].table != GP_EXCL_FLAT)
+				gp_specs_add(&specs, user->v[i].table,
+				    user->v[i].spec);
+	gp_specs_defaults(&specs);
+
+	memset(&g, 0, sizeof(g));
+	g.st = p->sym;
+	g.nsyms = p->sym->nsyms;
+	g.nn = g.nsyms;
+	g.tb = gp_tables_make(&specs, p->sym);
+	g.n = xcalloc(g.nsyms, sizeof(*g.n));
+	for (i = 0; i < g.nsyms; i++) {
+		g.n[i].kids = g.n[i].pars = NONE;
+		g.n[i].time = p->credit->time[i];
+	}
+	tally(&g, p->raw);
+
+	/* cg_assemble */
+	for (i = 0; i < g.nsyms; i++) {
+		struct anode *n = &g.n[i];
+
+		n->ctime = 0.0;
+		if ((k = arc_lookup(&g, i, i)) != NONE) {
+			n->ncalls -= g.a[k].count;
+			n->selfc = g.a[k].count;
+		} else
+			n->selfc = 0;
+		n->fract = n->pself = n->pchild = 0.0;
+		n->print = 0;
+		n->top = DFN_NAN;
+		n->cyc = 0;
+		n->head = i;
+		n->next = NONE;
+	}
+	dfn(&g);
+	cycle_link(&g);
+
+	/* Topological order, stably (a cycle's members share a number). */
+	ts = xcalloc(g.nsyms, sizeof(*ts));
+	cnt = xcalloc(g.nsyms + 2, sizeof(*cnt));
+	for (i = 0; i < g.nsyms; i++)
+		cnt[g.n[i].top + 1]++;
+	for (k = 0; k <= g.nsyms; k++)
+		cnt[k + 1] += cnt[k];
+	for (i = 0; i < g.nsyms; i++)
+		ts[cnt[g.n[i].top]++] = i;
+	free(cnt);
+
+	propagate_flags(&g, ts);
+	cycle_time(&g);
+	for (i = 0; i < g.nsyms; i++)
+		propagate_time(&g, ts[i]);
+	free(ts);
+
+	order = xcalloc(g.nn, sizeof(*order));
+	tmp = xcalloc(g.nn, sizeof(*tmp));
+	for (i = 0; i < g.nn; i++)
+		order[i] = i;
+	msort(order, tmp, g.nn, cmp_total, &g);
+	free(tmp);
+
+	gr = model(&g, p, order);
+	gr->callgraph = p->raw->narcs > 0;
+	for (i = 0; i < p->raw->nfiles; i++)
+		if (p->raw->files[i].layout != GP_GNU)
+			gr->callgraph = 1;
+	if ((msg = link_lists(gr, &k)) != NULL)
+		errx(1, "internal error: %s", msg);
+	free(order);
+	free(g.n);
+	free(g.a);
+	free(g.hash);
+	gp_tables_free(g.tb);
+	gp_specs_free(&specs);
+	gp_graph_free(p->graph);
+	p->graph = gr;
+}
+
+static void
+flagstr(char *buf, unsigned flags)
+{
+	char *s = buf;
+
+	if (flags & GP_N_PRINT)
+		*s++ = 'p';
+	if (flags & GP_N_FLAT)
+		*s++ = 'f';
+	if (s == buf)
+		*s++ = '-';
+	*s = '\0';
+}
+
+void
+gp_graph_emit(const struct gp_prof *p, struct gp_writer *w)
+{
+	const struct gp_graph *gr = p->graph;
+	const struct gp_node *nd;
+	const struct gp_carc *ca;
+	char fl[8];
+	size_t k;
+
+	gp_wkind(w, "graph");
+	gp_wdbl(w, gr->print_time);
+	gp_wu64(w, gr->ncycles);
+	gp_wu64(w, gr->nnodes);
+	gp_wu64(w, gr->narcs);
+	gp_wu64(w, gr->callgraph);
+	gp_weol(w);
+	for (k = 0; k < gr->nnodes; k++) {
+		nd = &gr->nodes[k];
+		gp_wkind(w, "node");
+		gp_wu64(w, k + 1);
+		if (nd->sym == GP_NOSYM)
+			gp_wraw(w, "");
+		else
+			gp_wu64(w, nd->sym);
+		gp_wu64(w, nd->cycle);
+		gp_wu64(w, nd->ncalls);
+		gp_wu64(w, nd->self_calls);
+		gp_wdbl(w, nd->time);
+		gp_wdbl(w, nd->child_time);
+		gp_wdbl(w, nd->prop_self);
+		gp_wdbl(w, nd->prop_child);
+		flagstr(fl, nd->flags);
+		gp_wraw(w, fl);
+		gp_wu64(w, nd->member);
+		gp_wdbl(w, nd->fract);
+		gp_weol(w);
+	}
+	for (k = 0; k < gr->narcs; k++) {
+		ca = &gr->arcs[k];
+		gp_wkind(w, "carc");
+		gp_wu64(w, ca->parent + 1);
+		gp_wu64(w, ca->child + 1);
+		gp_wu64(w, ca->count);
+		gp_wdbl(w, ca->time);
+		gp_wdbl(w, ca->child_time);
+		gp_wu64(w, ca->inparent);
+		gp_wu64(w, ca->inchild);
+		gp_weol(w);
+	}
+}
+
+static double
+ftime(const struct gp_rec *rec, int i)
+{
+	double t = gp_fdbl(rec, i);
+
+	if (!isfinite(t))
+		gp_recerr(rec, "field %d: '%s' is not a finite number", i + 1,
+		    rec->f[i]);
+	return t;
+}
+
+/* Records of the graph layer into the model. */
 int
 gp_graph_load(struct gp_prof *p, const struct gp_rec *rec)
 {
-	(void)p;
-	(void)rec;
+	struct gp_graph *gr = p->graph;
+	struct gp_node *nd;
+	struct gp_carc *ca;
+	uint64_t v;
+	const char *s;
+
+	if (gp_iskind(rec, "graph")) {
+		if (gr != NULL)
+			gp_recerr(rec, "a second graph record (the first is "
+			    "at line %ld)", gr->lineno);
+		gp_need(rec, 6);
+		gr = xcalloc(1, sizeof(*gr));
+		gr->lineno = rec->lineno;
+		if ((gr->src = strdup(gp_rname(rec->r))) == NULL)
+			err(1, NULL);
+		gr->print_time = ftime(rec, 1);
+		gr->ncycles = gp_fu64max(rec, 2, UINT32_MAX);
+		gr->nnodes = gp_fu64max(rec, 3, SIZE_MAX / 1024);
+		gr->narcs = gp_fu64max(rec, 4, SIZE_MAX / 1024);
+		gr->callgraph = gp_fu64max(rec, 5, 1);
+		if (gr->ncycles > gr->nnodes)
+			gp_recerr(rec, "%u cycles but %zu nodes", gr->ncycles,
+			    gr->nnodes);
+		if (p->sym != NULL && gr->nnodes != p->sym->nsyms + gr->ncycles)
+			gp_recerr(rec, "%zu nodes; the symbol layer's %zu "
+			    "symbols and %u cycles make %zu", gr->nnodes,
+			    p->sym->nsyms, gr->ncycles,
+			    p->sym->nsyms + gr->ncycles);
+		/* Allocated as the records come: the counts are claims. */
+		gr->nodes = NULL;
+		gr->arcs = NULL;
+		p->graph = gr;
+		return 1;
+	}
+	if (gp_iskind(rec, "node")) {
+		if (gr == NULL)
+			gp_recerr(rec, "before the graph record");
+		gp_need(rec, 13);
+		if (gr->nloaded == gr->nnodes)
+			gp_recerr(rec, "more than the %zu nodes the graph "
+			    "record at line %ld announces", gr->nnodes,
+			    gr->lineno);
+		if (gr->nodes == NULL) {
+			gr->nodes = xcalloc(gr->nnodes, sizeof(*gr->nodes));
+			gr->nodeline = xcalloc(gr->nnodes,
+			    sizeof(*gr->nodeline));
+			gr->cycles = xcalloc(gr->ncycles, sizeof(*gr->cycles));
+			for (v = 0; v < gr->ncycles; v++)
+				gr->cycles[v] = NONE;
+		}
+		v = gp_fu64(rec, 1);
+		if (v != gr->nloaded + 1)
+			gp_recerr(rec, "index %ju out of order: expected %zu",
+			    (uintmax_t)v, gr->nloaded + 1);
+		nd = &gr->nodes[gr->nloaded];
+		gr->nodeline[gr->nloaded] = rec->lineno;
+		nd->cycle = gp_fu64max(rec, 3, gr->ncycles);
+		if (gp_fempty(rec, 2)) {
+			nd->sym = GP_NOSYM;
+			if (nd->cycle == 0)
+				gp_recerr(rec, "a node with no symbol must be "
+				    "a cycle");
+			if (gr->cycles[nd->cycle - 1] != NONE)
+				gp_recerr(rec, "cycle %u has a second node "
+				    "(the first is at line %ld)", nd->cycle,
+				    gr->nodeline[gr->cycles[nd->cycle - 1]]);
+			gr->cycles[nd->cycle - 1] = gr->nloaded;
+		} else {
+			nd->sym = gp_fu64(rec, 2);
+			if (p->sym != NULL && nd->sym >= p->sym->nsyms)
+				gp_recerr(rec, "field 3: symbol %zu not in the "
+				    "symbol layer (%zu symbols)", nd->sym,
+				    p->sym->nsyms);
+		}
+		nd->ncalls = gp_fu64(rec, 4);
+		nd->self_calls = gp_fu64(rec, 5);
+		nd->time = ftime(rec, 6);
+		nd->child_time = ftime(rec, 7);
+		nd->prop_self = ftime(rec, 8);
+		nd->prop_child = ftime(rec, 9);
+		for (s = rec->f[10]; *s != '\0'; s++) {
+			if (*s == 'p')
+				nd->flags |= GP_N_PRINT;
+			else if (*s == 'f')
+				nd->flags |= GP_N_FLAT;
+			else if (*s != '-')
+				gp_recerr(rec, "field 11: flag '%c' is not one "
+				    "of p, f, -", *s);
+		}
+		nd->member = gp_fu64max(rec, 11, gr->nnodes);
+		nd->fract = ftime(rec, 12);
+		gr->nloaded++;
+		return 1;
+	}
+	if (gp_iskind(rec, "carc")) {
+		if (gr == NULL)
+			gp_recerr(rec, "before the graph record");
+		gp_need(rec, 8);
+		if (gr->aloaded == gr->narcs)
+			gp_recerr(rec, "more than the %zu arcs the graph "
+			    "record at line %ld announces", gr->narcs,
+			    gr->lineno);
+		if (gr->arcs == NULL) {
+			gr->arcs = xcalloc(gr->narcs, sizeof(*gr->arcs));
+			gr->arcline = xcalloc(gr->narcs, sizeof(*gr->arcline));
+		}
+		ca = &gr->arcs[gr->aloaded];
+		gr->arcline[gr->aloaded] = rec->lineno;
+		v = gp_fu64(rec, 1);
+		if (v < 1 || v > gr->nnodes)
+			gp_recerr(rec, "field 2: no node %ju", (uintmax_t)v);
+		ca->parent = v - 1;
+		v = gp_fu64(rec, 2);
+		if (v < 1 || v > gr->nnodes)
+			gp_recerr(rec, "field 3: no node %ju", (uintmax_t)v);
+		ca->child = v - 1;
+		ca->count = gp_fu64(rec, 3);
+		ca->time = ftime(rec, 4);
+		ca->child_time = ftime(rec, 5);
+		ca->inparent = gp_fu64max(rec, 6, gr->narcs);
+		ca->inchild = gp_fu64max(rec, 7, gr->narcs);
+		gr->aloaded++;
+		return 1;
+	}
 	return 0;
+}
+
+/* A loaded graph layer: complete, consistent, linked. */
+void
+gp_graph_check(struct gp_prof *p)
+{
+	struct gp_graph *gr = p->graph;
+	const char *msg;
+	size_t k, bad;
+	unsigned c;
+
+	if (gr == NULL || gr->lineno == 0)
+		return;
+	if (gr->nloaded != gr->nnodes)
+		errx(1, "%s: %zu node records; the graph record at line %ld "
+		    "announces %zu", gr->src, gr->nloaded, gr->lineno,
+		    gr->nnodes);
+	if (gr->aloaded != gr->narcs)
+		errx(1, "%s: %zu carc records; the graph record at line %ld "
+		    "announces %zu", gr->src, gr->aloaded, gr->lineno,
+		    gr->narcs);
+	if (gr->nodes == NULL)
+		gr->nodes = xcalloc(0, sizeof(*gr->nodes));
+	if (gr->cycles == NULL)
+		gr->cycles = xcalloc(0, sizeof(*gr->cycles));
+	for (c = 0; c < gr->ncycles; c++)
+		if (gr->cycles[c] == NONE)
+			errx(1, "%s: cycle %u has no node", gr->src, c + 1);
+	if (p->sym != NULL) {
+		if (gr->nnodes != p->sym->nsyms + gr->ncycles)
+			errx(1, "%s:%ld: graph: %zu nodes; the symbol layer's "
+			    "%zu symbols and %u cycles make %zu", gr->src,
+			    gr->lineno, gr->nnodes, p->sym->nsyms,
+			    gr->ncycles, p->sym->nsyms + gr->ncycles);
+		free(gr->bysym);
+		gr->bysym = xcalloc(p->sym->nsyms, sizeof(*gr->bysym));
+		memset(gr->bysym, 0xff, p->sym->nsyms * sizeof(*gr->bysym));
+		for (k = 0; k < gr->nnodes; k++) {
+			size_t s = gr->nodes[k].sym;
+
+			if (s == GP_NOSYM)
+				continue;
+			if (gr->bysym[s] != NONE)
+				errx(1, "%s:%ld: node: symbol %zu has a second "
+				    "node (the first is at line %ld)", gr->src,
+				    gr->nodeline[k], s,
+				    gr->nodeline[gr->bysym[s]]);
+			gr->bysym[s] = k;
+		}
+	}
+	for (k = 0; k < gr->narcs; k++)
+		if (gr->nodes[gr->arcs[k].parent].sym == GP_NOSYM ||
+		    gr->nodes[gr->arcs[k].child].sym == GP_NOSYM)
+			errx(1, "%s:%ld: carc: an arc joins symbols, not "
+			    "cycles", gr->src, gr->arcline[k]);
+	if ((msg = link_lists(gr, &bad)) != NULL) {
+		if (bad < gr->narcs)
+			errx(1, "%s:%ld: carc: %s", gr->src, gr->arcline[bad],
+			    msg);
+		errx(1, "%s:%ld: node: %s", gr->src,
+		    gr->nodeline[(size_t)-1 - bad], msg);
+	}
+}
+
+unsigned
+gp_analyse(struct gp_prof *p, const struct gp_opts *o)
+{
+	const struct gp_specs *s = o != NULL ? o->specs : NULL;
+	unsigned m = gp_specs_mask(s), made = 0;
+	unsigned flat = 1U << GP_INCL_FLAT | 1U << GP_EXCL_FLAT;
+
+	if (p->sym == NULL)
+		errx(1, "no symbol layer in the stream: run it through gp-sym");
+	if (p->credit == NULL || (m & flat)) {
+		gp_credit_make(p, s);
+		made |= GP_L_CREDIT;
+	} else
+		gp_credit_check(p);
+	if (p->graph == NULL || made || (m & ~flat)) {
+		gp_graph_make(p, s);
+		made |= GP_L_GRAPH;
+	} else
+		gp_graph_check(p);
+	return made;
 }

@@ -84,6 +84,12 @@ struct gp_graph {
 	size_t		 narcs;
 	size_t		*lists;		/* storage of the nodes' lists */
 	long		 lineno;	/* of the graph record, 0 if made */
+	/* loading */
+	char		*src;		/* the stream's name */
+	size_t		 nloaded;	/* node records so far */
+	size_t		 aloaded;	/* carc records so far */
+	long		*nodeline;	/* line of each node record */
+	long		*arcline;	/* line of each carc record */
 };
 
 struct gp_opts {
@@ -103,6 +109,7 @@ unsigned gp_analyse(struct gp_prof *, const struct gp_opts *);
 void	gp_graph_make(struct gp_prof *, const struct gp_specs *);
 void	gp_graph_emit(const struct gp_prof *, struct gp_writer *);
 void	gp_graph_free(struct gp_graph *);
-void	gp_graph_check(struct gp_prof *, const char *where);
+/* Check a loaded graph layer against the symbol layer; link its lists. */
+void	gp_graph_check(struct gp_prof *);
 
 #endif /* GP_GRAPH_H */

@@ -26,6 +26,7 @@ struct gp_credit {
 	double		*time;		/* nsyms credits, by symbol id */
 	size_t		 ntime;
 	long		 lineno;	/* of the histsum record, 0 if made */
+	char		*src;		/* the stream it was loaded from */
 };
 
 /*
@@ -36,7 +37,7 @@ struct gp_credit {
 void	gp_credit_make(struct gp_prof *, const struct gp_specs *flat);
 void	gp_credit_emit(const struct gp_prof *, struct gp_writer *);
 void	gp_credit_free(struct gp_credit *);
-/* The credit layer agrees with the symbol layer; exits 1 if not. */
-void	gp_credit_check(const struct gp_prof *, const char *where);
+/* Fit a loaded credit layer to the symbol layer. */
+void	gp_credit_check(struct gp_prof *);
 
 #endif /* GP_HIST_H */
