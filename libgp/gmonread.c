@@ -38,7 +38,7 @@ struct pctx {
 	int		 keepraw;
 	struct gp_raw	*raw;		/* NULL while checking */
 	size_t		 narcs;		/* counted while checking */
-	size_t		 rawoff;	/* where an opaque rest starts */
+	size_t		 nrec;		/* records read */
 	size_t		 erroff;
 	char		 err[256];
 };
@@ -205,6 +205,7 @@ parsegnu(struct pctx *c)
 				    b + off + 9 + 2 * p, b[off + need - 1],
 				    off + need);
 			off += need + 2 * (size_t)n;
+			c->nrec++;
 			break;
 		case 1:
 			need = 1 + 2 * p + 4;
@@ -217,6 +218,7 @@ parsegnu(struct pctx *c)
 			else
 				c->narcs++;
 			off += need;
+			c->nrec++;
 			break;
 		case 2:
 			if (len - off < 5)
@@ -243,6 +245,7 @@ parsegnu(struct pctx *c)
 				}
 			} else
 				off += 2 * p * (size_t)n;
+			c->nrec++;
 			break;
 		default:
 			/* A record type of a plugin (gp-plugin(3)). */
@@ -261,13 +264,13 @@ parsegnu(struct pctx *c)
 					memcpy(r->data, b + off + 1, nb);
 				}
 				off += 1 + nb;
+				c->nrec++;
 				break;
 			}
 			if (!c->keepraw)
 				return fail(c, off, "unknown record tag %d, "
 				    "expected 0 (histogram), 1 (arc) or 2 "
 				    "(basic blocks)", b[off]);
-			c->rawoff = off;
 			if (c->raw != NULL) {
 				r = gp_raw_addraw(c->raw);
 				r->tag = b[off];
@@ -324,6 +327,7 @@ parsebsd(struct pctx *c)
 		    ncnt, len);
 	asz = 3 * p;
 	n = (len - ncnt) / asz;
+	c->nrec = 1 + n;
 	if ((len - ncnt) % asz != 0)
 		return fail(c, ncnt + n * asz, "arc record cut short: %zu "
 		    "bytes left, expected %zu", (len - ncnt) % asz, asz);
@@ -426,10 +430,12 @@ gp_gmon_parse(const unsigned char *buf, size_t len, const char *name,
 			c.layout = cv[i].layout;
 			c.psz = cv[i].psz;
 			c.be = cv[i].be;
-			c.narcs = c.rawoff = 0;
+			c.narcs = c.nrec = 0;
 			if (parse(&c) != 0) {
+				/* Report the reading that got furthest. */
 				if (!found && (best.err[0] == '\0' ||
-				    c.erroff > best.erroff))
+				    c.nrec > best.nrec || (c.nrec == best.nrec &&
+				    c.erroff > best.erroff)))
 					best = c;
 				continue;
 			}
@@ -437,7 +443,7 @@ gp_gmon_parse(const unsigned char *buf, size_t len, const char *name,
 			 * Without opaque records the first success wins;
 			 * with them, the reading that understands most.
 			 */
-			if (!found || (c.keepraw && c.rawoff > best.rawoff))
+			if (!found || (c.keepraw && c.nrec > best.nrec))
 				best = c;
 			found = 1;
 			if (!c.keepraw)

@@ -1,0 +1,46 @@
+# Helpers for gmon-cat's tests.  Source with
+#	. "$(atf_get_srcdir)/gmonlib.sh"
+
+. "$(atf_get_srcdir)/../lib.sh"
+
+# conv [key=value ...] IN OUT: rewrite IN with the independent writer.
+conv()
+{
+	atf_check perl "$(atf_get_srcdir)/gmonconv.pl" "$@"
+}
+
+# mkprof [ROUNDS]: build work.c with -pg and run it: work and gmon.out.
+mkprof()
+{
+	test -x work || pgbuild work "$(atf_get_srcdir)/work.c"
+	pgrun ./work ${1:-300}
+}
+
+# records FILE... > OUT: gmon-cat's stream without its profile records.
+records()
+{
+	gmon-cat "$@" > records.tmp || atf_fail "gmon-cat $* failed"
+	grep -v '^profile' records.tmp
+}
+
+# bad FILE REGEX [ARGS...]: gmon-cat ARGS FILE fails with exit status 1,
+# no output and one line "gmon-cat: FILE: ..." matching REGEX, within a
+# 64 MB address space (so that nothing large is allocated).
+bad()
+{
+	_file=$1
+	_re=$2
+	shift 2
+	atf_check -s exit:1 -o empty -e save:bad.err \
+	    sh -c 'ulimit -v 65536; exec gmon-cat "$@"' sh "$@" "$_file"
+	test "$(wc -l < bad.err)" -eq 1 ||
+	    atf_fail "not one line: $(cat bad.err)"
+	grep -q -e "^gmon-cat: $_file: $_re" bad.err ||
+	    atf_fail "unexpected message: $(cat bad.err)"
+}
+
+# count KIND FILE: the number of KIND records in stream FILE.
+count()
+{
+	awk -F '\t' -v k="$1" '$1 == k { n++ } END { print n + 0 }' "$2"
+}
