@@ -344,7 +344,12 @@ load(const char *path, const char *name)
 		return NULL;
 	}
 	if ((h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
-		warnx("plugin refused: %s", dlerror());
+		why = dlerror();
+		/* dlerror() names the file first; so do we. */
+		if (strncmp(why, path, strlen(path)) == 0 &&
+		    strncmp(why + strlen(path), ": ", 2) == 0)
+			why += strlen(path) + 2;
+		warnx("%s: plugin refused: cannot load: %s", path, why);
 		return NULL;
 	}
 	/* Never dlclose: the plugin's libraries may not survive it. */

@@ -1,0 +1,110 @@
+/*
+ * Plugins that the host must refuse, or that fail, for plugins_test.sh.
+ * Build with -DNAME='"name"' and one of:
+ *	-DOK		a sound format plugin (writes "ok")
+ *	-DBADMAJOR	built for the next major ABI
+ *	-DBADMINOR	built for a newer minor ABI than the host's
+ *	-DNODESC	exports no descriptor
+ *	-DBADMAGIC	a descriptor with the wrong magic number
+ *	-DBADINIT	init() fails
+ *	-DBADWRITE	the format's write() fails
+ *	-DNOTHING	provides no format, record type or collector
+ *	-DBUILTINTAG	a record type that claims tag 1 (arcs)
+ * init() says "INIT CALLED" on stderr, so tests can tell whether the host
+ * called it.
+ */
+#include <stdio.h>
+
+#include <gp/plugin.h>
+
+static const struct gp_host *host;
+
+static int
+init(struct gp_ctx *ctx, const struct gp_host *h)
+{
+	host = h;
+	fprintf(stderr, "INIT CALLED\n");
+#ifdef BADINIT
+	h->error(ctx, "cannot start: no frobnicator");
+	return -1;
+#else
+	(void)ctx;
+	return 0;
+#endif
+}
+
+static int
+write_ok(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
+{
+	(void)p;
+#ifdef BADWRITE
+	host->error(ctx, "the disk is full of frobs");
+	return -1;
+#else
+	(void)ctx;
+	fprintf(out, "ok %s\n", NAME);
+	return 0;
+#endif
+}
+
+static const struct gp_format format = {
+	.needs = GP_HAVE_RAW,
+	.write = write_ok,
+};
+
+#ifdef BUILTINTAG
+static int
+dec(struct gp_ctx *ctx, unsigned tag, const struct gp_pfile *f)
+{
+	(void)ctx, (void)tag, (void)f;
+	return -1;
+}
+
+static int
+enc(struct gp_ctx *ctx, const struct gp_pfile *f, int nf,
+    const char *const *fl)
+{
+	(void)ctx, (void)f, (void)nf, (void)fl;
+	return -1;
+}
+
+static const unsigned char tags[] = { 1 };
+static const char *const kinds[] = { "mine", NULL };
+static const struct gp_recordtype record = {
+	.tags = tags, .ntags = 1, .kinds = kinds, .decode = dec, .encode = enc,
+};
+#endif
+
+#ifdef NODESC
+GP_PLUGIN_VISIBLE const struct gp_format not_a_descriptor = {
+	.write = write_ok,
+};
+int	unused_init(struct gp_ctx *, const struct gp_host *);
+int
+unused_init(struct gp_ctx *ctx, const struct gp_host *h)
+{
+	return init(ctx, h);
+}
+#else
+GP_PLUGIN_DESCRIPTOR = {
+	GP_PLUGIN_HEADER,
+#ifdef BADMAJOR
+	.abi_major = GP_PLUGIN_ABI_MAJOR + 1,
+#endif
+#ifdef BADMINOR
+	.abi_minor = GP_PLUGIN_ABI_MINOR + 1,
+#endif
+#ifdef BADMAGIC
+	.magic = 0x12345678,
+#endif
+	.name = NAME,
+	.desc = "a test plugin",
+	.init = init,
+#if !defined(NOTHING) && !defined(BUILTINTAG)
+	.format = &format,
+#endif
+#ifdef BUILTINTAG
+	.record = &record,
+#endif
+};
+#endif
