@@ -39,6 +39,7 @@ struct pctx {
 	struct gp_raw	*raw;		/* NULL while checking */
 	size_t		 narcs;		/* counted while checking */
 	size_t		 nrec;		/* records read */
+	int		 ident;		/* its version word fits */
 	size_t		 erroff;
 	char		 err[256];
 };
@@ -177,6 +178,7 @@ parsegnu(struct pctx *c)
 	if (version > 1)
 		return fail(c, 4, "GNU version %" PRIu32 " (%s), expected 0 "
 		    "or 1", version, c->be ? "big-endian" : "little-endian");
+	c->ident = 1;
 	if (c->raw != NULL)
 		addfile(c, version, b + 8);
 	for (off = GNU_HDRSIZE; off < len; ) {
@@ -311,9 +313,10 @@ parsebsd(struct pctx *c)
 	rate = gp_hertz();
 	if (bsd44) {
 		if ((v = g32(b + 2 * p + 4, c->be)) != GP_BSD44_VERSION)
-			return fail(c, 2 * p + 4, "4.4BSD version word %#"
-			    PRIx32 ", expected %#x", v, GP_BSD44_VERSION);
+			return fail(c, 2 * p + 4, "4.4BSD version word 0x%08"
+			    PRIx32 ", expected 0x%08x", v, GP_BSD44_VERSION);
 		rate = g32(b + 2 * p + 8, c->be);
+		c->ident = 1;
 	}
 	if (low > high)
 		return fail(c, 0, "histogram low_pc %#" PRIx64 " above "
@@ -384,6 +387,23 @@ addcands(struct cand *cv, size_t n, enum gp_layout layout,
 	return n;
 }
 
+/*
+ * Of two failed readings, the one to report: the one that read more
+ * records, else the one whose version word fits, else the one that got
+ * further.
+ */
+static int
+better(const struct pctx *c, const struct pctx *best)
+{
+	if (best->err[0] == '\0')
+		return 1;
+	if (c->nrec != best->nrec)
+		return c->nrec > best->nrec;
+	if (c->ident != best->ident)
+		return c->ident > best->ident;
+	return c->erroff > best->erroff;
+}
+
 struct gp_raw *
 gp_gmon_parse(const unsigned char *buf, size_t len, const char *name,
     const struct gp_gmonopt *opt)
@@ -431,11 +451,9 @@ gp_gmon_parse(const unsigned char *buf, size_t len, const char *name,
 			c.psz = cv[i].psz;
 			c.be = cv[i].be;
 			c.narcs = c.nrec = 0;
+			c.ident = 0;
 			if (parse(&c) != 0) {
-				/* Report the reading that got furthest. */
-				if (!found && (best.err[0] == '\0' ||
-				    c.nrec > best.nrec || (c.nrec == best.nrec &&
-				    c.erroff > best.erroff)))
+				if (!found && better(&c, &best))
 					best = c;
 				continue;
 			}

@@ -265,7 +265,7 @@ raw_body()
 	conv tag=9 gmon.out g
 	# A long opaque rest: several raw records.
 	head -c 10000 /dev/zero | tr '\0' 'A' >> g
-	bad g "byte [0-9]*: unknown record tag 9, expected 0 (histogram), 1 (arc) or 2 (basic blocks)"
+	bad g "byte [0-9]+: unknown record tag 9, expected 0 \\(histogram\\), 1 \\(arc\\) or 2 \\(basic blocks\\)$"
 	atf_check -o save:s gmon-cat -r g
 	atf_check -o save:r awk -F '\t' '$1 == "raw" { print $2, length($3) }' s
 	atf_check -o inline:"9 8192\n 8192\n 3622\n" cat r

@@ -24,7 +24,7 @@ records()
 }
 
 # bad FILE REGEX [ARGS...]: gmon-cat ARGS FILE fails with exit status 1,
-# no output and one line "gmon-cat: FILE: ..." matching REGEX, within a
+# no output and one line "gmon-cat: FILE: ..." matching extended REGEX, within a
 # 64 MB address space (so that nothing large is allocated).
 bad()
 {
@@ -35,7 +35,7 @@ bad()
 	    sh -c 'ulimit -v 65536; exec gmon-cat "$@"' sh "$@" "$_file"
 	test "$(wc -l < bad.err)" -eq 1 ||
 	    atf_fail "not one line: $(cat bad.err)"
-	grep -q -e "^gmon-cat: $_file: $_re" bad.err ||
+	grep -E -q -e "^gmon-cat: $_file: $_re" bad.err ||
 	    atf_fail "unexpected message: $(cat bad.err)"
 }
 
