@@ -13,7 +13,11 @@
 #include <bfd.h>
 #include <libiberty/demangle.h>
 
+#include "bfdline.h"
 #include "symtab.h"
+
+/* Where libbfd looks for separate debugging files (Debian's build). */
+#define DEBUGDIR	"/usr/lib/debug"
 
 /* A symbol that counts, before the table is sorted and made unique. */
 struct cand {
@@ -353,31 +357,110 @@ from_nm(struct gp_symtab *t, const char *path)
 }
 
 /*
- * The source file and line of each symbol, as gprof asks libbfd for them:
- * the nearest line to the symbol's address, kept only when libbfd names a
- * file, a function and a line other than 0.
+ * The lowest offset in .text of a symbol that libbfd's function search
+ * (elf_find_function) could name; bfd_find_nearest_line names no function
+ * below it, and gprof then takes no line.
+ */
+static bfd_vma
+lowfunc(const struct exe *x)
+{
+	const flagword notfunc = BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT |
+	    BSF_THREAD_LOCAL | BSF_RELC | BSF_SRELC;
+	bfd_vma low = (bfd_vma)-1;
+	long i;
+
+	for (i = 0; i < x->nsyms; i++)
+		if (x->syms[i]->section == x->text &&
+		    !(x->syms[i]->flags & notfunc) && x->syms[i]->value < low)
+			low = x->syms[i]->value;
+	return low;
+}
+
+/* gprof's question to libbfd, for one address. */
+static void
+bfdline(const struct exe *x, struct gp_sym *s)
+{
+	const char *file = NULL, *func = NULL;
+	unsigned int line = 0;
+
+	if (bfd_find_nearest_line(x->abfd, x->text, x->syms,
+	    s->addr - bfd_section_vma(x->text), &file, &func, &line) &&
+	    file != NULL && func != NULL && line != 0) {
+		s->file = sdup(file);
+		s->line = (int)line;
+	}
+}
+
+/*
+ * Would libbfd look for debugging information beyond the DWARF sections
+ * of the file itself (stabs, DWARF 1, a separate debug file)?
+ */
+static int
+elsewhere(const struct exe *x)
+{
+	char *f;
+
+	if (bfd_get_section_by_name(x->abfd, ".stab") != NULL ||
+	    bfd_get_section_by_name(x->abfd, ".debug") != NULL)
+		return 1;
+	if (bfd_get_section_by_name(x->abfd, ".debug_info") != NULL)
+		return 0;
+	if ((f = bfd_follow_build_id_debuglink(x->abfd, DEBUGDIR)) == NULL &&
+	    (f = bfd_follow_gnu_debuglink(x->abfd, DEBUGDIR)) == NULL)
+		return 0;
+	free(f);
+	return 1;
+}
+
+/*
+ * The source file and line of each symbol, as gprof gets them: libbfd's
+ * nearest line to the symbol's address, kept when libbfd names a file, a
+ * function and a line other than 0.  For a fully linked ELF file the
+ * line tables are walked once (bfdline.c); addresses that walk is not
+ * sure about, those outside .text, and every other kind of file go to
+ * libbfd one by one, as in gprof.
  */
 static void
 lines(struct gp_symtab *t, const struct exe *x)
 {
-	const char *file, *func;
-	unsigned int line;
-	struct gp_sym *s;
-	bfd_vma base;
+	struct gp_lineq *q;
+	bfd_vma low;
 	size_t i;
 
-	base = bfd_section_vma(x->text);
-	for (i = 0; i < t->nsyms; i++) {
-		s = &t->syms[i];
-		file = func = NULL;
-		line = 0;
-		if (bfd_find_nearest_line(x->abfd, x->text, x->syms,
-		    s->addr - base, &file, &func, &line) &&
-		    file != NULL && func != NULL && line != 0) {
-			s->file = sdup(file);
-			s->line = (int)line;
-		}
+	if (getenv("GP_SYM_BFDLINES") != NULL ||
+	    bfd_get_flavour(x->abfd) != bfd_target_elf_flavour ||
+	    !(bfd_get_file_flags(x->abfd) & (EXEC_P | DYNAMIC)) ||
+	    elsewhere(x)) {
+		for (i = 0; i < t->nsyms; i++)
+			bfdline(x, &t->syms[i]);
+		return;
 	}
+	if (bfd_get_section_by_name(x->abfd, ".debug_info") == NULL)
+		return;			/* no line anywhere */
+	if ((q = calloc(t->nsyms, sizeof(*q))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < t->nsyms; i++)
+		q[i].addr = t->syms[i].addr;
+	if (gp_dwarf_lines(x->abfd, q, t->nsyms) == -1) {
+		for (i = 0; i < t->nsyms; i++)
+			bfdline(x, &t->syms[i]);
+		free(q);
+		return;
+	}
+	low = lowfunc(x);
+	for (i = 0; i < t->nsyms; i++) {
+		if (q[i].state == GP_LQ_ASK || q[i].addr < t->textlo ||
+		    q[i].addr >= t->texthi)
+			bfdline(x, &t->syms[i]);
+		else if (q[i].state == GP_LQ_FOUND && q[i].file != NULL &&
+		    q[i].line != 0 && q[i].addr - t->textlo >= low) {
+			t->syms[i].file = q[i].file;
+			t->syms[i].line = (int)q[i].line;
+			q[i].file = NULL;
+		}
+		free(q[i].file);
+	}
+	free(q);
 }
 
 static void
