@@ -782,10 +782,12 @@ sumarcs(struct gp_raw *dst, const struct gp_raw *src, const char *sname)
 	const struct gp_arc *a;
 	struct gp_arcidx *x;
 	struct gp_arc *d;
+	const char *first;
 	uint64_t limit;
 	size_t i, s;
 
 	limit = arclimit(dst);
+	first = dst->nfiles > 0 ? dst->files[0].path : "the output";
 	idxgrow(dst, dst->narcs + src->narcs);
 	x = dst->idx;
 	for (i = 0; i < src->narcs; i++) {
@@ -799,20 +801,19 @@ sumarcs(struct gp_raw *dst, const struct gp_raw *src, const char *sname)
 		if (x->slot[s] != 0) {
 			d = &dst->arcs[x->slot[s] - 1];
 			if (a->count > limit - d->count)
-				errx(1, "%s: arc %#" PRIx64 " -> %#" PRIx64
-				    ": count %" PRIu64 " + %" PRIu64 " is more "
-				    "than %s files hold (%" PRIu64 ")", sname,
+				errx(1, "%s: arc 0x%" PRIx64 " -> 0x%" PRIx64
+				    ": count %" PRIu64 " + %" PRIu64 " does not "
+				    "fit in the %d-bit counts of %s", sname,
 				    a->from, a->self, d->count, a->count,
-				    dst->nfiles > 0 ? dst->files[0].path :
-				    "the output", limit);
+				    limit == UINT32_MAX ? 32 : 64, first);
 			d->count += a->count;
 			continue;
 		}
 		if (a->count > limit)
-			errx(1, "%s: arc %#" PRIx64 " -> %#" PRIx64 ": count "
-			    "%" PRIu64 " is more than the layout of %s holds",
+			errx(1, "%s: arc 0x%" PRIx64 " -> 0x%" PRIx64 ": count "
+			    "%" PRIu64 " does not fit in the %d-bit counts of %s",
 			    sname, a->from, a->self, a->count,
-			    dst->nfiles > 0 ? dst->files[0].path : "the output");
+			    limit == UINT32_MAX ? 32 : 64, first);
 		d = gp_raw_addarc(dst);
 		*d = *a;
 		x->slot[s] = dst->narcs;
@@ -846,14 +847,14 @@ sumhist(struct gp_raw *dst, const struct gp_raw *src, const struct gp_hist *h,
 			errx(1, "%s: sampling rate %" PRIu32 " differs from %"
 			    PRIu32 " in %s", sname, h->rate, h0->rate, dname);
 		if (fabs(histscale(h) - histscale(h0)) > 0.000001)
-			errx(1, "%s: histogram scale %g (%#" PRIx64 "-%#"
+			errx(1, "%s: histogram scale %g (0x%" PRIx64 "-0x%"
 			    PRIx64 ", %" PRIu32 " bins) differs from %g in %s",
 			    sname, histscale(h), h->low, h->high, h->nbins,
 			    histscale(h0), dname);
 		if (bsd && (h->low != h0->low || h->high != h0->high ||
 		    h->nbins != h0->nbins))
-			errx(1, "%s: BSD histogram %#" PRIx64 "-%#" PRIx64
-			    " differs from the first one, %#" PRIx64 "-%#"
+			errx(1, "%s: BSD histogram 0x%" PRIx64 "-0x%" PRIx64
+			    " differs from the first one, 0x%" PRIx64 "-0x%"
 			    PRIx64 " in %s", sname, h->low, h->high, h0->low,
 			    h0->high, dname);
 	}
@@ -862,14 +863,14 @@ sumhist(struct gp_raw *dst, const struct gp_raw *src, const struct gp_hist *h,
 		dname = histfile(dst, d);
 		if (d->low == h->low && d->high == h->high) {
 			if (d->nbins != h->nbins)
-				errx(1, "%s: histogram %#" PRIx64 "-%#" PRIx64
+				errx(1, "%s: histogram 0x%" PRIx64 "-0x%" PRIx64
 				    " has %" PRIu32 " bins, %" PRIu32 " in %s",
 				    sname, h->low, h->high, h->nbins,
 				    d->nbins, dname);
 			for (j = 0; j < h->nbins; j++) {
 				if (d->bins[j] + h->bins[j] > 65535)
-					errx(1, "%s: histogram %#" PRIx64
-					    "-%#" PRIx64 " bin %zu: %" PRIu64
+					errx(1, "%s: histogram 0x%" PRIx64
+					    "-0x%" PRIx64 " bin %zu: %" PRIu64
 					    " + %" PRIu64 " samples (with %s) "
 					    "do not fit in 16 bits", sname,
 					    h->low, h->high, j, h->bins[j],
@@ -879,8 +880,8 @@ sumhist(struct gp_raw *dst, const struct gp_raw *src, const struct gp_hist *h,
 			return;
 		}
 		if (h->low < d->high && d->low < h->high)
-			errx(1, "%s: histogram %#" PRIx64 "-%#" PRIx64
-			    " overlaps histogram %#" PRIx64 "-%#" PRIx64
+			errx(1, "%s: histogram 0x%" PRIx64 "-0x%" PRIx64
+			    " overlaps histogram 0x%" PRIx64 "-0x%" PRIx64
 			    " of %s", sname, h->low, h->high, d->low, d->high,
 			    dname);
 	}

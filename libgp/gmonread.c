@@ -193,8 +193,8 @@ parsegnu(struct pctx *c)
 			high = gptr(c, off + 1 + p);
 			n = g32(b + off + 1 + 2 * p, c->be);
 			if (low > high)
-				return fail(c, off + 1, "histogram low_pc %#"
-				    PRIx64 " above high_pc %#" PRIx64, low,
+				return fail(c, off + 1, "histogram low_pc 0x%"
+				    PRIx64 " above high_pc 0x%" PRIx64, low,
 				    high);
 			if (n > (len - off - need) / 2)
 				return fail(c, off + 1 + 2 * p, "histogram of "
@@ -319,8 +319,8 @@ parsebsd(struct pctx *c)
 		c->ident = 1;
 	}
 	if (low > high)
-		return fail(c, 0, "histogram low_pc %#" PRIx64 " above "
-		    "high_pc %#" PRIx64, low, high);
+		return fail(c, 0, "histogram low_pc 0x%" PRIx64 " above "
+		    "high_pc 0x%" PRIx64, low, high);
 	if (ncnt < hdr || (ncnt - hdr) % 2 != 0)
 		return fail(c, 2 * p, "histogram size %" PRIu32 " (header "
 		    "and bins), expected %zu plus twice the bins", ncnt, hdr);

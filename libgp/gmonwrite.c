@@ -142,15 +142,15 @@ check(const char *name, const struct gp_raw *raw, enum gp_layout layout,
 	for (i = 0; i < raw->nhists; i++) {
 		h = &raw->hists[i];
 		if (h->high > amax)
-			errx(1, "%s: histogram %#" PRIx64 "-%#" PRIx64 " does "
+			errx(1, "%s: histogram 0x%" PRIx64 "-0x%" PRIx64 " does "
 			    "not fit in %d-bit addresses", name, h->low,
 			    h->high, width);
 		if (h->low > h->high)
-			errx(1, "%s: histogram low_pc %#" PRIx64 " above "
-			    "high_pc %#" PRIx64, name, h->low, h->high);
+			errx(1, "%s: histogram low_pc 0x%" PRIx64 " above "
+			    "high_pc 0x%" PRIx64, name, h->low, h->high);
 		for (j = 0; h->bins != NULL && j < h->nbins; j++)
 			if (h->bins[j] > 65535)
-				errx(1, "%s: histogram %#" PRIx64 "-%#" PRIx64
+				errx(1, "%s: histogram 0x%" PRIx64 "-0x%" PRIx64
 				    " bin %zu: %" PRIu64 " does not fit in 16 "
 				    "bits", name, h->low, h->high, j,
 				    h->bins[j]);
@@ -170,11 +170,11 @@ check(const char *name, const struct gp_raw *raw, enum gp_layout layout,
 	for (i = 0; i < raw->narcs; i++) {
 		a = &raw->arcs[i];
 		if (a->from > amax || a->self > amax)
-			errx(1, "%s: arc %#" PRIx64 " -> %#" PRIx64 " does not "
+			errx(1, "%s: arc 0x%" PRIx64 " -> 0x%" PRIx64 " does not "
 			    "fit in %d-bit addresses", name, a->from, a->self,
 			    width);
 		if (a->count > cmax)
-			errx(1, "%s: arc %#" PRIx64 " -> %#" PRIx64 ": count %"
+			errx(1, "%s: arc 0x%" PRIx64 " -> 0x%" PRIx64 ": count %"
 			    PRIu64 " does not fit in the %d-bit count of %s "
 			    "files", name, a->from, a->self, a->count,
 			    cmax == UINT32_MAX ? 32 : 64, ln);
@@ -186,7 +186,7 @@ check(const char *name, const struct gp_raw *raw, enum gp_layout layout,
 			    " blocks and has %zu", name, b->id, b->n, b->nbbs);
 		for (j = 0; j < b->nbbs; j++)
 			if (b->bbs[j].addr > amax || b->bbs[j].count > amax)
-				errx(1, "%s: basic block %#" PRIx64 " (count %"
+				errx(1, "%s: basic block 0x%" PRIx64 " (count %"
 				    PRIu64 ") does not fit in %d bits", name,
 				    b->bbs[j].addr, b->bbs[j].count, width);
 	}

@@ -27,6 +27,7 @@ my %o = (layout => 'gnu', width => 64, order => 'le');
 while (@ARGV > 2) {
 	my ($k, $v) = split /=/, shift @ARGV, 2;
 	die "gmonconv.pl: bad argument $k\n" unless defined $v;
+	$v = hex $v if $v =~ /^0x[0-9a-f]+$/i;
 	$o{$k} = $v;
 }
 die "usage: perl gmonconv.pl [key=value ...] in out\n" unless @ARGV == 2;
