@@ -12,9 +12,6 @@
 #include "fmt.h"
 
 static void	*xcalloc(size_t, size_t);
-
-/* XXX until libgp/graph.c has it: keeps the tree linking. */
-#pragma weak gp_analyse
 static void	 fill(struct fent *, const struct gp_node *, size_t);
 
 void
@@ -30,8 +27,6 @@ report_load(struct report *rp, struct gp_prof *p)
 	size_t i, j;
 
 	memset(&go, 0, sizeof(go));
-	if (gp_analyse == NULL)
-		errx(1, "libgp has no gp_analyse yet");
 	gp_analyse(p, &go);
 	st = p->sym;
 	cr = p->credit;

@@ -166,7 +166,9 @@ many_functions_body()
 	pgbuild prog many.c
 	profile ./prog gmon.1
 	profile ./prog gmon.2
-	all_same ./prog gmon.1
+	for o in "" -b -T -z "-T -b -z" "-q -w 50" "-p -b"; do
+		same ./prog "$o" gmon.1
+	done
 	bsdcopy gmon.1 bsd44.out
 	same ./prog "" bsd44.out
 	same ./prog "-T" bsd44.out

@@ -45,10 +45,16 @@ profile()
 bsdcopy()
 {
 	if [ "$1" = -old ]; then
-		atf_check perl "$compat/gnu2bsd.pl" -old <"$2" >"$3"
+		atf_check -o save:"$3" perl "$compat/gnu2bsd.pl" -old <"$2"
 	else
-		atf_check perl "$compat/gnu2bsd.pl" <"$1" >"$2"
+		atf_check -o save:"$2" perl "$compat/gnu2bsd.pl" <"$1"
 	fi
+}
+
+# gmonedit MODE IN OUT: the profile IN edited by gmonedit.pl MODE.
+gmonedit()
+{
+	atf_check -o save:"$3" perl "$compat/gmonedit.pl" "$1" <"$2"
 }
 
 # expect PROG OPTS FILE...: gprof's report into the file "expect".

@@ -23,7 +23,7 @@ no_histogram_head()
 no_histogram_body()
 {
 	build_profile
-	atf_check perl "$compat/gmonedit.pl" -nohist <gmon.1 >nohist.out
+	gmonedit -nohist gmon.1 nohist.out
 	same ./prog "" nohist.out
 	same ./prog "-b" nohist.out
 	same ./prog "-T" nohist.out
@@ -48,7 +48,7 @@ no_samples_head()
 no_samples_body()
 {
 	build_profile
-	atf_check perl "$compat/gmonedit.pl" -zero <gmon.1 >zero.out
+	gmonedit -zero gmon.1 zero.out
 	all_same ./prog zero.out
 }
 
@@ -61,7 +61,7 @@ no_arcs_head()
 no_arcs_body()
 {
 	build_profile
-	atf_check perl "$compat/gmonedit.pl" -noarcs <gmon.1 >noarcs.out
+	gmonedit -noarcs gmon.1 noarcs.out
 	same ./prog "" noarcs.out
 	same ./prog "-b" noarcs.out
 	same ./prog "-T" noarcs.out

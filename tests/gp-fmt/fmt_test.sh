@@ -151,8 +151,26 @@ write_error_body()
 	    sh -c 'gp-fmt prof.gps >/dev/full'
 }
 
+atf_test_case demo
+demo_head()
+{
+	atf_set "descr" "share/examples/demo/run.sh prints gprof's report"
+	atf_set "require.progs" "cc gprof"
+}
+demo_body()
+{
+	atf_check -o match:"^Flat profile:" -o match:"Call graph" \
+	    -o match:"<cycle 1 as a whole>" \
+	    -e match:"report is byte for byte what gprof prints" \
+	    sh "$(atf_get_srcdir)/../../share/examples/demo/run.sh" -b
+	atf_check -o match:"^granularity" -o not-match:"Flat profile" \
+	    -e ignore \
+	    sh "$(atf_get_srcdir)/../../share/examples/demo/run.sh" -T -q
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case demo
 	atf_add_test_case usage
 	atf_add_test_case saved_stream
 	atf_add_test_case resumed
