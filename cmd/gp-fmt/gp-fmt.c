@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "plugin.h"
 #include "prof.h"
 #include "stream.h"
@@ -15,11 +16,22 @@
 
 #define S_FLAT	1			/* sections */
 #define S_GRAPH	2
+#define S_EXEC	GP_SEC_EXEC		/* -C: libgp/lines.c */
+#define S_ANNO	GP_SEC_ANNO		/* -A: libgp/lines.c */
 
 static void	usage(void) __attribute__((__noreturn__));
 
 static const struct option longopts[] = {
+	{ "all-lines",			no_argument,		NULL, 'x' },
+	{ "annotated-source",		optional_argument,	NULL, 'A' },
 	{ "brief",			no_argument,		NULL, 'b' },
+	{ "directory-path",		required_argument,	NULL, 'I' },
+	{ "exec-counts",		optional_argument,	NULL, 'C' },
+	{ "min-count",			required_argument,	NULL, 'm' },
+	{ "no-annotated-source",	optional_argument,	NULL, 'J' },
+	{ "no-exec-counts",		optional_argument,	NULL, 'Z' },
+	{ "separate-files",		no_argument,		NULL, 'y' },
+	{ "table-length",		required_argument,	NULL, 't' },
 	{ "display-unused-functions", no_argument,		NULL, 'z' },
 	{ "flat-profile",		no_argument,		NULL, 'p' },
 	{ "format",			required_argument,	NULL, 'o' },
@@ -38,19 +50,36 @@ main(int argc, char *argv[])
 	struct gp_prof prof;
 	struct gp_plug *fmt;
 	struct gp_reader *r;
+	struct gp_lineopts lo;
 	struct report rep;
 	struct popts o;
 	const char *format;
 	uint64_t w;
-	int ch, on, said;
+	int ch, first, on, said;
 
 	memset(&o, 0, sizeof(o));
+	gp_lineopts_init(&lo);
 	o.width = 80;
 	format = NULL;
 	on = said = 0;
-	while ((ch = getopt_long(argc, argv, "bLo:pPqQTw:z", longopts,
-	    NULL)) != -1)
+	while ((ch = getopt_long(argc, argv,
+	    "A::bC::I:J::Lm:o:pPqQt:Tw:xyzZ::", longopts, NULL)) != -1)
 		switch (ch) {
+		case 'A':	/* source lines: lines.h, gprof's semantics */
+		case 'C':
+		case 'J':
+		case 'Z':
+			if (!gp_lineopt(&lo, ch, optarg, &on, &said))
+				usage();
+			break;
+		case 'I':
+		case 'm':
+		case 't':
+		case 'x':
+		case 'y':
+			if (!gp_lineopt(&lo, ch, optarg, NULL, NULL))
+				usage();
+			break;
 		case 'b':
 			o.brief = 1;
 			break;
@@ -88,6 +117,7 @@ main(int argc, char *argv[])
 			break;
 		case 'z':
 			o.zeros = 1;
+			lo.zeros = 1;
 			break;
 		default:
 			usage();
@@ -115,8 +145,8 @@ main(int argc, char *argv[])
 	 * allows less those named by any option.
 	 */
 	if (on == 0)
-		on = ((rep.have_hist ? S_FLAT : 0) |
-		    (rep.have_cg ? S_GRAPH : 0)) & ~said;
+		on = (rep.have_hist || rep.have_cg ? (rep.have_hist ? S_FLAT :
+		    0) | (rep.have_cg ? S_GRAPH : 0) : S_EXEC) & ~said;
 	if (on & S_FLAT && !rep.have_hist)
 		errx(1, "gmon.out file is missing histogram");
 	if (on & S_GRAPH && !rep.have_cg)
@@ -125,6 +155,11 @@ main(int argc, char *argv[])
 	o.graph = (on & S_GRAPH) != 0;
 
 	report_print(&rep, &o);
+	first = !o.flat && !o.graph;
+	if (on & S_EXEC)
+		gp_exec_print(&prof, &lo, &first);
+	if (on & S_ANNO)
+		gp_anno_print(&prof, &lo, &first);
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");
 	return 0;
@@ -134,6 +169,9 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: gp-fmt [-bLpPqQTz] [-o format] [-w width] [file]\n");
+	    "usage: gp-fmt [-bLpPqQTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
+	    "[-Z[spec]]\n"
+	    "              [-I dirs] [-m count] [-o format] [-t length] "
+	    "[-w width] [file]\n");
 	exit(1);
 }
