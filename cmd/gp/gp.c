@@ -248,11 +248,13 @@ main(int argc, char *argv[])
 			addarg(GPFMT, "-I");
 			addarg(GPFMT, "%s", optarg);
 			break;
-		case 'm':
+		case 'm':	/* read as gprof reads them */
+			addarg(GPFMT, "-m");
+			addarg(GPFMT, "%lu", strtoul(optarg, NULL, 10));
+			break;
 		case 't':
-			n = cnum(optarg);
-			addarg(GPFMT, "-%c", ch);
-			addarg(GPFMT, "%ld", n < 0 && ch == 't' ? 0 : n);
+			addarg(GPFMT, "-t");
+			addarg(GPFMT, "%ld", cnum(optarg));
 			break;
 		case 'w':
 			n = cnum(optarg);
