@@ -39,7 +39,7 @@ struct pctx {
 	struct gp_raw	*raw;		/* NULL while checking */
 	size_t		 narcs;		/* counted while checking */
 	size_t		 nrec;		/* records read */
-	int		 ident;		/* its version word fits */
+	int		 ident;		/* version word: 1 fits, -1 not, 0 none */
 	size_t		 erroff;
 	char		 err[256];
 };
@@ -175,9 +175,11 @@ parsegnu(struct pctx *c)
 	if (memcmp(b, GP_GMON_COOKIE, 4) != 0)
 		return fail(c, 0, "expected the cookie \"gmon\" of a GNU file");
 	version = g32(b + 4, c->be);
-	if (version > 1)
+	if (version > 1) {
+		c->ident = -1;
 		return fail(c, 4, "GNU version %" PRIu32 " (%s), expected 0 "
 		    "or 1", version, c->be ? "big-endian" : "little-endian");
+	}
 	c->ident = 1;
 	if (c->raw != NULL)
 		addfile(c, version, b + 8);
@@ -312,15 +314,15 @@ parsebsd(struct pctx *c)
 	ncnt = g32(b + 2 * p, c->be);
 	rate = gp_hertz();
 	if (bsd44) {
-		if ((v = g32(b + 2 * p + 4, c->be)) != GP_BSD44_VERSION)
+		if ((v = g32(b + 2 * p + 4, c->be)) != GP_BSD44_VERSION) {
+			c->ident = -1;
 			return fail(c, 2 * p + 4, "4.4BSD version word 0x%08"
 			    PRIx32 ", expected 0x%08x", v, GP_BSD44_VERSION);
+		}
 		rate = g32(b + 2 * p + 8, c->be);
 		c->ident = 1;
 	}
-	if (low > high)
-		return fail(c, 0, "histogram low_pc 0x%" PRIx64 " above "
-		    "high_pc 0x%" PRIx64, low, high);
+	/* nrec: how far the reading got, for better(). */
 	if (ncnt < hdr || (ncnt - hdr) % 2 != 0)
 		return fail(c, 2 * p, "histogram size %" PRIu32 " (header "
 		    "and bins), expected %zu plus twice the bins", ncnt, hdr);
@@ -328,9 +330,13 @@ parsebsd(struct pctx *c)
 		return fail(c, 2 * p, "histogram of %zu bins needs "
 		    "%" PRIu32 " bytes, the file has %zu", (ncnt - hdr) / 2,
 		    ncnt, len);
+	c->nrec = 1;
+	if (low > high)
+		return fail(c, 0, "histogram low_pc 0x%" PRIx64 " above "
+		    "high_pc 0x%" PRIx64, low, high);
+	c->nrec = 2;
 	asz = 3 * p;
 	n = (len - ncnt) / asz;
-	c->nrec = 1 + n;
 	if ((len - ncnt) % asz != 0)
 		return fail(c, ncnt + n * asz, "arc record cut short: %zu "
 		    "bytes left, expected %zu", (len - ncnt) % asz, asz);
@@ -388,19 +394,20 @@ addcands(struct cand *cv, size_t n, enum gp_layout layout,
 }
 
 /*
- * Of two failed readings, the one to report: the one that read more
- * records, else the one whose version word fits, else the one that got
- * further.
+ * Of two failed readings, the one to report: the one whose version word
+ * fits (over one without a version word, over one whose word does not
+ * fit), else the one that read more records (for BSD files, got further
+ * in checking the header), else the one that failed further on.
  */
 static int
 better(const struct pctx *c, const struct pctx *best)
 {
 	if (best->err[0] == '\0')
 		return 1;
-	if (c->nrec != best->nrec)
-		return c->nrec > best->nrec;
 	if (c->ident != best->ident)
 		return c->ident > best->ident;
+	if (c->nrec != best->nrec)
+		return c->nrec > best->nrec;
 	return c->erroff > best->erroff;
 }
 
