@@ -4,6 +4,7 @@
  * The formats, the order of the arithmetic and the sorts follow gprof's
  * documented behaviour (gprof-facts.md sections 4 and 6).
  */
+#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +87,7 @@ flat(struct report *rp, const struct popts *o)
 		printf("Flat profile:\n");
 
 	if ((v = calloc(rp->nsyms + 1, sizeof(*v))) == NULL)
-		abort();
+		err(1, NULL);
 	for (i = 0; i < rp->nsyms; i++)
 		v[i] = &rp->syms[i];
 	n = rp->nsyms;
@@ -369,7 +370,7 @@ findex(const struct report *rp, const struct popts *o)
 	size_t i, j, n, nnames, rows, col, start, cw;
 
 	if ((v = calloc(rp->nsyms + rp->ncycles + 1, sizeof(*v))) == NULL)
-		abort();
+		err(1, NULL);
 	n = 0;
 	for (i = 0; i < rp->nsyms; i++) {
 		s = &rp->syms[i];
@@ -469,7 +470,7 @@ msort(struct fent **v, size_t n,
 	if (n < 2)
 		return;
 	if ((t = calloc(n, sizeof(*t))) == NULL)
-		abort();
+		err(1, NULL);
 	for (w = 1; w < n; w *= 2) {
 		for (i = 0; i < n; i += 2 * w) {
 			lo = i;
