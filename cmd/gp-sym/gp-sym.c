@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "callscan.h"
 #include "gmon.h"
 #include "prof.h"
 #include "stream.h"
@@ -25,6 +26,7 @@ enum {
 static const struct option longopts[] = {
 	{ "no-static",			no_argument,		NULL, 'a' },
 	{ "ignore-non-functions",	no_argument,		NULL, 'D' },
+	{ "static-call-graph",		no_argument,		NULL, 'c' },
 	{ "external-symbol-table",	required_argument,	NULL, 'S' },
 	{ "demangle",			optional_argument,	NULL,
 	    OPT_DEMANGLE },
@@ -45,14 +47,17 @@ main(int argc, char *argv[])
 	struct gp_reader *r;
 	struct gp_writer *w;
 	struct gp_prof p;
-	int ch;
+	int ch, cflag = 0;
 
 	memset(&o, 0, sizeof(o));
 	o.demangle = 1;
-	while ((ch = getopt_long(argc, argv, "aDS:", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "acDS:", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'a':
 			o.nostatic = 1;
+			break;
+		case 'c':	/* static call arcs: libgp/callscan.c */
+			cflag = 1;
 			break;
 		case 'D':
 			o.funconly = 1;
@@ -83,6 +88,8 @@ main(int argc, char *argv[])
 	w = gp_wopen(STDOUT_FILENO);
 	gp_stage_read(r, &p, GP_L_RAW, GP_L_SYM, w);
 	gp_sym_emit(w, t);
+	if (cflag)
+		gp_callscan_emit(w, t, p.raw);
 	gp_wclose(w);
 	gp_rclose(r);
 
@@ -179,7 +186,7 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: gp-sym [-aD] [--demangle[=style] | --no-demangle] "
+	    "usage: gp-sym [-acD] [--demangle[=style] | --no-demangle] "
 	    "[-S symfile] [exe]\n");
 	exit(1);
 }
