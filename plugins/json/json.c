@@ -1,0 +1,289 @@
+/*
+ * json: the whole analysed profile as one JSON document (gp-formats(5)
+ * gives the schema).
+ *
+ * Numbers that are times are written so that they read back as the very
+ * doubles gprof computes; addresses are strings ("0x401136") because
+ * JSON readers often hold numbers as doubles, which cannot hold every
+ * 64-bit address.
+ */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gp/plugin.h>
+
+#include "common.h"
+
+#define SCHEMA_VERSION	1
+
+static const struct gp_host *host;
+
+static const struct gp_option options[] = {
+	{ "raw", NULL, "add the histograms' bins and the arcs as recorded" },
+	{ NULL, NULL, NULL },
+};
+
+static int
+init(struct gp_ctx *ctx, const struct gp_host *h)
+{
+	host = h;
+	return 0;
+}
+
+/* A JSON string; bytes that are not UTF-8 become U+FFFD. */
+static void
+jstr(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	if (s == NULL) {
+		fputs("null", out);
+		return;
+	}
+	putc('"', out);
+	for (; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", out);
+		else if (*p == '\t')
+			fputs("\\t", out);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\u%04x", *p);
+		else if (*p < 0x80)
+			putc(*p, out);
+		else if ((n = utf8_len(p)) == 0)
+			fputs("\\ufffd", out);
+		else {
+			fwrite(p, 1, n, out);
+			p += n - 1;
+		}
+	}
+	putc('"', out);
+}
+
+static void
+jnum(FILE *out, double v)
+{
+	char buf[32];
+
+	fputs(fmt_double(buf, v), out);
+}
+
+static void
+jaddr(FILE *out, uint64_t v)
+{
+	fprintf(out, "\"0x%" PRIx64 "\"", v);
+}
+
+static const char *
+layoutname(int l)
+{
+	switch (l) {
+	case GP_LAYOUT_GNU:
+		return "gnu";
+	case GP_LAYOUT_BSD44:
+		return "bsd44";
+	case GP_LAYOUT_OLDBSD:
+		return "oldbsd";
+	}
+	return "unknown";
+}
+
+static void
+idlist(FILE *out, const char *key, const long *ids, size_t n)
+{
+	size_t i;
+
+	fprintf(out, ", \"%s\": [", key);
+	for (i = 0; i < n; i++)
+		fprintf(out, "%s%ld", i ? ", " : "", ids[i]);
+	putc(']', out);
+}
+
+static void
+function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
+    size_t id, const struct pos *pv, const struct pos *av, long *ids)
+{
+	size_t i;
+
+	fprintf(out, "    {\"id\": %zu, \"index\": %d, \"name\": ", id,
+	    f->index);
+	jstr(out, f->name);
+	if (f->iscycle)
+		fprintf(out, ", \"cycle_entry\": true");
+	else {
+		fputs(", \"symbol\": ", out);
+		jstr(out, f->symname);
+		fputs(", \"address\": ", out);
+		jaddr(out, f->addr);
+		fputs(", \"end\": ", out);
+		jaddr(out, f->end);
+		fputs(", \"file\": ", out);
+		jstr(out, f->file);
+		fprintf(out, ", \"line\": %d", f->line);
+	}
+	fprintf(out, ", \"cycle\": %d", f->cycle);
+	fprintf(out, ", \"calls\": %" PRIu64 ", \"self_calls\": %" PRIu64,
+	    f->calls, f->selfcalls);
+	fputs(", \"self_samples\": ", out);
+	jnum(out, f->samples);
+	fputs(", \"self\": ", out);
+	jnum(out, f->self);
+	fputs(", \"graph_self\": ", out);
+	jnum(out, f->propself);
+	fputs(", \"children\": ", out);
+	jnum(out, f->child);
+	for (i = 0; i < f->ncallers; i++)
+		ids[i] = pos_find(av, p->narcs, f->callers[i]);
+	idlist(out, "callers", ids, f->ncallers);
+	for (i = 0; i < f->ncallees; i++)
+		ids[i] = pos_find(av, p->narcs, f->callees[i]);
+	idlist(out, "callees", ids, f->ncallees);
+	if (f->iscycle) {
+		for (i = 0; i < f->nmembers; i++)
+			ids[i] = pos_find(pv, p->nfuncs, f->members[i]);
+		idlist(out, "members", ids, f->nmembers);
+	}
+	fputs("}", out);
+}
+
+static int
+write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
+{
+	struct pos *pv, *av;
+	long *ids;
+	size_t i, j, most;
+	int raw;
+
+	raw = host->option(ctx, "raw") != NULL;
+	most = 1;
+	for (i = 0; i < p->nfuncs; i++) {
+		if (p->funcs[i]->ncallers > most)
+			most = p->funcs[i]->ncallers;
+		if (p->funcs[i]->ncallees > most)
+			most = p->funcs[i]->ncallees;
+		if (p->funcs[i]->nmembers > most)
+			most = p->funcs[i]->nmembers;
+	}
+	pv = pos_make((const void *const *)p->funcs, p->nfuncs);
+	av = pos_make((const void *const *)p->arcs, p->narcs);
+	ids = calloc(most, sizeof(*ids));
+	if (pv == NULL || av == NULL || ids == NULL) {
+		free(pv);
+		free(av);
+		free(ids);
+		host->error(ctx, "out of memory");
+		return -1;
+	}
+
+	fprintf(out, "{\n  \"format\": \"gptools-profile\", \"version\": %d,\n",
+	    SCHEMA_VERSION);
+	fputs("  \"executable\": ", out);
+	jstr(out, p->exe);
+	fputs(",\n  \"unit\": ", out);
+	jstr(out, p->dimen);
+	fputs(", \"hz\": ", out);
+	jnum(out, p->hz);
+	fputs(", \"total_samples\": ", out);
+	jnum(out, p->totalsamples);
+	fputs(", \"total\": ", out);
+	jnum(out, p->total);
+	fputs(", \"graph_total\": ", out);
+	jnum(out, p->printtime);
+	fprintf(out, ", \"cycles\": %zu,\n", p->ncycles);
+
+	fputs("  \"files\": [", out);
+	for (i = 0; i < p->nfiles; i++) {
+		fprintf(out, "%s\n    {\"path\": ", i ? "," : "");
+		jstr(out, p->files[i]->path);
+		fprintf(out, ", \"layout\": \"%s\", \"width\": %d, "
+		    "\"byte_order\": \"%s\", \"version\": %" PRIu32 "}",
+		    layoutname(p->files[i]->layout), p->files[i]->width,
+		    p->files[i]->bigendian ? "big" : "little",
+		    p->files[i]->version);
+	}
+	fputs(p->nfiles ? "\n  ],\n" : "],\n", out);
+
+	fputs("  \"histograms\": [", out);
+	for (i = 0; i < p->nhists; i++) {
+		const struct gp_phist *h = p->hists[i];
+
+		fprintf(out, "%s\n    {\"low\": ", i ? "," : "");
+		jaddr(out, h->low);
+		fputs(", \"high\": ", out);
+		jaddr(out, h->high);
+		fprintf(out, ", \"nbins\": %" PRIu32 ", \"rate\": %" PRIu32
+		    ", \"unit\": ", h->nbins, h->rate);
+		jstr(out, h->dimen);
+		fprintf(out, ", \"abbrev\": \"%c\"",
+		    h->abbrev >= 0x20 && h->abbrev < 0x7f &&
+		    h->abbrev != '"' && h->abbrev != '\\' ? h->abbrev : '?');
+		if (raw) {
+			fputs(", \"bins\": [", out);
+			for (j = 0; j < h->nbins; j++)
+				fprintf(out, "%s%" PRIu64, j ? "," : "",
+				    h->bins[j]);
+			putc(']', out);
+		}
+		putc('}', out);
+	}
+	fputs(p->nhists ? "\n  ],\n" : "],\n", out);
+
+	if (raw) {
+		fputs("  \"raw_arcs\": [", out);
+		for (i = 0; i < p->nrawarcs; i++) {
+			fprintf(out, "%s\n    {\"from\": ", i ? "," : "");
+			jaddr(out, p->rawarcs[i]->from);
+			fputs(", \"self\": ", out);
+			jaddr(out, p->rawarcs[i]->self);
+			fprintf(out, ", \"count\": %" PRIu64 "}",
+			    p->rawarcs[i]->count);
+		}
+		fputs(p->nrawarcs ? "\n  ],\n" : "],\n", out);
+	}
+
+	fputs("  \"functions\": [", out);
+	for (i = 0; i < p->nfuncs; i++) {
+		fputs(i ? ",\n" : "\n", out);
+		function(out, p, p->funcs[i], i, pv, av, ids);
+	}
+	fputs(p->nfuncs ? "\n  ],\n" : "],\n", out);
+
+	fputs("  \"arcs\": [", out);
+	for (i = 0; i < p->narcs; i++) {
+		const struct gp_parc *a = p->arcs[i];
+
+		fprintf(out, "%s\n    {\"id\": %zu, \"caller\": %ld, "
+		    "\"callee\": %ld, \"count\": %" PRIu64 ", \"self\": ",
+		    i ? "," : "", i, pos_find(pv, p->nfuncs, a->caller),
+		    pos_find(pv, p->nfuncs, a->callee), a->count);
+		jnum(out, a->self);
+		fputs(", \"children\": ", out);
+		jnum(out, a->child);
+		putc('}', out);
+	}
+	fputs(p->narcs ? "\n  ]\n}\n" : "]\n}\n", out);
+	free(pv);
+	free(av);
+	free(ids);
+	return 0;
+}
+
+static const struct gp_format format = {
+	.needs = GP_HAVE_GRAPH,
+	.options = options,
+	.write = write_json,
+};
+
+GP_PLUGIN_DESCRIPTOR = {
+	GP_PLUGIN_HEADER,
+	.name = "json",
+	.desc = "the whole analysed profile as JSON",
+	.version = "1",
+	.init = init,
+	.format = &format,
+};
