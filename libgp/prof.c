@@ -63,6 +63,16 @@ load(struct gp_prof *p, unsigned layer, const struct gp_rec *rec)
 		gp_recerr(rec, "record kind not handled by its layer");
 }
 
+static void	(*otherfn)(const struct gp_rec *, void *);
+static void	*otherarg;
+
+void
+gp_stage_other(void (*fn)(const struct gp_rec *, void *), void *arg)
+{
+	otherfn = fn;
+	otherarg = arg;
+}
+
 void
 gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
     unsigned drop, struct gp_writer *w)
@@ -79,6 +89,8 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 		p->have |= layer;
 		if (layer & want)
 			load(p, layer, &rec);
+		else if (layer == 0 && otherfn != NULL)
+			otherfn(&rec, otherarg);
 		if (w != NULL && !(layer & drop))
 			gp_wrec(w, &rec);
 	}

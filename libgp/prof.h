@@ -60,4 +60,11 @@ unsigned gp_kind_layer(const char *kind);
 void	gp_stage_read(struct gp_reader *, struct gp_prof *, unsigned load,
 	    unsigned drop, struct gp_writer *w);
 
+/*
+ * Have gp_stage_read() hand every record of a kind no layer knows to fn
+ * as well (fn NULL: stop).  For a stage that reads such records, as
+ * gp-fmt -i reads gmon-cat -i's "fileinfo" records.
+ */
+void	gp_stage_other(void (*fn)(const struct gp_rec *, void *), void *arg);
+
 #endif /* GP_PROF_H */
