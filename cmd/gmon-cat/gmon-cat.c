@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fileinfo.h"
 #include "gmon.h"
 #include "prof.h"
 #include "stream.h"
@@ -22,17 +23,18 @@ int
 main(int argc, char *argv[])
 {
 	struct gp_gmonopt opt;
-	struct gp_writer *w;
+	struct gp_fileinfo fi;
+	struct gp_writer *w = NULL;
 	struct gp_raw *raw, *one;
 	enum gp_layout olayout = 0;
 	const char *ofile = NULL;
 	char *tspec = NULL;
 	static char deflt0[] = "gmon.out";
 	char *deflt[] = { deflt0, NULL };
-	int ch, fd, i, owidth = 0, oorder = 0;
+	int ch, fd, i, iflag = 0, owidth = 0, oorder = 0;
 
 	memset(&opt, 0, sizeof(opt));
-	while ((ch = getopt(argc, argv, "E:O:o:rT:w:")) != -1)
+	while ((ch = getopt(argc, argv, "E:iO:o:rT:w:")) != -1)
 		switch (ch) {
 		case 'E':
 			if (strcmp(optarg, "le") == 0)
@@ -41,6 +43,9 @@ main(int argc, char *argv[])
 				opt.order = GP_BE;
 			else
 				errx(1, "-E %s: expected le or be", optarg);
+			break;
+		case 'i':	/* "fileinfo" records: libgp/fileinfo.c */
+			iflag = 1;
 			break;
 		case 'O':
 			if (strcmp(optarg, "auto") == 0)
@@ -88,7 +93,12 @@ main(int argc, char *argv[])
 	if (argc == 0)
 		argv = deflt;
 
+	memset(&fi, 0, sizeof(fi));
+	if (iflag && ofile == NULL)
+		w = gp_wopen(STDOUT_FILENO);
 	raw = readone(argv[0], &opt);
+	if (w != NULL)
+		gp_fileinfo_emit(w, &fi, raw);
 	if (argc > 1) {
 		one = raw;
 		raw = gp_raw_new("");
@@ -96,6 +106,8 @@ main(int argc, char *argv[])
 		gp_raw_free(one);
 		for (i = 1; i < argc; i++) {
 			one = readone(argv[i], &opt);
+			if (w != NULL)
+				gp_fileinfo_emit(w, &fi, one);
 			gp_raw_sum(raw, one);
 			gp_raw_free(one);
 		}
@@ -111,7 +123,8 @@ main(int argc, char *argv[])
 		if (fd != STDOUT_FILENO && close(fd) == -1)
 			err(1, "%s", ofile);
 	} else {
-		w = gp_wopen(STDOUT_FILENO);
+		if (w == NULL)
+			w = gp_wopen(STDOUT_FILENO);
 		gp_raw_emit(w, raw);
 		gp_wclose(w);
 	}
@@ -122,7 +135,7 @@ main(int argc, char *argv[])
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: gmon-cat [-r] [-E le|be] [-O format] "
+	fprintf(stderr, "usage: gmon-cat [-ir] [-E le|be] [-O format] "
 	    "[-o file] [-T layout] [-w 32|64]\n"
 	    "                [file ...]\n");
 	exit(1);
