@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileinfo.h"
 #include "lines.h"
 #include "plugin.h"
 #include "prof.h"
@@ -18,6 +19,7 @@
 #define S_GRAPH	2
 #define S_EXEC	GP_SEC_EXEC		/* -C: libgp/lines.c */
 #define S_ANNO	GP_SEC_ANNO		/* -A: libgp/lines.c */
+#define S_INFO	0x10			/* -i: libgp/fileinfo.c */
 
 static void	usage(void) __attribute__((__noreturn__));
 
@@ -27,6 +29,7 @@ static const struct option longopts[] = {
 	{ "brief",			no_argument,		NULL, 'b' },
 	{ "directory-path",		required_argument,	NULL, 'I' },
 	{ "exec-counts",		optional_argument,	NULL, 'C' },
+	{ "file-info",			no_argument,		NULL, 'i' },
 	{ "min-count",			required_argument,	NULL, 'm' },
 	{ "no-annotated-source",	optional_argument,	NULL, 'J' },
 	{ "no-exec-counts",		optional_argument,	NULL, 'Z' },
@@ -51,6 +54,7 @@ main(int argc, char *argv[])
 	struct gp_plug *fmt;
 	struct gp_reader *r;
 	struct gp_lineopts lo;
+	struct gp_fileinfo fi;
 	struct report rep;
 	struct popts o;
 	const char *format;
@@ -59,12 +63,17 @@ main(int argc, char *argv[])
 
 	memset(&o, 0, sizeof(o));
 	gp_lineopts_init(&lo);
+	memset(&fi, 0, sizeof(fi));
 	o.width = 80;
 	format = NULL;
 	on = said = 0;
 	while ((ch = getopt_long(argc, argv,
-	    "A::bC::I:J::Lm:o:pPqQt:Tw:xyzZ::", longopts, NULL)) != -1)
+	    "A::bC::iI:J::Lm:o:pPqQt:Tw:xyzZ::", longopts, NULL)) != -1)
 		switch (ch) {
+		case 'i':
+			on |= S_INFO;
+			said |= S_INFO;
+			break;
 		case 'A':	/* source lines: lines.h, gprof's semantics */
 		case 'C':
 		case 'J':
@@ -131,6 +140,8 @@ main(int argc, char *argv[])
 
 	memset(&prof, 0, sizeof(prof));
 	r = gp_ropenfile(argc == 1 ? argv[0] : "-");
+	if (on & S_INFO)
+		gp_stage_other(gp_fileinfo_take, &fi);
 	gp_stage_read(r, &prof, gp_format_layers(fmt), 0, NULL);
 	gp_rclose(r);
 	if (fmt != NULL) {
@@ -147,6 +158,8 @@ main(int argc, char *argv[])
 	if (on == 0)
 		on = (rep.have_hist || rep.have_cg ? (rep.have_hist ? S_FLAT :
 		    0) | (rep.have_cg ? S_GRAPH : 0) : S_EXEC) & ~said;
+	if (on & S_INFO)	/* gprof prints it as it reads the files */
+		gp_fileinfo_print(&fi);
 	if (on & S_FLAT && !rep.have_hist)
 		errx(1, "gmon.out file is missing histogram");
 	if (on & S_GRAPH && !rep.have_cg)
@@ -154,8 +167,10 @@ main(int argc, char *argv[])
 	o.flat = (on & S_FLAT) != 0;
 	o.graph = (on & S_GRAPH) != 0;
 
+	if (on & S_INFO && fi.n > 0 && (o.flat || o.graph))
+		printf("\f\n");
 	report_print(&rep, &o);
-	first = !o.flat && !o.graph;
+	first = !o.flat && !o.graph && !(on & S_INFO && fi.n > 0);
 	if (on & S_EXEC)
 		gp_exec_print(&prof, &lo, &first);
 	if (on & S_ANNO)
@@ -169,7 +184,7 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: gp-fmt [-bLpPqQTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
+	    "usage: gp-fmt [-biLpPqQTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
 	    "[-Z[spec]]\n"
 	    "              [-I dirs] [-m count] [-o format] [-t length] "
 	    "[-w width] [file]\n");
