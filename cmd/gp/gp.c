@@ -175,6 +175,7 @@ main(int argc, char *argv[])
 			fileformat(optarg);
 			break;
 		case 'i':
+			addarg(GMONCAT, "-i");
 			addarg(GPFMT, "-i");
 			break;
 		case 's':

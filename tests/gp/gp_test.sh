@@ -289,6 +289,8 @@ graph_body()
 -b -c
 -b -c -z
 -c -q
+-c -z -q
+-c -z -T
 -r
 -r -b
 -a -r

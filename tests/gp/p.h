@@ -8,6 +8,7 @@ extern volatile unsigned long sink;
 } while (0)
 
 int	helper(int);
+int	never(int);
 int	ping(int);
 int	pong(int);
 int	rec(int);

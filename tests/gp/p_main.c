@@ -1,7 +1,8 @@
 /*
  * A program for the gp option-matrix tests: self recursion, a two-member
- * cycle, a static function whose name another file uses too, a function
- * never called, and functions spread over several lines.  Every function
+ * cycle, a static function whose name another file uses too, functions
+ * never called (one calling others), and functions spread over several
+ * lines.  Every function
  * does some work of its own.  Runs for about 0.2 s.
  */
 #include <stdio.h>
@@ -41,6 +42,14 @@ pong(int n)
 {
 	WORK(5000);
 	return n <= 0 ? 1 : ping(n - 1);
+}
+
+/* Never called; its calls are found by gprof -c only. */
+int
+unreached(int n)
+{
+	WORK(n);
+	return rec(n) + never(n);
 }
 
 int
