@@ -86,9 +86,6 @@ static int	claimed(const char *);
 static char	*unclaimed;	/* first kind gp_record_kind() found no plugin for */
 static size_t	 nunclaimed;
 
-/* XXX until libgp/graph.c has it: keeps the tools linking. */
-#pragma weak gp_analyse
-
 #define progname()	program_invocation_short_name
 
 /* ------------------------------------------------------------------ */
@@ -930,9 +927,6 @@ gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
 
 		/* Make the layers the stream lacks, as gprof would. */
 		memset(&go, 0, sizeof(go));
-		if (gp_analyse == NULL)
-			errx(1, "format %s: libgp has no call-graph analysis "
-			    "yet", p->name);
 		gp_analyse(prof, &go);
 	}
 	view = gp_pview_build(prof, gp_format_layers(p));
