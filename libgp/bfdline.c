@@ -15,9 +15,14 @@
  * files, VLIW op indexes, rows going backwards, bad file numbers) makes
  * the whole walk give up so that the caller asks libbfd itself.
  */
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bfdline.h"
 
@@ -88,11 +93,14 @@
 struct sect {
 	unsigned char	*buf;
 	size_t		 size;
+	int		 owned;		/* malloc'd, not in the mapping */
 };
 
 struct dw {
 	bfd		*abfd;
 	int		 be;
+	unsigned char	*map;		/* the whole file, or NULL */
+	size_t		 maplen;
 	struct sect	 info, abbrev, line, str, linestr;
 };
 
@@ -366,22 +374,45 @@ readform(const struct dw *d, struct rd *r, uint64_t form, int asz, int offsz,
 	return r->bad ? F_BAD : F_OK;
 }
 
+/*
+ * A section's contents: straight from the mapped file when it is stored
+ * as it is, else (compressed) as libbfd gives them.
+ */
 static int
-getsect(bfd *abfd, const char *name, struct sect *s)
+getsect(const struct dw *d, const char *name, struct sect *s)
 {
 	asection *sec;
 	bfd_byte *buf = NULL;
+	bfd_size_type size;
 
 	s->buf = NULL;
 	s->size = 0;
-	if ((sec = bfd_get_section_by_name(abfd, name)) == NULL ||
-	    !(sec->flags & SEC_HAS_CONTENTS) || bfd_section_size(sec) == 0)
+	s->owned = 0;
+	if ((sec = bfd_get_section_by_name(d->abfd, name)) == NULL ||
+	    !(sec->flags & SEC_HAS_CONTENTS) ||
+	    (size = bfd_section_size(sec)) == 0)
 		return 0;
-	if (!bfd_malloc_and_get_section(abfd, sec, &buf))
+	if (d->map != NULL && sec->compress_status == COMPRESS_SECTION_NONE &&
+	    sec->filepos >= 0 && (uint64_t)sec->filepos <= d->maplen &&
+	    size <= d->maplen - (uint64_t)sec->filepos) {
+		s->buf = d->map + sec->filepos;
+		s->size = size;
+		return 0;
+	}
+	if (!bfd_malloc_and_get_section(d->abfd, sec, &buf))
 		return -1;
 	s->buf = buf;
-	s->size = bfd_section_size(sec);
+	s->size = size;
+	s->owned = 1;
 	return 0;
+}
+
+static void
+freesect(struct sect *s)
+{
+	if (s->owned)
+		free(s->buf);
+	s->buf = NULL;
 }
 
 /*
@@ -955,8 +986,10 @@ gp_dwarf_lines(bfd *abfd, struct gp_lineq *q, size_t n)
 	struct dw d;
 	struct ltab t;
 	struct cu *cu = NULL;
+	struct stat st;
 	size_t ncu = 0, i, k;
-	int rc = -1;
+	void *map;
+	int fd, rc = -1;
 
 	memset(&d, 0, sizeof(d));
 	memset(&t, 0, sizeof(t));
@@ -968,11 +1001,21 @@ gp_dwarf_lines(bfd *abfd, struct gp_lineq *q, size_t n)
 		q[i].line = 0;
 		q[i].file = NULL;
 	}
-	if (getsect(abfd, ".debug_info", &d.info) == -1 ||
-	    getsect(abfd, ".debug_abbrev", &d.abbrev) == -1 ||
-	    getsect(abfd, ".debug_line", &d.line) == -1 ||
-	    getsect(abfd, ".debug_str", &d.str) == -1 ||
-	    getsect(abfd, ".debug_line_str", &d.linestr) == -1)
+	if ((fd = open(bfd_get_filename(abfd), O_RDONLY)) != -1) {
+		if (fstat(fd, &st) == 0 && st.st_size > 0 &&
+		    (uint64_t)st.st_size <= SIZE_MAX &&
+		    (map = mmap(NULL, (size_t)st.st_size, PROT_READ,
+		    MAP_PRIVATE, fd, 0)) != MAP_FAILED) {
+			d.map = map;
+			d.maplen = (size_t)st.st_size;
+		}
+		close(fd);
+	}
+	if (getsect(&d, ".debug_info", &d.info) == -1 ||
+	    getsect(&d, ".debug_abbrev", &d.abbrev) == -1 ||
+	    getsect(&d, ".debug_line", &d.line) == -1 ||
+	    getsect(&d, ".debug_str", &d.str) == -1 ||
+	    getsect(&d, ".debug_line_str", &d.linestr) == -1)
 		goto out;
 	if (d.info.buf == NULL || d.line.buf == NULL) {
 		rc = 0;
@@ -1008,10 +1051,12 @@ out:
 	free(t.rows);
 	free(t.seqs);
 	free(cu);
-	free(d.info.buf);
-	free(d.abbrev.buf);
-	free(d.line.buf);
-	free(d.str.buf);
-	free(d.linestr.buf);
+	freesect(&d.info);
+	freesect(&d.abbrev);
+	freesect(&d.line);
+	freesect(&d.str);
+	freesect(&d.linestr);
+	if (d.map != NULL)
+		munmap(d.map, d.maplen);
 	return rc;
 }
