@@ -1,0 +1,252 @@
+/*
+ * The gprt(3) companion file: the tables the -finstrument-functions
+ * runtime keeps while the program runs, and their decoder.
+ *
+ * The runtime maps the file MAP_SHARED and updates the tables in place, so
+ * the file is readable at any moment, even after the process was killed.
+ * Layout (every field is an unsigned integer of the size shown, in the
+ * byte order of the process that wrote it; addresses are those of that
+ * process):
+ *
+ *	header		struct gprt_hdr, hdrsize bytes
+ *	blocks		from hdrsize to end, each a struct gprt_blk followed
+ *			by its payload, size bytes in all (a multiple of 8)
+ *
+ * Block types:
+ *	THREAD	one per thread slot: struct gprt_thread
+ *	STACK	the open activations of thread `thread': n struct gprt_frame
+ *	ARCS	call arcs of thread `thread': n struct gprt_arc
+ *	MAP	one loaded object: struct gprt_map, then the path
+ *	HIST	the PC-sampling histogram: struct gprt_hist, then nbins u32
+ *	MEM	memory call sites of thread `thread': n struct gprt_mem
+ *	DEAD	a retired block (a stack that grew), to be skipped
+ *
+ * Times are in ticks of the clock named in the header; the tick rate is
+ * computed by the reader from calibration pairs (ticks, nanoseconds of
+ * CLOCK_MONOTONIC) taken at start, at each checkpoint and at exit.
+ */
+#ifndef GP_GPRT_H
+#define GP_GPRT_H
+
+#include <stdint.h>
+
+#define GPRT_MAGIC	"gprt-rt\n"	/* 8 bytes */
+#define GPRT_VERSION	1
+#define GPRT_ORDER	0x01020304u	/* written natively: tells the order */
+
+enum gprt_state {
+	GPRT_RUNNING = 1,	/* still running, or died without exit(3) */
+	GPRT_EXITED,		/* exit(3) ran: gmon.out was written */
+};
+
+enum gprt_clock {
+	GPRT_CLK_TSC = 1,	/* x86 time-stamp counter */
+	GPRT_CLK_MONO,		/* clock_gettime(CLOCK_MONOTONIC), ns */
+	GPRT_CLK_CNTVCT,	/* arm64 virtual counter */
+};
+
+enum gprt_btype {
+	GPRT_B_THREAD = 1,
+	GPRT_B_STACK,
+	GPRT_B_ARCS,
+	GPRT_B_MAP,
+	GPRT_B_HIST,
+	GPRT_B_MEM,
+	GPRT_B_DEAD,
+};
+
+struct gprt_hdr {
+	char		magic[8];
+	uint32_t	version;
+	uint32_t	order;
+	uint32_t	hdrsize;	/* sizeof(struct gprt_hdr) */
+	uint32_t	ptrsize;	/* bytes in an address of the process */
+	uint64_t	end;		/* blocks end here */
+	uint64_t	base;		/* address of the mapping in the process */
+	uint64_t	pid;
+	uint64_t	ppid;		/* parent, for a forked child */
+	uint32_t	state;		/* enum gprt_state */
+	uint32_t	clock;		/* enum gprt_clock */
+	uint64_t	cal0_ticks;	/* calibration at start */
+	uint64_t	cal0_ns;
+	uint64_t	cal1_ticks;	/* a short busy wait later */
+	uint64_t	cal1_ns;
+	uint64_t	end_ticks;	/* at exit(3) */
+	uint64_t	end_ns;
+	uint64_t	start_sec;	/* CLOCK_REALTIME at start */
+	uint64_t	flags;		/* GPRT_F_* */
+	uint64_t	fork_ticks;	/* when this process was forked, or 0 */
+	uint64_t	mem_live;	/* bytes allocated and not freed */
+	uint64_t	mem_peak;	/* largest mem_live seen */
+	uint64_t	nthreads;	/* thread slots */
+	uint64_t	spare[8];
+};
+
+#define GPRT_F_HIST	0x1	/* PC sampling on */
+#define GPRT_F_MEM	0x2	/* memory profile on */
+#define GPRT_F_FRESH	0x4	/* forked child started from zero */
+
+struct gprt_blk {
+	uint32_t	type;		/* enum gprt_btype */
+	uint32_t	thread;		/* owning thread slot, 1-based; 0 none */
+	uint64_t	size;		/* bytes, header included */
+	uint64_t	n;		/* entries in use */
+	uint64_t	cap;		/* entries that fit */
+};
+
+/*
+ * A thread slot.  The block may be longer: the runtime keeps its private
+ * per-thread state after these fields, and the reader ignores it.
+ */
+struct gprt_thread {
+	struct gprt_blk	blk;
+	uint64_t	slot;		/* 1-based */
+	uint64_t	tid;		/* first thread that used the slot */
+	uint64_t	nthreads;	/* threads that used the slot */
+	uint64_t	state;		/* GPRT_T_* */
+	uint64_t	depth;		/* open activations */
+	uint64_t	stack;		/* file offset of the STACK block */
+	uint64_t	last;		/* ticks at the last exit event */
+	uint64_t	root;		/* ticks of finished outermost calls */
+	uint64_t	cp_ticks;	/* last checkpoint */
+	uint64_t	cp_ns;
+	char		name[16];
+};
+
+#define GPRT_T_RUNNING	1
+#define GPRT_T_EXITED	2
+#define GPRT_T_LOST	3	/* did not survive a fork */
+
+struct gprt_frame {
+	uint64_t	arc;		/* address of its struct gprt_arc */
+	uint64_t	t0;		/* ticks at entry */
+	uint64_t	child;		/* ticks of finished callees */
+	uint64_t	sp;		/* stack pointer at entry */
+};
+
+struct gprt_arc {
+	uint64_t	site;		/* call site (return address) */
+	uint64_t	fn;		/* called function */
+	uint64_t	count;
+	uint64_t	self;		/* ticks */
+	uint64_t	incl;		/* ticks, outermost activations only */
+	uint64_t	node;		/* private to the runtime */
+};
+
+struct gprt_map {
+	struct gprt_blk	blk;
+	uint64_t	id;		/* 0 is the executable */
+	uint64_t	bias;		/* load address minus link address */
+	uint64_t	low;		/* lowest link address of the image */
+	uint64_t	textlow;	/* executable segments, link addresses */
+	uint64_t	texthigh;
+	uint64_t	pathlen;	/* bytes of path that follow, no NUL */
+};
+
+struct gprt_hist {
+	struct gprt_blk	blk;
+	uint64_t	low;		/* link addresses in the executable */
+	uint64_t	high;
+	uint64_t	nbins;
+	uint64_t	hz;
+	uint64_t	outside;	/* samples outside [low, high) */
+	/* nbins uint32_t counts follow */
+};
+
+struct gprt_mem {
+	uint64_t	site;		/* return address of the call */
+	uint64_t	fn;		/* innermost instrumented function, or 0 */
+	uint64_t	nmalloc;	/* malloc and the memalign family */
+	uint64_t	ncalloc;
+	uint64_t	nrealloc;
+	uint64_t	nfree;		/* free calls made at this site */
+	uint64_t	fails;		/* allocations that returned NULL */
+	uint64_t	badfree;	/* frees of pointers not seen allocated */
+	uint64_t	bytes;		/* bytes allocated here */
+	uint64_t	freedblocks;	/* of the blocks allocated here */
+	uint64_t	freedbytes;
+	uint64_t	liveblocks;
+	uint64_t	livebytes;
+	uint64_t	peak;		/* largest livebytes */
+};
+
+/*
+ * The decoder (libgp/gprt.c).  gp_gprt_load() reads a whole companion
+ * file; any malformed content is fatal: a one-line message naming the
+ * file and the byte offset, exit status 1.
+ */
+#ifndef GPRT_RUNTIME
+
+#include <stddef.h>
+
+struct gp_writer;
+
+struct gp_gprt_obj {
+	uint64_t	 id;
+	uint64_t	 bias;
+	uint64_t	 low;
+	uint64_t	 textlow;
+	uint64_t	 texthigh;
+	char		*path;
+};
+
+struct gp_gprt_thread {
+	uint64_t	 slot;
+	uint64_t	 tid;
+	uint64_t	 nthreads;
+	uint64_t	 state;
+	uint64_t	 open;		/* activations closed by the reader */
+	uint64_t	 ticks;		/* total of outermost activations */
+	uint64_t	 calls;
+	char		 name[17];
+};
+
+struct gp_gprt_arc {
+	uint64_t	 thread;	/* slot, or 0 when merged */
+	uint64_t	 site;		/* run-time addresses */
+	uint64_t	 fn;
+	uint64_t	 count;
+	uint64_t	 self;		/* ticks */
+	uint64_t	 incl;
+};
+
+struct gp_gprt_mem {
+	uint64_t	 thread;
+	struct gprt_mem	 m;
+};
+
+struct gp_gprt {
+	char			*path;
+	struct gprt_hdr		 hdr;	/* in host order */
+	int			 swapped;
+	double			 rate;	/* ticks per second */
+	struct gp_gprt_obj	*objs;
+	size_t			 nobjs;
+	struct gp_gprt_thread	*threads;
+	size_t			 nthreads;
+	struct gp_gprt_arc	*arcs;	/* sorted by thread, site, fn */
+	size_t			 narcs;
+	struct gp_gprt_mem	*mems;
+	size_t			 nmems;
+	uint64_t		 histlow, histhigh, hz, outside;
+	uint32_t		*bins;	/* NULL when not sampled */
+	size_t			 nbins;
+};
+
+#define GP_GPRT_MERGE	0x1	/* merge the threads' arcs and sites */
+#define GP_GPRT_RAW	0x2	/* also emit the raw layer of gmon.out */
+
+struct gp_gprt	*gp_gprt_load(const char *path);
+void		 gp_gprt_merge(struct gp_gprt *);
+void		 gp_gprt_emit(const struct gp_gprt *, struct gp_writer *,
+		    unsigned flags);
+void		 gp_gprt_read(const char *path, struct gp_writer *,
+		    unsigned flags);
+int		 gp_gprt_obj(const struct gp_gprt *, uint64_t addr,
+		    uint64_t *rel);
+int		 gp_gprt_gmon(const struct gp_gprt *, const char *out);
+void		 gp_gprt_free(struct gp_gprt *);
+
+#endif /* !GPRT_RUNTIME */
+
+#endif /* GP_GPRT_H */

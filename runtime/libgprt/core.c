@@ -1,0 +1,639 @@
+/*
+ * The runtime's core: start-up, the companion file and its allocator,
+ * thread slots, fork and exit.
+ *
+ * The tables live in the companion file, mapped MAP_SHARED at a fixed
+ * reservation of address space: the kernel keeps every store the program
+ * made even if it is killed.  The file grows by appending blocks
+ * (struct gprt_blk); nothing is ever freed or moved, so pointers into the
+ * mapping stay valid for the life of the process.
+ */
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rt.h"
+
+struct rt rt = {
+	.fd = -1,
+	.dirfd = -1,
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.maplock = PTHREAD_MUTEX_INITIALIZER,
+};
+_Thread_local struct rt_thr *rt_cur RT_TLS;
+_Thread_local int rt_inside RT_TLS;
+_Thread_local int rt_tdone RT_TLS;
+
+static pthread_mutex_t initlock = PTHREAD_MUTEX_INITIALIZER;
+
+#define FILE_MIN	(64 << 10)
+#define FILE_STEP	(64 << 20)
+#define HDRSIZE		((sizeof(struct gprt_hdr) + RT_ALIGN - 1) & \
+			    ~(size_t)(RT_ALIGN - 1))
+#define STACK0		256
+#define ARCS0		64
+#define ARCSMAX		4096
+#define IDX0		256
+
+static void	rt_exit(void);
+static void	fork_prepare(void);
+static void	fork_parent(void);
+static void	fork_child(void);
+static void	thr_exit(void *);
+
+RT_FN const char *
+rt_env(const char *name)
+{
+	const char *s;
+
+	s = secure_getenv(name);
+	return s != NULL && *s != '\0' ? s : NULL;
+}
+
+/* A decimal number from the environment, or def if unset or bad. */
+RT_FN static uint64_t
+envnum(const char *name, uint64_t def, uint64_t max)
+{
+	const char *s;
+	char *end;
+	unsigned long long v;
+
+	if ((s = rt_env(name)) == NULL)
+		return def;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || *s == '-' || v > max) {
+		rt_warn(name, "bad value in the environment, ignored");
+		return def;
+	}
+	return v;
+}
+
+/* "gprt: what: why" on stderr, with write(2): no stdio, no malloc. */
+RT_FN void
+rt_warn(const char *what, const char *why)
+{
+	char buf[512];
+	size_t n;
+
+	n = (size_t)snprintf(buf, sizeof(buf), "gprt: %s: %s\n", what, why);
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	if (write(STDERR_FILENO, buf, n) == -1)
+		return;
+}
+
+/* Private memory, straight from the kernel (malloc may be ours). */
+RT_FN void *
+rt_pmem(size_t n)
+{
+	void *p;
+
+	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+RT_FN void
+rt_pfree(void *p, size_t n)
+{
+	if (p != NULL)
+		munmap(p, n);
+}
+
+RT_FN static uint64_t
+roundup64(uint64_t v, uint64_t to)
+{
+	return (v + to - 1) / to * to;
+}
+
+/* Make the file hold at least need bytes.  Called with rt.lock held. */
+RT_FN static int
+grow(uint64_t need)
+{
+	uint64_t n;
+	long pg;
+
+	if (need > rt.reserve)
+		return -1;
+	if (rt.fd == -1 || need <= rt.fsize)
+		return 0;
+	pg = sysconf(_SC_PAGESIZE);
+	n = rt.fsize * 2;
+	if (n > rt.fsize + FILE_STEP)
+		n = rt.fsize + FILE_STEP;
+	if (n < need)
+		n = need;
+	if (n < FILE_MIN)
+		n = FILE_MIN;
+	n = roundup64(n, (uint64_t)(pg > 0 ? pg : 4096));
+	if (n > rt.reserve)
+		n = rt.reserve;
+	/* Reserve the disk blocks: a store to a hole on a full disk is SIGBUS. */
+	if (posix_fallocate(rt.fd, (off_t)rt.fsize,
+	    (off_t)(n - rt.fsize)) != 0 && ftruncate(rt.fd, (off_t)n) == -1)
+		return -1;
+	rt.fsize = n;
+	return 0;
+}
+
+/*
+ * A new block of the given type for thread slot `thread', size bytes in
+ * all, zero-filled.  NULL when the reservation or the disk is full.
+ */
+RT_FN void *
+rt_alloc(uint32_t type, uint32_t thread, uint64_t size, uint64_t cap)
+{
+	struct gprt_blk *b;
+	uint64_t off;
+
+	size = roundup64(size, RT_ALIGN);
+	pthread_mutex_lock(&rt.lock);
+	off = rt.hdr->end;
+	if (grow(off + size) == -1) {
+		pthread_mutex_unlock(&rt.lock);
+		return NULL;
+	}
+	b = (struct gprt_blk *)(void *)(rt.base + off);
+	b->thread = thread;
+	b->size = size;
+	b->n = 0;
+	b->cap = cap;
+	b->type = type;
+	barrier();
+	__atomic_store_n(&rt.hdr->end, off + size, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&rt.lock);
+	return b;
+}
+
+RT_FN static void
+setnames(int forked)
+{
+	const char *pfx;
+	int n;
+
+	pfx = rt_env("GMON_OUT_PREFIX");
+	if (pfx != NULL)
+		n = snprintf(rt.gmon, sizeof(rt.gmon), "%s.%ld", pfx,
+		    (long)rt.pid);
+	else if (forked)
+		n = snprintf(rt.gmon, sizeof(rt.gmon), "gmon.out.%ld",
+		    (long)rt.pid);
+	else
+		n = snprintf(rt.gmon, sizeof(rt.gmon), "gmon.out");
+	if (n < 0 || (size_t)n >= sizeof(rt.gmon) - 5)
+		snprintf(rt.gmon, sizeof(rt.gmon), "gmon.out.%ld",
+		    (long)rt.pid);
+	snprintf(rt.comp, sizeof(rt.comp), "%s.gprt", rt.gmon);
+}
+
+RT_FN static int
+opencomp(void)
+{
+	int fd;
+
+	fd = open(rt.comp, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+	    0666);
+	if (fd == -1) {
+		rt_warn(rt.comp, strerror(errno));
+		return -1;
+	}
+	if (rt.dirfd != -1)
+		close(rt.dirfd);
+	rt.dirfd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return fd;
+}
+
+/* Reserve address space for the tables: the file, or anonymous memory. */
+RT_FN static int
+reserve(void)
+{
+	size_t r;
+	void *p;
+
+	r = sizeof(void *) == 8 ? (size_t)1 << 34 : (size_t)1 << 28;
+	for (; r >= ((size_t)16 << 20); r /= 2) {
+		if (rt.fd != -1)
+			p = mmap(NULL, r, PROT_READ | PROT_WRITE, MAP_SHARED,
+			    rt.fd, 0);
+		else
+			p = mmap(NULL, r, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+			    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (p != MAP_FAILED) {
+			rt.base = p;
+			rt.reserve = r;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+RT_FN static int
+setup(void)
+{
+	struct timespec ts;
+	struct gprt_hdr *h;
+
+	rt.pid = getpid();
+	rt.companion = (int)envnum("GPRT_COMPANION", 1, 1);
+	rt.hz = (int)envnum("GPRT_HZ", 100, 10000);
+	rt.mem = (int)envnum("GPRT_MEM", 0, 1);
+	rt.sync = (int)envnum("GPRT_SYNC", 0, 1);
+	rt.maxthreads = envnum("GPRT_MAXTHREADS", 256, UINT32_MAX);
+	rt.fresh = rt_env("GPRT_FORK") != NULL &&
+	    strcmp(rt_env("GPRT_FORK"), "fresh") == 0;
+	setnames(0);
+	if (rt.companion)
+		rt.fd = opencomp();
+	if (reserve() == -1) {
+		if (rt.fd != -1) {
+			close(rt.fd);
+			unlink(rt.comp);
+		}
+		rt_warn("gprt", "cannot map the profile tables");
+		return -1;
+	}
+	rt.hdr = h = (struct gprt_hdr *)(void *)rt.base;
+	if (grow(FILE_MIN) == -1) {
+		rt_warn(rt.comp, "cannot grow the file");
+		return -1;
+	}
+	memcpy(h->magic, GPRT_MAGIC, sizeof(h->magic));
+	h->version = GPRT_VERSION;
+	h->order = GPRT_ORDER;
+	h->hdrsize = HDRSIZE;
+	h->ptrsize = sizeof(void *);
+	h->base = (uintptr_t)rt.base;
+	h->pid = (uint64_t)rt.pid;
+	h->ppid = (uint64_t)getppid();
+	h->state = GPRT_RUNNING;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	h->start_sec = (uint64_t)ts.tv_sec;
+	h->end = HDRSIZE;
+	rt_clock_init();
+	rt.flush_ticks = envnum("GPRT_FLUSH", 1000, 86400000) *
+	    ((h->cal1_ticks - h->cal0_ticks) * 1000000 /
+	    (h->cal1_ns - h->cal0_ns));
+	if (rt.flush_ticks == 0)
+		rt.flush_ticks = 1;
+	rt_map_init();
+	if (rt.hz > 0)
+		rt_hist_init();
+	if (rt.mem)
+		h->flags |= GPRT_F_MEM;
+	if (pthread_key_create(&rt.key, thr_exit) != 0)
+		return -1;
+	return 0;
+}
+
+/* Start the runtime once per process.  1 when ready. */
+RT_FN int
+rt_init(void)
+{
+	int st;
+
+	if (likely(__atomic_load_n(&rt.state, __ATOMIC_ACQUIRE) == RT_READY))
+		return 1;
+	if (rt_inside)
+		return 0;
+	rt_inside = 1;
+	pthread_mutex_lock(&initlock);
+	if (rt.state == RT_NONE) {
+		rt.state = RT_INIT;
+		if (setup() == 0) {
+			pthread_atfork(fork_prepare, fork_parent, fork_child);
+			atexit(rt_exit);
+			rt_hist_start();
+			st = RT_READY;
+		} else
+			st = RT_FAILED;
+		__atomic_store_n(&rt.state, st, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&initlock);
+	rt_inside = 0;
+	return rt.state == RT_READY;
+}
+
+__attribute__((__constructor__)) RT_FN static void
+rt_ctor(void)
+{
+	rt_init();
+}
+
+RT_FN static uint64_t
+gettid_(void)
+{
+	return (uint64_t)syscall(SYS_gettid);
+}
+
+/* This thread's slot, made on first use.  NULL if profiling is off. */
+RT_FN struct rt_thr *
+rt_thread(void)
+{
+	struct rt_thr *t;
+	struct gprt_blk *sb;
+	uint64_t slot;
+
+	if (rt_cur != NULL)
+		return rt_cur;
+	if (rt_tdone || rt_inside || !rt_init())
+		return NULL;
+	rt_inside = 1;
+	t = NULL;
+	pthread_mutex_lock(&rt.lock);
+	if (rt.freeslots != NULL && rt.nslots >= rt.maxthreads) {
+		t = rt.freeslots;
+		rt.freeslots = t->nextfree;
+		t->nextfree = NULL;
+	}
+	pthread_mutex_unlock(&rt.lock);
+	if (t != NULL) {
+		t->pub.nthreads++;
+		t->pub.state = GPRT_T_RUNNING;
+		goto done;
+	}
+	pthread_mutex_lock(&rt.lock);
+	slot = ++rt.nslots;
+	rt.hdr->nthreads = slot;
+	pthread_mutex_unlock(&rt.lock);
+	t = rt_alloc(GPRT_B_THREAD, (uint32_t)slot, sizeof(*t), 1);
+	sb = rt_alloc(GPRT_B_STACK, (uint32_t)slot, sizeof(*sb) +
+	    STACK0 * sizeof(struct gprt_frame), STACK0);
+	if (t == NULL || sb == NULL ||
+	    (t->idx = rt_pmem(IDX0 * sizeof(*t->idx))) == NULL ||
+	    (t->fidx = rt_pmem(IDX0 * sizeof(*t->fidx))) == NULL) {
+		rt_inside = 0;
+		rt_tdone = 1;
+		return NULL;
+	}
+	t->mask = IDX0 - 1;
+	t->fmask = IDX0 - 1;
+	t->frames = (struct gprt_frame *)(void *)(sb + 1);
+	t->cap = STACK0;
+	t->pub.stack = (uint64_t)((char *)sb - rt.base);
+	t->pub.slot = slot;
+	t->pub.tid = gettid_();
+	t->pub.nthreads = 1;
+	t->pub.state = GPRT_T_RUNNING;
+	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
+done:
+	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
+	t->next_cp = t->pub.cp_ticks + rt.flush_ticks;
+	rt_cur = t;
+	pthread_setspecific(rt.key, t);
+	rt_inside = 0;
+	return t;
+}
+
+/* A thread ends: close what it left open and give the slot back. */
+RT_FN static void
+thr_exit(void *arg)
+{
+	struct rt_thr *t = arg;
+
+	if (t == NULL || t != rt_cur)
+		return;
+	t->busy = 1;
+	rt_close_all(t, rt_now());
+	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
+	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
+	t->pub.state = GPRT_T_EXITED;
+	rt_cur = NULL;
+	rt_tdone = 1;
+	t->busy = 0;
+	pthread_mutex_lock(&rt.lock);
+	t->nextfree = rt.freeslots;
+	rt.freeslots = t;
+	pthread_mutex_unlock(&rt.lock);
+}
+
+/*
+ * Move the tables of a forked child, still in private memory, into a file
+ * of its own.  Called with rt.lock held.
+ */
+RT_FN static void
+makefile(void)
+{
+	uint64_t end, off;
+	ssize_t n;
+	void *p;
+	int fd;
+
+	rt.pending = 0;
+	if ((fd = opencomp()) == -1)
+		return;
+	end = rt.hdr->end;
+	for (off = 0; off < end; off += (uint64_t)n)
+		if ((n = write(fd, rt.base + off, end - off)) <= 0)
+			goto fail;
+	rt.fd = fd;
+	rt.fsize = end;
+	if (grow(end + FILE_MIN) == -1)
+		goto fail;
+	p = mmap(rt.base, rt.reserve, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_FIXED, fd, 0);
+	if (p == MAP_FAILED) {
+		/* The old mapping is gone only if mmap succeeded. */
+		goto fail;
+	}
+	return;
+fail:
+	rt_warn(rt.comp, strerror(errno));
+	rt.fd = -1;
+	close(fd);
+	unlink(rt.comp);
+}
+
+/*
+ * A checkpoint of thread t: the clock pair the reader calibrates with,
+ * the thread's name, and msync(2) if asked.  Every GPRT_FLUSH ms.
+ */
+RT_FN void
+rt_checkpoint(struct rt_thr *t, uint64_t now)
+{
+	t->busy = 1;
+	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
+	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
+	if (rt.pending) {
+		pthread_mutex_lock(&rt.lock);
+		if (rt.pending)
+			makefile();
+		pthread_mutex_unlock(&rt.lock);
+	}
+	if (rt.sync && rt.fd != -1)
+		msync(rt.base, rt.hdr->end, MS_SYNC);
+	t->next_cp = now + rt.flush_ticks;
+	t->busy = 0;
+}
+
+RT_FN static void
+fork_prepare(void)
+{
+	rt_map_lock(1);
+	pthread_mutex_lock(&rt.lock);
+	rt_mem_lock(1);
+}
+
+RT_FN static void
+fork_parent(void)
+{
+	rt_mem_lock(0);
+	pthread_mutex_unlock(&rt.lock);
+	rt_map_lock(0);
+}
+
+/* Walk the blocks of the tables. */
+#define FOREACH_BLK(b)							\
+	for ((b) = (struct gprt_blk *)(void *)(rt.base + rt.hdr->hdrsize); \
+	    (char *)(b) < rt.base + rt.hdr->end;			\
+	    (b) = (struct gprt_blk *)(void *)((char *)(b) + (b)->size))
+
+/*
+ * The child of a fork: only the forking thread survives.  Its tables are
+ * copied to private memory at once (the parent keeps the shared file) and
+ * go to a file of the child's own at the first checkpoint, GPRT_FLUSH ms
+ * later, or at exit: a child that execs at once leaves no file behind.
+ */
+RT_FN static void
+fork_child(void)
+{
+	struct gprt_blk *b;
+	struct gprt_arc *a;
+	struct rt_thr *t;
+	uint64_t now, i, end;
+	void *tmp, *p;
+
+	rt_mem_lock(0);
+	pthread_mutex_init(&rt.lock, NULL);
+	rt_map_lock(0);
+	if (rt.state != RT_READY)
+		return;
+	now = rt_now();
+	rt.pid = getpid();
+	rt.freeslots = NULL;
+	if (rt.fd != -1) {
+		end = rt.hdr->end;
+		tmp = rt_pmem(end);
+		if (tmp != NULL)
+			memcpy(tmp, rt.base, end);
+		p = mmap(rt.base, rt.reserve, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+		    -1, 0);
+		if (p == MAP_FAILED || tmp == NULL) {
+			/* Cannot separate from the parent: stop here. */
+			rt.state = RT_FAILED;
+			rt_cur = NULL;
+			rt_tdone = 1;
+			return;
+		}
+		memcpy(rt.base, tmp, end);
+		rt_pfree(tmp, end);
+		close(rt.fd);
+		rt.fd = -1;
+		rt.pending = rt.companion;
+	}
+	rt.hdr->pid = (uint64_t)rt.pid;
+	rt.hdr->ppid = (uint64_t)getppid();
+	rt.hdr->fork_ticks = now;
+	rt.hdr->state = GPRT_RUNNING;
+	rt.hdr->end_ticks = rt.hdr->end_ns = 0;
+	if (rt.fresh)
+		rt.hdr->flags |= GPRT_F_FRESH;
+	setnames(1);
+	FOREACH_BLK(b) {
+		if (b->type == GPRT_B_THREAD && (struct rt_thr *)(void *)b !=
+		    rt_cur) {
+			t = (struct rt_thr *)(void *)b;
+			if (t->pub.state == GPRT_T_RUNNING)
+				t->pub.state = GPRT_T_LOST;
+			t->pub.depth = 0;
+			if (rt.fresh)
+				t->pub.root = 0;
+		} else if (b->type == GPRT_B_ARCS && rt.fresh) {
+			a = (struct gprt_arc *)(void *)(b + 1);
+			for (i = 0; i < b->n; i++)
+				a[i].count = a[i].self = a[i].incl = 0;
+		}
+	}
+	if (rt.fresh && rt.hist != NULL) {
+		memset(rt.bins, 0, rt.hist->nbins * sizeof(*rt.bins));
+		rt.hist->outside = 0;
+	}
+	if ((t = rt_cur) != NULL) {
+		if (rt.fresh) {
+			t->pub.root = 0;
+			for (i = 0; i < t->pub.depth; i++) {
+				t->frames[i].t0 = now;
+				t->frames[i].child = 0;
+			}
+		}
+		t->next_cp = now + rt.flush_ticks;
+	}
+	rt_hist_start();
+}
+
+/* exit(3): write gmon.out, finish the companion. */
+RT_FN static void
+rt_exit(void)
+{
+	struct gprt_blk *b;
+	struct rt_thr *t, *me;
+	struct stat a, c;
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	if (rt.state != RT_READY || rt.pid != getpid())
+		return;
+	me = rt_cur;
+	if (me != NULL)
+		me->busy = 1;
+	rt_inside = 1;
+	pthread_mutex_lock(&rt.lock);
+	if (rt.pending)
+		makefile();
+	pthread_mutex_unlock(&rt.lock);
+	rt_clock_pair(&rt.hdr->end_ticks, &rt.hdr->end_ns);
+	FOREACH_BLK(b) {
+		if (b->type != GPRT_B_THREAD)
+			continue;
+		t = (struct rt_thr *)(void *)b;
+		if (t->pub.state != GPRT_T_RUNNING)
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%llu/comm",
+		    (unsigned long long)t->pub.tid);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) != -1) {
+			n = read(fd, path, sizeof(t->pub.name));
+			close(fd);
+			if (n > 0) {
+				if (path[n - 1] == '\n')
+					n--;
+				memset(t->pub.name, 0, sizeof(t->pub.name));
+				memcpy(t->pub.name, path, (size_t)n);
+			}
+		}
+	}
+	rt_gmon_write(rt.gmon);
+	rt.hdr->state = GPRT_EXITED;
+	if (rt.fd != -1) {
+		if (ftruncate(rt.fd, (off_t)rt.hdr->end) == 0)
+			rt.fsize = rt.hdr->end;
+		/* Keep the companion beside gmon.out if the program moved. */
+		if (rt.dirfd != -1 && fstat(rt.dirfd, &a) == 0 &&
+		    stat(".", &c) == 0 && (a.st_dev != c.st_dev ||
+		    a.st_ino != c.st_ino))
+			renameat(rt.dirfd, rt.comp, AT_FDCWD, rt.comp);
+	}
+	rt_inside = 0;
+	if (me != NULL)
+		me->busy = 0;
+}

@@ -1,0 +1,148 @@
+/*
+ * The load map: every object (executable, shared library, dlopen'd
+ * module) whose code appears in the tables, with its load bias, so the
+ * symbol stage resolves each address in the right file.
+ *
+ * Objects are recorded at start-up and again whenever a new arc names an
+ * address no known object covers (a library dlopen'd since), before the
+ * arc is stored: a killed run's map covers all its arcs.
+ */
+#include <link.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rt.h"
+
+#define MAXRANGE	4096
+
+struct range {
+	uintptr_t	lo, hi;		/* run-time text addresses */
+};
+
+static struct range	ranges[MAXRANGE];
+static unsigned		nranges;
+static uint64_t		nobjs;
+
+RT_FN void
+rt_map_lock(int on)
+{
+	if (on)
+		pthread_mutex_lock(&rt.maplock);
+	else
+		pthread_mutex_unlock(&rt.maplock);
+}
+
+RT_FN static int
+covered(uintptr_t addr)
+{
+	unsigned i, n;
+
+	n = __atomic_load_n(&nranges, __ATOMIC_ACQUIRE);
+	for (i = 0; i < n; i++)
+		if (addr >= ranges[i].lo && addr < ranges[i].hi)
+			return 1;
+	return 0;
+}
+
+RT_FN static int
+known(uintptr_t lo, uintptr_t hi)
+{
+	unsigned i;
+
+	for (i = 0; i < nranges; i++)
+		if (ranges[i].lo == lo && ranges[i].hi == hi)
+			return 1;
+	return 0;
+}
+
+RT_FN static int
+addobj(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct gprt_map *m;
+	const char *path;
+	char exe[PATH_MAX];
+	uint64_t low, tlo, thi;
+	size_t len;
+	ssize_t n;
+	int i;
+
+	(void)size;
+	low = UINT64_MAX;
+	tlo = UINT64_MAX;
+	thi = 0;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (ph->p_vaddr < low)
+			low = ph->p_vaddr;
+		if (!(ph->p_flags & PF_X))
+			continue;
+		if (ph->p_vaddr < tlo)
+			tlo = ph->p_vaddr;
+		if (ph->p_vaddr + ph->p_memsz > thi)
+			thi = ph->p_vaddr + ph->p_memsz;
+	}
+	if (thi == 0 || known(info->dlpi_addr + tlo, info->dlpi_addr + thi))
+		return 0;
+	path = info->dlpi_name;
+	if (*(int *)arg) {
+		/* The first object is the executable. */
+		*(int *)arg = 0;
+		if ((n = readlink("/proc/self/exe", exe, sizeof(exe))) > 0 &&
+		    (size_t)n < sizeof(exe)) {
+			exe[n] = '\0';
+			path = exe;
+		}
+		rt.exe_bias = info->dlpi_addr;
+		rt.exe_low = low & ~(uint64_t)3;
+		/* glibc's highpc is etext, the end of the text's file image. */
+		rt.exe_high = (thi + 3) & ~(uint64_t)3;
+	}
+	if (path == NULL)
+		path = "";
+	len = strlen(path);
+	m = rt_alloc(GPRT_B_MAP, 0, sizeof(*m) + len, 1);
+	if (m == NULL)
+		return 1;
+	m->id = nobjs++;
+	m->bias = info->dlpi_addr;
+	m->low = low;
+	m->textlow = tlo;
+	m->texthigh = thi;
+	m->pathlen = len;
+	memcpy(m + 1, path, len);
+	m->blk.n = 1;
+	if (nranges < MAXRANGE) {
+		ranges[nranges].lo = info->dlpi_addr + tlo;
+		ranges[nranges].hi = info->dlpi_addr + thi;
+		__atomic_store_n(&nranges, nranges + 1, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
+RT_FN void
+rt_map_init(void)
+{
+	int first = 1;
+
+	pthread_mutex_lock(&rt.maplock);
+	dl_iterate_phdr(addobj, &first);
+	pthread_mutex_unlock(&rt.maplock);
+}
+
+/* Make sure the object holding addr is in the map. */
+RT_FN void
+rt_map_need(uintptr_t addr)
+{
+	int first = 0;
+
+	if (covered(addr))
+		return;
+	pthread_mutex_lock(&rt.maplock);
+	if (!covered(addr))
+		dl_iterate_phdr(addobj, &first);
+	pthread_mutex_unlock(&rt.maplock);
+}

@@ -1,0 +1,172 @@
+/*
+ * libgprt internals: the -finstrument-functions runtime (gprt(3)).
+ *
+ * Nothing in this library is instrumented: it is built without
+ * -finstrument-functions and -pg, and every function is marked
+ * no_instrument_function besides, in case someone adds the flag.
+ */
+#ifndef RT_H
+#define RT_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+#define GPRT_RUNTIME
+#include "gprt.h"
+
+#define RT_FN		__attribute__((__no_instrument_function__))
+#define RT_HIDDEN	__attribute__((__visibility__("hidden")))
+#define RT_EXPORT	__attribute__((__visibility__("default")))
+#define RT_COLD		__attribute__((__noinline__, __cold__))
+#define RT_TLS		__attribute__((__tls_model__("initial-exec")))
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#define barrier()	__asm__ __volatile__("" ::: "memory")
+
+#define RT_ALIGN	64		/* every block starts and ends here */
+
+/* One entry of a thread's arc index: (call site, callee) -> arc. */
+struct rt_ent {
+	uintptr_t	 site;
+	uintptr_t	 fn;
+	struct gprt_arc	*arc;
+};
+
+/* A function of a thread, for recursion: how many activations are open. */
+struct rt_node {
+	uintptr_t	 fn;
+	uint64_t	 active;
+};
+
+/* A memory call site of a thread. */
+struct rt_ment {
+	uintptr_t	 site;
+	uintptr_t	 fn;
+	struct gprt_mem	*m;
+};
+
+/*
+ * A thread slot: the public record in the file, then the runtime's own
+ * state for the thread (its pointers are only meaningful in-process).
+ */
+struct rt_thr {
+	struct gprt_thread	 pub;
+	int			 busy;		/* inside the runtime */
+	uint32_t		 cap;		/* frames that fit */
+	struct gprt_frame	*frames;
+	struct rt_ent		*idx;		/* arc index */
+	uint64_t		 mask;
+	uint64_t		 nidx;
+	uint64_t		 next_cp;	/* ticks of the next checkpoint */
+	struct gprt_blk		*arcs;		/* current ARCS block */
+	struct rt_node		**fidx;		/* function index */
+	uint64_t		 fmask;
+	uint64_t		 nfidx;
+	struct rt_node		*npool;		/* free nodes */
+	uint64_t		 nfree;
+	struct rt_ment		*midx;		/* memory site index */
+	uint64_t		 mmask;
+	uint64_t		 nmidx;
+	struct gprt_blk		*mems;		/* current MEM block */
+	struct rt_thr		*nextfree;	/* slot free list */
+};
+
+struct rt {
+	int			 state;		/* RT_* */
+	pid_t			 pid;
+	struct gprt_hdr		*hdr;
+	char			*base;
+	size_t			 reserve;
+	uint64_t		 fsize;		/* bytes the file holds */
+	int			 fd;		/* -1: tables in memory only */
+	int			 pending;	/* forked child: file to create */
+	int			 companion;	/* GPRT_COMPANION */
+	pthread_mutex_t		 lock;		/* allocation, slots */
+	pthread_mutex_t		 maplock;
+	pthread_key_t		 key;
+	int			 clock;		/* enum gprt_clock */
+	uint64_t		 flush_ticks;
+	uint64_t		 maxthreads;
+	int			 sync;
+	int			 fresh;
+	int			 hz;
+	int			 mem;
+	struct rt_thr		*freeslots;
+	uint64_t		 nslots;
+	char			 gmon[4000];	/* plain gmon.out name */
+	char			 comp[4096];	/* companion name */
+	int			 dirfd;		/* where comp was created */
+	/* the executable, for gmon.out and the histogram */
+	uintptr_t		 exe_bias;
+	uint64_t		 exe_low;	/* link addresses */
+	uint64_t		 exe_high;
+	struct gprt_hist	*hist;
+	uint32_t		*bins;
+	uint64_t		 hist_scale;
+};
+
+enum { RT_NONE, RT_INIT, RT_READY, RT_FAILED };
+
+extern struct rt rt RT_HIDDEN;
+extern _Thread_local struct rt_thr *rt_cur RT_HIDDEN RT_TLS;
+extern _Thread_local int rt_inside RT_HIDDEN RT_TLS;
+extern _Thread_local int rt_tdone RT_HIDDEN RT_TLS;
+
+/* clock.c */
+void		 rt_clock_init(void) RT_HIDDEN;
+uint64_t	 rt_mono_ns(void) RT_HIDDEN;
+void		 rt_clock_pair(uint64_t *, uint64_t *) RT_HIDDEN;
+
+RT_FN static inline uint64_t
+rt_now(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	if (likely(rt.clock == GPRT_CLK_TSC))
+		return __rdtsc();
+#elif defined(__aarch64__)
+	if (likely(rt.clock == GPRT_CLK_CNTVCT)) {
+		uint64_t v;
+
+		__asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(v));
+		return v;
+	}
+#endif
+	return rt_mono_ns();
+}
+
+/* core.c */
+int		 rt_init(void) RT_HIDDEN;
+void		*rt_alloc(uint32_t type, uint32_t thread, uint64_t size,
+		    uint64_t cap) RT_HIDDEN;
+void		*rt_pmem(size_t) RT_HIDDEN;
+void		 rt_pfree(void *, size_t) RT_HIDDEN;
+struct rt_thr	*rt_thread(void) RT_HIDDEN;
+void		 rt_checkpoint(struct rt_thr *, uint64_t) RT_HIDDEN;
+void		 rt_warn(const char *, const char *) RT_HIDDEN;
+const char	*rt_env(const char *) RT_HIDDEN;
+
+/* hooks.c */
+void		 rt_close_all(struct rt_thr *, uint64_t) RT_HIDDEN;
+
+/* map.c */
+void		 rt_map_init(void) RT_HIDDEN;
+void		 rt_map_need(uintptr_t) RT_HIDDEN;
+void		 rt_map_lock(int) RT_HIDDEN;
+
+/* hist.c */
+void		 rt_hist_init(void) RT_HIDDEN;
+void		 rt_hist_start(void) RT_HIDDEN;
+
+/* mem.c */
+void		 rt_mem_lock(int) RT_HIDDEN;
+
+/* gmon.c */
+int		 rt_gmon_write(const char *) RT_HIDDEN;
+
+#endif /* RT_H */
