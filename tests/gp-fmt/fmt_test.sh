@@ -22,7 +22,7 @@ usage_head()
 }
 usage_body()
 {
-	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt -x
+	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt -k
 	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt a b
 	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt -w
 	atf_check -s exit:1 -e match:"^gp-fmt: width 0: " gp-fmt -w 0
