@@ -492,18 +492,32 @@ gp_unescape(char *s)
 	return 0;
 }
 
+static const char digpairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* v in decimal into buf (>= 20 bytes, not NUL-ended); returns length. */
 static size_t
 fmtu64(char *buf, uint64_t v)
 {
-	char tmp[24];
-	size_t n = 0, i;
+	uint64_t t;
+	size_t n;
+	char *p;
 
-	do {
-		tmp[n++] = '0' + v % 10;
-		v /= 10;
-	} while (v != 0);
-	for (i = 0; i < n; i++)
-		buf[i] = tmp[n - 1 - i];
+	for (n = 1, t = v; t >= 10; t /= 10)
+		n++;
+	p = buf + n;
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, digpairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, digpairs + 2 * v, 2);
+	} else
+		*--p = '0' + v;
 	return n;
 }
 
@@ -631,22 +645,26 @@ gp_whex(struct gp_writer *w, uint64_t v)
 	char *p;
 	int digits, i;
 
-	wsep(w);
-	for (digits = 1; digits < 16 && (v >> (digits * 4)) != 0; digits++)
-		;
-	p = wroom(w, digits + 2);
+	digits = v == 0 ? 1 : (67 - __builtin_clzll(v)) / 4;
+	p = wroom(w, digits + 3);
+	if (w->nf++ > 0)
+		*p++ = '\t';
 	*p++ = '0';
 	*p++ = 'x';
 	for (i = digits - 1; i >= 0; i--)
 		*p++ = hexdig[(v >> (i * 4)) & 15];
-	w->n += digits + 2;
+	w->n = p - w->buf;
 }
 
 void
 gp_wu64(struct gp_writer *w, uint64_t v)
 {
-	wsep(w);
-	w->n += fmtu64(wroom(w, 20), v);
+	char *p;
+
+	p = wroom(w, 21);
+	if (w->nf++ > 0)
+		*p++ = '\t';
+	w->n = p + fmtu64(p, v) - w->buf;
 }
 
 void
