@@ -39,14 +39,22 @@ static int	cmp_name(const struct fent *, const struct fent *);
 
 static int first = 1;			/* nothing printed yet */
 
-/* The SI prefixes gprof picks the per-call unit from. */
+/*
+ * The SI prefixes gprof picks the per-call unit from.  When none fits
+ * (hz is 0, say), gprof reads the entry past the end of its table: in the
+ * gprof 2.40 of Debian 12 that is the bytes of the string "<unknown>...",
+ * the prefix '<' and a scale of 1.0877989367040056e+243.  The last entry
+ * here is that one, so that such profiles print as there.
+ */
+#define NSI	11
 static const struct {
 	char	 prefix;
 	double	 scale;
-} si[] = {
+} si[NSI + 1] = {
 	{ 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 },
 	{ ' ', 1 }, { 'm', 1e+03 }, { 'u', 1e+06 }, { 'n', 1e+09 },
 	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 },
+	{ '<', 1.0877989367040056e+243 },
 };
 
 void
@@ -108,14 +116,11 @@ flat(struct report *rp, const struct popts *o)
 		}
 		if (top > 0.0) {
 			top /= rp->hz;
-			for (log = 0; log < (int)(sizeof(si) / sizeof(si[0]));
-			    log++) {
+			for (log = 0; log < NSI; log++) {
 				t = si[log].scale * top;
 				if (t >= 1.0 && t < 1000.0)
 					break;
 			}
-			if (log == (int)(sizeof(si) / sizeof(si[0])))
-				log = 0;
 		}
 	}
 	flat_header(rp, o, si[log].prefix);

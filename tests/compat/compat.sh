@@ -51,10 +51,12 @@ bsdcopy()
 	fi
 }
 
-# gmonedit MODE IN OUT: the profile IN edited by gmonedit.pl MODE.
+# gmonedit IN OUT EDIT...: the profile IN edited by gmonedit.pl EDIT.
 gmonedit()
 {
-	atf_check -o save:"$3" perl "$compat/gmonedit.pl" "$1" <"$2"
+	_in=$1 _out=$2
+	shift 2
+	atf_check -o save:"$_out" perl "$compat/gmonedit.pl" "$@" <"$_in"
 }
 
 # expect PROG OPTS FILE...: gprof's report into the file "expect".

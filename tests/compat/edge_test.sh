@@ -23,7 +23,7 @@ no_histogram_head()
 no_histogram_body()
 {
 	build_profile
-	gmonedit -nohist gmon.1 nohist.out
+	gmonedit gmon.1 nohist.out -nohist
 	same ./prog "" nohist.out
 	same ./prog "-b" nohist.out
 	same ./prog "-T" nohist.out
@@ -48,7 +48,7 @@ no_samples_head()
 no_samples_body()
 {
 	build_profile
-	gmonedit -zero gmon.1 zero.out
+	gmonedit gmon.1 zero.out -zero
 	all_same ./prog zero.out
 }
 
@@ -61,7 +61,7 @@ no_arcs_head()
 no_arcs_body()
 {
 	build_profile
-	gmonedit -noarcs gmon.1 noarcs.out
+	gmonedit gmon.1 noarcs.out -noarcs
 	same ./prog "" noarcs.out
 	same ./prog "-b" noarcs.out
 	same ./prog "-T" noarcs.out
@@ -78,8 +78,46 @@ no_arcs_body()
 	done
 }
 
+atf_test_case rates
+rates_head()
+{
+	atf_set "descr" "Sampling rates of 1000, 7, 1 and 0 samples a second"
+	atf_set "require.progs" "cc gprof perl"
+}
+rates_body()
+{
+	build_profile
+	for r in 1000 7 1 0; do
+		gmonedit gmon.1 rate$r.out -rate $r
+		same ./prog "" rate$r.out
+		same ./prog "-T -b" rate$r.out
+		same ./prog "-z -b -p" rate$r.out
+	done
+	bsdcopy rate1000.out bsd1000.out
+	same ./prog "-b" bsd1000.out
+}
+
+atf_test_case dimension
+dimension_head()
+{
+	atf_set "descr" "A histogram in another unit than seconds"
+	atf_set "require.progs" "cc gprof perl"
+}
+dimension_body()
+{
+	build_profile
+	gmonedit gmon.1 instr.out -dimen instructions i
+	same ./prog "" instr.out
+	same ./prog "-T" instr.out
+	gmonedit gmon.1 cycles.out -dimen cycles c
+	same ./prog "-b -p" cycles.out
+	same ./prog "-T -z -b" cycles.out
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case rates
+	atf_add_test_case dimension
 	atf_add_test_case no_histogram
 	atf_add_test_case no_samples
 	atf_add_test_case no_arcs
