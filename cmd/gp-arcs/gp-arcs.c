@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gmonsum.h"
 #include "graph.h"
 #include "hist.h"
 #include "prof.h"
@@ -27,12 +28,17 @@ main(int argc, char *argv[])
 	struct gp_reader *r;
 	struct gp_writer *w;
 	unsigned load, drop, made;
+	const char *sumfile = NULL, *sumfmt = NULL;
 	int ch, flat;
 
 	memset(&specs, 0, sizeof(specs));
 	memset(&p, 0, sizeof(p));
-	while ((ch = getopt(argc, argv, "E:e:F:f:k:N:n:P:p:Q:q:")) != -1)
-		if (!gp_specs_opt(&specs, ch, optarg))
+	while ((ch = getopt(argc, argv, "E:e:F:f:k:N:n:O:P:p:Q:q:s:")) != -1)
+		if (ch == 's')		/* gprof -s: libgp/gmonsum.c */
+			sumfile = optarg;
+		else if (ch == 'O')
+			sumfmt = optarg;
+		else if (!gp_specs_opt(&specs, ch, optarg))
 			usage();
 	argc -= optind;
 	argv += optind;
@@ -53,6 +59,8 @@ main(int argc, char *argv[])
 	if (p.sym == NULL)
 		errx(1, "%s: no symbol layer: run the stream through gp-sym",
 		    gp_rname(r));
+	if (sumfile != NULL)
+		gp_sum_write(sumfile, &p, &specs, sumfmt);
 	opts.specs = &specs;
 	made = gp_analyse(&p, &opts);
 	if (made & GP_L_CREDIT)
@@ -68,7 +76,8 @@ usage(void)
 {
 	fprintf(stderr, "usage: gp-arcs [-E spec] [-e spec] [-F spec] "
 	    "[-f spec] [-k from/to] [-N spec]\n"
-	    "               [-n spec] [-P spec] [-p spec] [-Q spec] "
-	    "[-q spec] [file]\n");
+	    "               [-n spec] [-O format] [-P spec] [-p spec] "
+	    "[-Q spec] [-q spec]\n"
+	    "               [-s sumfile] [file]\n");
 	exit(1);
 }
