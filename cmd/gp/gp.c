@@ -114,6 +114,7 @@ static const char *progname;
 
 static void	addarg(int, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
+static void	prependargs(int, ...);
 static long	cnum(const char *);
 static void	fileformat(const char *);
 static int	finish(void);
@@ -128,14 +129,14 @@ main(int argc, char *argv[])
 {
 	const char *image, *symfile;
 	long n;
-	int ch, i, in, out, pfd[2], rflag, Rflag;
+	int ch, i, in, out, pfd[2], rflag, Rflag, sflag;
 
 	progname = program_invocation_short_name;
 	expandargv(&argc, &argv);
 
 	image = "a.out";
 	symfile = NULL;
-	rflag = Rflag = 0;
+	rflag = Rflag = sflag = 0;
 	while ((ch = getopt_long(argc, argv, optstring, longopts, NULL)) != -1)
 		switch (ch) {
 		case 'a':		/* symbol classes */
@@ -178,13 +179,12 @@ main(int argc, char *argv[])
 			addarg(GMONCAT, "-i");
 			addarg(GPFMT, "-i");
 			break;
-		case 's':
-			addarg(GPSYM, "-l");
-			addarg(GPHIST, "-l");
-			addarg(GPARCS, "-l");
-			addarg(GPARCS, "-s");
-			addarg(GPFMT, "-l");
-			addarg(GPFMT, "-s");
+		case 's':	/* gp-arcs has the arcs as gprof tallies them */
+			if (!sflag) {
+				addarg(GPARCS, "-s");
+				addarg(GPARCS, "gmon.sum");
+			}
+			sflag = 1;
 			break;
 		/*
 		 * -p -q: print the flat profile or the call graph; with a
@@ -279,6 +279,13 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
+	/*
+	 * gprof -s prints no section unless asked to: to gp-fmt, the
+	 * default sections turned off before any other option.
+	 */
+	if (sflag)
+		prependargs(GPFMT, "-P", "-Q", "-Z", NULL);
+
 	if (rflag && Rflag) {
 		fprintf(stderr, "%s: Only one of --function-ordering and "
 		    "--file-ordering may be specified.\n", progname);
@@ -353,6 +360,31 @@ addarg(int s, const char *fmt, ...)
 	va_end(ap);
 	st->argv[st->argc++] = a;
 	st->argv[st->argc] = NULL;
+}
+
+/* Put arguments (up to a NULL) first, after argv[0]. */
+static void
+prependargs(int s, ...)
+{
+	struct stage *st = &stages[s];
+	const char *a;
+	va_list ap;
+	size_t n, k;
+
+	stageinit(s);
+	n = st->argc;
+	va_start(ap, s);
+	while ((a = va_arg(ap, const char *)) != NULL)
+		addarg(s, "%s", a);
+	va_end(ap);
+	/* Rotate the new ones to the front. */
+	for (k = n; k < st->argc; k++) {
+		char *t = st->argv[k];
+
+		memmove(&st->argv[1 + (k - n) + 1], &st->argv[1 + (k - n)],
+		    (k - 1 - (k - n)) * sizeof(*st->argv));
+		st->argv[1 + (k - n)] = t;
+	}
 }
 
 /* A stage's command line starts with its argv[0]: gp's own name. */

@@ -305,11 +305,61 @@ EOF
 }
 
 # sumcmp A B: the two gmon files are the same but for the header's spare
-# bytes (20-byte header: cookie, version, 12 spare).
+# bytes (GNU: 20-byte header of cookie, version and 12 spare bytes; gprof
+# leaves the spare bytes uninitialised).
 sumcmp()
 {
-	cmp -s -i 20 "$1" "$2" && [ "$(head -c 8 "$1" | od -An -tx1)" = \
-	    "$(head -c 8 "$2" | od -An -tx1)" ]
+	if [ "$(head -c 4 "$1")" = gmon ]; then
+		cmp -s -i 20 "$1" "$2" &&
+		    [ "$(head -c 8 "$1" | od -An -tx1)" = \
+		    "$(head -c 8 "$2" | od -An -tx1)" ]
+	else
+		cmp -s "$1" "$2"
+	fi
+}
+
+# sumcheck ARGS...: gp -s ARGS and gprof -s ARGS print the same and
+# write the same gmon.sum; gp's spare bytes are zero.
+sumcheck()
+{
+	rm -f gmon.sum gprof.sum
+	same -s "$@" || atf_fail "gp -s $*: output differs"
+	mv gmon.sum gprof.sum 2>/dev/null
+	gp -s "$@" >/dev/null 2>&1
+	if [ ! -f gprof.sum ]; then
+		[ ! -f gmon.sum ] || atf_fail "gp -s $* wrote a gmon.sum"
+		return
+	fi
+	test -f gmon.sum || atf_fail "gp -s $* wrote no gmon.sum"
+	sumcmp gprof.sum gmon.sum || atf_fail "gp -s $*: gmon.sum differs"
+	if [ "$(head -c 4 gmon.sum)" = gmon ]; then
+		atf_check -o inline:"000000000000000000000000\n" sh -c \
+		    "od -An -tx1 -j8 -N12 gmon.sum | tr -d ' \n'; echo"
+	fi
+}
+
+# gnu2bsd [-old] <IN >OUT: a 64-bit little-endian GNU gmon.out as a
+# 4.4BSD (or old BSD) file.
+gnu2bsd()
+{
+	perl -e '
+	    my $old = @ARGV && $ARGV[0] eq "-old";
+	    local $/; binmode STDIN; binmode STDOUT;
+	    my $d = <STDIN>; my $p = 20; my ($lo, $hi, $n, $rate, $bins, @a);
+	    while ($p < length $d) {
+		my $tag = ord substr($d, $p++, 1);
+		if ($tag == 0) {
+		    ($lo, $hi, $n, $rate) = unpack("Q<Q<L<L<",
+			substr($d, $p, 24));
+		    $p += 40; $bins = substr($d, $p, 2 * $n); $p += 2 * $n;
+		} elsif ($tag == 1) {
+		    push @a, [unpack("Q<Q<L<", substr($d, $p, 20))]; $p += 20;
+		} else { die "tag $tag\n" }
+	    }
+	    print $old ? pack("Q<Q<L<", $lo, $hi, 20 + 2 * $n) :
+		pack("Q<Q<L<L<L<a12", $lo, $hi, 40 + 2 * $n, 0x51879,
+		$rate, "");
+	    print $bins; print pack("Q<Q<Q<", @$_) for @a;' "$@"
 }
 
 atf_test_case sum
@@ -319,29 +369,36 @@ sum_head()
 }
 sum_body()
 {
-	build
+	# Without debugging information: gprof sums at function level.
+	pgbuild prog -O0 -I"$src" "$src/p_main.c" "$src/p_util.c"
+	pgrun ./prog
 	mv gmon.out one.out
-	atf_check -o ignore -e ignore ./prog
+	pgrun ./prog
 	mv gmon.out two.out
-	for args in "one.out" "one.out two.out" "-p one.out two.out" \
-	    "-b -q one.out" "-k main/rec one.out two.out"; do
-		rm -f gmon.sum
-		# shellcheck disable=SC2086
-		same -s prog $args || atf_fail "gp -s $args: output differs"
-		mv gmon.sum gprof.sum || atf_fail "gprof -s wrote no gmon.sum"
-		# shellcheck disable=SC2086
-		gp -s prog $args >/dev/null 2>&1
-		test -f gmon.sum || atf_fail "gp -s $args wrote no gmon.sum"
-		sumcmp gprof.sum gmon.sum || atf_fail "gp -s $args: gmon.sum differs"
-		atf_check -o match:'^0+ 0+ 0+$' sh -c \
-		    "od -An -tx4 -j8 -N12 gmon.sum | tr -s ' ' | sed 's/^ //'"
-	done
+	sumcheck prog one.out
+	sumcheck prog one.out two.out
+	sumcheck -p prog one.out two.out
+	sumcheck -b -q prog one.out
+	sumcheck -k main/rec prog one.out two.out
+	sumcheck -c -z prog one.out
 	# The sum reads back as the sum of its inputs.
 	gprof -s prog one.out two.out
 	matrix prog gmon.sum <<EOF
 -b
 -i
 EOF
+}
+
+atf_test_case sum_lines
+sum_lines_head()
+{
+	atf_set "descr" "-s with debugging information: gprof -s implies -l"
+}
+sum_lines_body()
+{
+	build
+	sumcheck prog gmon.out
+	sumcheck -b -p prog gmon.out
 }
 
 atf_test_case format
@@ -351,36 +408,40 @@ format_head()
 }
 format_body()
 {
-	build
+	pgbuild prog -O0 -I"$src" "$src/p_main.c" "$src/p_util.c"
+	pgrun ./prog
+	gnu2bsd <gmon.out >bsd.out
+	gnu2bsd -old <gmon.out >old.out
 	matrix prog gmon.out <<EOF
 -O auto
 -O magic
 -Oa
--O bsd
+-Om -b
 -O 4.4bsd
 -O prof
 -O junk
--O bsd -s
--O 4.4bsd -s
 --file-format=magic
 EOF
-	# A summary written in BSD layout reads back with -O bsd.
-	gprof -O auto -s prog gmon.out
-	mv gmon.sum gnu.sum
-	rm -f gmon.sum
-	for f in bsd 4.4bsd; do
-		cp gnu.sum in.gmon
-		gprof -s prog in.gmon
-		mv gmon.sum g.sum
-		gprof -O $f -s prog g.sum 2>/dev/null
-		mv gmon.sum "gprof.$f" 2>/dev/null
-		gp -O $f -s prog g.sum 2>/dev/null
-		if [ -f "gprof.$f" ]; then
-			test -f gmon.sum || atf_fail "gp -O $f -s wrote nothing"
-			cmp -s "gprof.$f" gmon.sum || atf_fail "-O $f -s differs"
-		fi
-		rm -f gmon.sum
+	for f in bsd.out old.out; do
+		matrix prog $f <<EOF
+
+-b -p
+-i
+-O auto -b
+-O bsd -b
+-O b -q
+-O 4.4bsd -b
+-O magic
+EOF
 	done
+	sumcheck -O bsd prog bsd.out
+	sumcheck -O bsd prog old.out
+	sumcheck -O bsd prog bsd.out old.out
+	sumcheck -O 4.4bsd prog bsd.out
+	sumcheck -O 4.4bsd prog old.out
+	sumcheck prog bsd.out
+	sumcheck -O magic prog gmon.out
+	sumcheck -O auto prog gmon.out bsd.out
 }
 
 atf_test_case errors
@@ -473,6 +534,7 @@ atf_init_test_cases()
 	atf_add_test_case lines
 	atf_add_test_case graph
 	atf_add_test_case sum
+	atf_add_test_case sum_lines
 	atf_add_test_case format
 	atf_add_test_case errors
 	atf_add_test_case misc
