@@ -85,6 +85,26 @@ optimised_body()
 	all_same ./prog gmon.1
 }
 
+atf_test_case clang
+clang_head()
+{
+	atf_set "descr" "recurse.c built by clang, and without PIE"
+	atf_set "require.progs" "clang gprof"
+}
+clang_body()
+{
+	atf_check -o ignore -e ignore clang -pg -o prog "$progs/recurse.c"
+	profile ./prog gmon.1
+	for o in "" -b -T -z "-T -b -z" "-w 60"; do
+		same ./prog "$o" gmon.1
+	done
+	atf_check -o ignore -e ignore clang -pg -no-pie -O1 -o nopie \
+	    "$progs/recurse.c"
+	profile ./nopie gmon.2
+	same ./nopie "" gmon.2
+	same ./nopie "-T -z" gmon.2
+}
+
 atf_test_case static_link
 static_link_head()
 {
@@ -183,6 +203,7 @@ atf_init_test_cases()
 	atf_add_test_case recursion_sum
 	atf_add_test_case recursion_short
 	atf_add_test_case optimised
+	atf_add_test_case clang
 	atf_add_test_case static_link
 	atf_add_test_case signal_handler
 	atf_add_test_case statics

@@ -56,9 +56,26 @@ shapes_debug_body()
 	same ./prog "-L -b" gmon.1
 }
 
+atf_test_case shapes_clang
+shapes_clang_head()
+{
+	atf_set "descr" "shapes.cc built by clang++ -O2"
+	atf_set "require.progs" "clang++ gprof"
+}
+shapes_clang_body()
+{
+	atf_check -o ignore -e ignore clang++ -pg -O2 -o prog \
+	    "$progs/shapes.cc"
+	profile ./prog gmon.1
+	for o in "" -b -T -z "-T -b -z" "-w 200 -b"; do
+		same ./prog "$o" gmon.1
+	done
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case shapes
 	atf_add_test_case shapes_bsd_sum
 	atf_add_test_case shapes_debug
+	atf_add_test_case shapes_clang
 }
