@@ -87,6 +87,11 @@ edited_body()
 	    { print }' prof.gps >edited.gps
 	gprof -b prog gmon.out | sed 's/ spin / SPIN /; s/ spin$/ SPIN/' >expect
 	atf_check -o file:expect gp-fmt -b edited.gps
+	# the graph layer is printed as it is, not made anew: an arc's count
+	# edited shows
+	awk -F '\t' -v OFS='\t' '$1 == "carc" && $4 == 1 && !done {
+	    $4 = 77; done = 1 } { print }' prof.gps >arc.gps
+	atf_check -o match:"^ .* 77/1 .*fib \[[0-9]*\]$" gp-fmt -b -q arc.gps
 	# records no stage knows are carried and ignored
 	sed '2i\
 x-note	made by hand' prof.gps >noted.gps
