@@ -8,8 +8,9 @@
 #
 # file is a large ELF file with DWARF debugging information; by default the
 # largest libpython*.so with a .debug_info section under ~/.pyenv,
-# /usr/local/lib or /usr/lib, else a C program of 20000 functions in 100
-# files (a seventh of them static) generated and compiled with -g here.
+# /usr/local/lib or /usr/lib, else a C program of 10000 functions in 50
+# files (a seventh of them static, with types and inline functions from a
+# shared header) generated and compiled with -g here (about a minute).
 # gprof runs with a one-bin histogram over the file's .text, printing the
 # flat profile with -b -p; gp-sym reads an empty stream.  The best of the
 # runs (default 5) counts.  gp-sym comes from PATH, or GP_SYM.
@@ -49,25 +50,43 @@ if [ -z "$file" ]; then
 fi
 if [ -z "$file" ]; then
 	echo "gp-sym.sh: no large library with debugging information;" \
-	    "generating a program of 20000 functions" >&2
+	    "generating a program of 10000 functions" >&2
 	awk -v dir="$work" 'BEGIN {
-		for (f = 0; f < 100; f++) {
+		h = dir "/common.h"
+		for (t = 0; t < 40; t++) {
+			printf "struct s%d { int a%d; long b; char c[%d]; " \
+			    "struct s%d *next; };\n", t, t, t + 1, t >h
+			printf "static inline int in%d(struct s%d *p, int x)\n" \
+			    "{\n\tint i, r = 0;\n\n" \
+			    "\tfor (i = 0; i < x; i++)\n" \
+			    "\t\tr += p->a%d + i;\n\treturn r;\n}\n", \
+			    t, t, t >h
+		}
+		close(h)
+		for (f = 0; f < 50; f++) {
 			out = dir "/f" f ".c"
+			print "#include \"common.h\"" >out
 			print "static volatile int sink;" >out
 			for (i = 0; i < 200; i++) {
 				n = f * 200 + i
+				t = n % 40
 				st = n % 7 == 2 ? "static " : ""
-				printf "%sint fn%d(int x) { sink += x; " \
-				    "return x * %d + sink; }\n", st, n, n >out
+				printf "%sint\nfn%d(int x)\n{\n" \
+				    "\tstruct s%d v = { x };\n" \
+				    "\tint k;\n\n" \
+				    "\tfor (k = 0; k < x; k++)\n" \
+				    "\t\tsink += in%d(&v, k);\n" \
+				    "\treturn x * %d + sink;\n}\n", \
+				    st, n, t, t, n >out
 				if (st != "")
-					printf "int use%d(int x) " \
-					    "{ return fn%d(x); }\n", n, n >out
+					printf "int\nuse%d(int x)\n{\n" \
+					    "\treturn fn%d(x);\n}\n", n, n >out
 			}
 			close(out)
 		}
 		print "int main(void) { return 0; }" >(dir "/main.c")
 	}'
-	cc -g -O1 -o "$work/big" "$work"/f*.c "$work/main.c"
+	cc -g -O1 -I"$work" -o "$work/big" "$work"/f*.c "$work/main.c"
 	file=$work/big
 fi
 
