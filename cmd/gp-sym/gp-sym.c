@@ -12,6 +12,7 @@
 
 #include "callscan.h"
 #include "gmon.h"
+#include "linesyms.h"
 #include "prof.h"
 #include "stream.h"
 #include "symtab.h"
@@ -27,6 +28,7 @@ static const struct option longopts[] = {
 	{ "no-static",			no_argument,		NULL, 'a' },
 	{ "ignore-non-functions",	no_argument,		NULL, 'D' },
 	{ "static-call-graph",		no_argument,		NULL, 'c' },
+	{ "line",			no_argument,		NULL, 'l' },
 	{ "external-symbol-table",	required_argument,	NULL, 'S' },
 	{ "demangle",			optional_argument,	NULL,
 	    OPT_DEMANGLE },
@@ -47,17 +49,20 @@ main(int argc, char *argv[])
 	struct gp_reader *r;
 	struct gp_writer *w;
 	struct gp_prof p;
-	int ch, cflag = 0;
+	int ch, cflag = 0, lflag = 0;
 
 	memset(&o, 0, sizeof(o));
 	o.demangle = 1;
-	while ((ch = getopt_long(argc, argv, "acDS:", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "acDlS:", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'a':
 			o.nostatic = 1;
 			break;
 		case 'c':	/* static call arcs: libgp/callscan.c */
 			cflag = 1;
+			break;
+		case 'l':	/* line symbols: libgp/linesyms.c */
+			lflag = 1;
 			break;
 		case 'D':
 			o.funconly = 1;
@@ -82,6 +87,8 @@ main(int argc, char *argv[])
 		usage();
 
 	t = gp_sym_build(argc == 1 ? argv[0] : "a.out", &o);
+	if (lflag && o.extsyms == NULL)
+		gp_linesyms_add(t, o.demangle);
 
 	memset(&p, 0, sizeof(p));
 	r = gp_ropen(STDIN_FILENO, "<stdin>");
@@ -186,7 +193,7 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: gp-sym [-acD] [--demangle[=style] | --no-demangle] "
+	    "usage: gp-sym [-acDl] [--demangle[=style] | --no-demangle] "
 	    "[-S symfile] [exe]\n");
 	exit(1);
 }
