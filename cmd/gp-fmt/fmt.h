@@ -29,6 +29,9 @@ struct fent {
 	const char	*name;		/* as in the executable */
 	const char	*dname;		/* demangled */
 	const char	*file;		/* source file, or NULL */
+	int		 line;		/* its line */
+	uint64_t	 addr;
+	int		 is_func;
 	int		 is_static;
 	int		 flat;		/* passes the flat profile's tables */
 	int		 index;		/* in the call graph; 0 if none */
@@ -73,6 +76,8 @@ struct popts {
 	int		 brief;		/* -b */
 	int		 zeros;		/* -z */
 	int		 path;		/* -L */
+	int		 line;		/* -l: line symbols */
+	int		 inline_names;	/* --inline-file-names */
 	int		 width;		/* -w */
 	int		 flat;		/* print the flat profile */
 	int		 graph;		/* print the call graph and index */

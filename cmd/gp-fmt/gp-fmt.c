@@ -30,6 +30,8 @@ static const struct option longopts[] = {
 	{ "directory-path",		required_argument,	NULL, 'I' },
 	{ "exec-counts",		optional_argument,	NULL, 'C' },
 	{ "file-info",			no_argument,		NULL, 'i' },
+	{ "inline-file-names",		no_argument,		NULL, 256 },
+	{ "line",			no_argument,		NULL, 'l' },
 	{ "min-count",			required_argument,	NULL, 'm' },
 	{ "no-annotated-source",	optional_argument,	NULL, 'J' },
 	{ "no-exec-counts",		optional_argument,	NULL, 'Z' },
@@ -68,8 +70,14 @@ main(int argc, char *argv[])
 	format = NULL;
 	on = said = 0;
 	while ((ch = getopt_long(argc, argv,
-	    "A::bC::iI:J::Lm:o:pPqQt:Tw:xyzZ::", longopts, NULL)) != -1)
+	    "A::bC::iI:J::lLm:o:pPqQt:Tw:xyzZ::", longopts, NULL)) != -1)
 		switch (ch) {
+		case 'l':
+			o.line = 1;
+			break;
+		case 256:	/* --inline-file-names */
+			o.inline_names = 1;
+			break;
 		case 'i':
 			on |= S_INFO;
 			said |= S_INFO;
@@ -184,7 +192,7 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: gp-fmt [-biLpPqQTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
+	    "usage: gp-fmt [-bilLpPqQTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
 	    "[-Z[spec]]\n"
 	    "              [-I dirs] [-m count] [-o format] [-t length] "
 	    "[-w width] [file]\n");

@@ -50,6 +50,9 @@ report_load(struct report *rp, struct gp_prof *p)
 		e->name = st->syms[i].name;
 		e->dname = st->syms[i].dname;
 		e->file = st->syms[i].file;
+		e->line = st->syms[i].line;
+		e->addr = st->syms[i].addr;
+		e->is_func = (st->syms[i].flags & GP_SYM_FUNC) != 0;
 		e->is_static = (st->syms[i].flags & GP_SYM_STATIC) != 0;
 		e->time = i < cr->ntime ? cr->time[i] : 0.0;
 		e->head = e;

@@ -229,6 +229,8 @@ callg(struct report *rp, const struct popts *o)
 		if ((!o->zeros && e->ncalls == 0 && e->self_calls == 0 &&
 		    e->prop_self == 0 && e->prop_child == 0) || !e->print_flag)
 			continue;
+		if (o->line && (e->name == NULL || !e->is_func))
+			continue;	/* -l: line symbols and cycles */
 		if (e->name == NULL) {
 			callg_cycle(rp, o, e);
 			callg_members(rp, o, e);
@@ -415,7 +417,8 @@ findex(const struct report *rp, const struct popts *o)
 				printf(" %s ", buf);
 				if (j < nnames) {
 					col += name_only(o, s);
-					if (s->is_static && s->file != NULL) {
+					if (!o->line && s->is_static &&
+					    s->file != NULL) {
 						f = s->file;
 						if (!o->path &&
 						    (sl = strrchr(f, '/')) != NULL)
@@ -443,11 +446,25 @@ name_only(const struct popts *o, const struct fent *s)
 {
 	const char *n;
 
+	const char *f, *sl;
+	int len;
+
 	n = s->name;
 	if (!o->bsd && s->dname != NULL && s->dname[0] != '\0')
 		n = s->dname;
 	fputs(n, stdout);
-	return strlen(n);
+	if ((!o->line && !o->inline_names) || s->file == NULL)
+		return strlen(n);
+	/* -l, --inline-file-names: the source file, its line (address). */
+	f = s->file;
+	if (!o->path && (sl = strrchr(f, '/')) != NULL)
+		f = sl + 1;
+	if (o->line)
+		len = printf(" (%s:%d @ %lx)", f, s->line,
+		    (unsigned long)s->addr);
+	else
+		len = printf(" (%s:%d)", f, s->line);
+	return strlen(n) + (len > 0 ? (size_t)len : 0);
 }
 
 /* The name with its cycle and its index: [n] if printed, else (n). */
