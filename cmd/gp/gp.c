@@ -129,14 +129,14 @@ main(int argc, char *argv[])
 {
 	const char *image, *symfile;
 	long n;
-	int ch, i, in, out, pfd[2], rflag, Rflag, sflag;
+	int ch, i, in, out, pfd[2], lflag, rflag, Rflag, sflag;
 
 	progname = program_invocation_short_name;
 	expandargv(&argc, &argv);
 
 	image = "a.out";
 	symfile = NULL;
-	rflag = Rflag = sflag = 0;
+	lflag = rflag = Rflag = sflag = 0;
 	while ((ch = getopt_long(argc, argv, optstring, longopts, NULL)) != -1)
 		switch (ch) {
 		case 'a':		/* symbol classes */
@@ -166,11 +166,8 @@ main(int argc, char *argv[])
 		case 'c':		/* arcs found in the machine code */
 			addarg(GPSYM, "-c");
 			break;
-		case 'l':		/* line granularity: every stage */
-			addarg(GPSYM, "-l");
-			addarg(GPHIST, "-l");
-			addarg(GPARCS, "-l");
-			addarg(GPFMT, "-l");
+		case 'l':	/* line symbols, and how gp-fmt prints them */
+			lflag = 1;
 			break;
 		case 'O':
 			fileformat(optarg);
@@ -184,7 +181,7 @@ main(int argc, char *argv[])
 				addarg(GPARCS, "-s");
 				addarg(GPARCS, "gmon.sum");
 			}
-			sflag = 1;
+			sflag = lflag = 1;	/* gprof -s implies -l */
 			break;
 		/*
 		 * -p -q: print the flat profile or the call graph; with a
@@ -285,6 +282,10 @@ main(int argc, char *argv[])
 	 */
 	if (sflag)
 		prependargs(GPFMT, "-P", "-Q", "-Z", NULL);
+	if (lflag) {
+		addarg(GPSYM, "-l");
+		addarg(GPFMT, "-l");
+	}
 
 	if (rflag && Rflag) {
 		fprintf(stderr, "%s: Only one of --function-ordering and "
