@@ -557,8 +557,8 @@ emithex(struct gp_writer *w, const unsigned char *p, size_t n)
 	gp_wraw(w, buf);
 }
 
-static void
-emitfile(struct gp_writer *w, const struct gp_file *f)
+void
+gp_raw_emitprofile(struct gp_writer *w, const struct gp_file *f)
 {
 	gp_wkind(w, "profile");
 	gp_wstr(w, f->path);
@@ -576,22 +576,34 @@ emitfile(struct gp_writer *w, const struct gp_file *f)
 	gp_weol(w);
 }
 
+/* Bin i: from the model, or from the file's 16-bit bins. */
+static inline uint64_t
+binat(const uint64_t *b, const unsigned char *b16, int be, size_t i)
+{
+	if (b16 == NULL)
+		return b[i];
+	b16 += 2 * i;
+	return be ? (unsigned)b16[0] << 8 | b16[1] :
+	    (unsigned)b16[1] << 8 | b16[0];
+}
+
 static void
-emitbins(struct gp_writer *w, const struct gp_hist *h)
+emitbins(struct gp_writer *w, const struct gp_hist *h,
+    const unsigned char *b16, int be)
 {
 	const uint64_t *b = h->bins;
 	size_t i, j, last, start, n = h->nbins;
 
-	if (b == NULL)
+	if (b == NULL && b16 == NULL)
 		return;
 	for (i = 0; i < n; i = last + 1) {
-		while (i < n && b[i] == 0)
+		while (i < n && binat(b, b16, be, i) == 0)
 			i++;
 		if (i == n)
 			break;
 		start = last = i;
 		for (j = i + 1; j < n && j - start < BINSMAX; j++) {
-			if (b[j] != 0)
+			if (binat(b, b16, be, j) != 0)
 				last = j;
 			else if (j - last > BINSGAP)
 				break;
@@ -600,13 +612,14 @@ emitbins(struct gp_writer *w, const struct gp_hist *h)
 		gp_wu64(w, h->id);
 		gp_wu64(w, start);
 		for (j = start; j <= last; j++)
-			gp_wu64(w, b[j]);
+			gp_wu64(w, binat(b, b16, be, j));
 		gp_weol(w);
 	}
 }
 
-static void
-emithist(struct gp_writer *w, const struct gp_hist *h)
+void
+gp_raw_emithist(struct gp_writer *w, const struct gp_hist *h,
+    const unsigned char *bins16, int bigendian)
 {
 	size_t n;
 
@@ -621,84 +634,95 @@ emithist(struct gp_writer *w, const struct gp_hist *h)
 	gp_wstrn(w, h->dimen, n);
 	gp_wstrn(w, &h->abbrev, 1);
 	gp_weol(w);
-	emitbins(w, h);
+	emitbins(w, h, bins16, bigendian);
 }
 
-static void
-emitbbrec(struct gp_writer *w, const struct gp_bbrec *b)
+void
+gp_raw_emitarc(struct gp_writer *w, const struct gp_arc *a)
 {
-	size_t i;
-
-	gp_wkind(w, "bbrec");
-	gp_wu64(w, b->id);
-	gp_wu64(w, b->n);
+	gp_wkind(w, "arc");
+	gp_whex(w, a->from);
+	gp_whex(w, a->self);
+	gp_wu64(w, a->count);
 	gp_weol(w);
-	for (i = 0; i < b->nbbs; i++) {
-		gp_wkind(w, "bb");
-		gp_wu64(w, b->id);
-		gp_whex(w, b->bbs[i].addr);
-		gp_wu64(w, b->bbs[i].count);
-		gp_weol(w);
-	}
 }
 
-static void
-emitraw(struct gp_writer *w, const struct gp_rawrec *r)
+void
+gp_raw_emitbbrec(struct gp_writer *w, unsigned id, uint32_t n)
+{
+	gp_wkind(w, "bbrec");
+	gp_wu64(w, id);
+	gp_wu64(w, n);
+	gp_weol(w);
+}
+
+void
+gp_raw_emitbb(struct gp_writer *w, unsigned id, const struct gp_bb *bb)
+{
+	gp_wkind(w, "bb");
+	gp_wu64(w, id);
+	gp_whex(w, bb->addr);
+	gp_wu64(w, bb->count);
+	gp_weol(w);
+}
+
+void
+gp_raw_emitraw(struct gp_writer *w, unsigned tag, const unsigned char *data,
+    size_t len, int width, int bigendian)
 {
 	size_t off = 0, n;
 
+	/* A plugin's record type, else opaque. */
+	if (gp_record_emit(w, tag, data, len, width, bigendian))
+		return;
 	do {
-		n = r->len - off < RAWCHUNK ? r->len - off : RAWCHUNK;
+		n = len - off < RAWCHUNK ? len - off : RAWCHUNK;
 		gp_wkind(w, "raw");
 		if (off == 0)
-			gp_wu64(w, r->tag);
+			gp_wu64(w, tag);
 		else
 			gp_wraw(w, "");
-		emithex(w, r->data + off, n);
+		emithex(w, data + off, n);
 		gp_weol(w);
 		off += n;
-	} while (off < r->len);
+	} while (off < len);
 }
 
 void
 gp_raw_emit(struct gp_writer *w, const struct gp_raw *raw)
 {
 	const struct gp_run *run;
-	const struct gp_arc *a, *end;
-	size_t i, k;
+	const struct gp_bbrec *b;
+	const struct gp_rawrec *r;
+	size_t i, j, k;
+	int width, be;
 
+	width = raw->nfiles > 0 ? raw->files[0].width : 64;
+	be = raw->nfiles > 0 ? raw->files[0].bigendian : 0;
 	for (i = 0; i < raw->nfiles; i++)
-		emitfile(w, &raw->files[i]);
+		gp_raw_emitprofile(w, &raw->files[i]);
 	for (k = 0; k < raw->norder; k++) {
 		run = &raw->order[k];
-		switch (run->kind) {
-		case GP_R_HIST:
-			for (i = run->first; i < run->first + run->n; i++)
-				emithist(w, &raw->hists[i]);
-			break;
-		case GP_R_ARC:
-			end = raw->arcs + run->first + run->n;
-			for (a = raw->arcs + run->first; a < end; a++) {
-				gp_wkind(w, "arc");
-				gp_whex(w, a->from);
-				gp_whex(w, a->self);
-				gp_wu64(w, a->count);
-				gp_weol(w);
+		for (i = run->first; i < run->first + run->n; i++) {
+			switch (run->kind) {
+			case GP_R_HIST:
+				gp_raw_emithist(w, &raw->hists[i], NULL, 0);
+				break;
+			case GP_R_ARC:
+				gp_raw_emitarc(w, &raw->arcs[i]);
+				break;
+			case GP_R_BB:
+				b = &raw->bbrecs[i];
+				gp_raw_emitbbrec(w, b->id, b->n);
+				for (j = 0; j < b->nbbs; j++)
+					gp_raw_emitbb(w, b->id, &b->bbs[j]);
+				break;
+			case GP_R_RAW:
+				r = &raw->raws[i];
+				gp_raw_emitraw(w, r->tag, r->data, r->len,
+				    width, be);
+				break;
 			}
-			break;
-		case GP_R_BB:
-			for (i = run->first; i < run->first + run->n; i++)
-				emitbbrec(w, &raw->bbrecs[i]);
-			break;
-		case GP_R_RAW:
-			for (i = run->first; i < run->first + run->n; i++)
-				/* A plugin's record type, else opaque. */
-				if (!gp_record_emit(w, raw->raws[i].tag,
-				    raw->raws[i].data, raw->raws[i].len,
-				    raw->nfiles ? raw->files[0].width : 64,
-				    raw->nfiles ? raw->files[0].bigendian : 0))
-					emitraw(w, &raw->raws[i]);
-			break;
 		}
 	}
 }

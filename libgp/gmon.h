@@ -123,6 +123,22 @@ void		 gp_raw_reserve(struct gp_raw *, size_t narcs);
 void		 gp_raw_emit(struct gp_writer *, const struct gp_raw *);
 
 /*
+ * One record each, for gp_raw_emit() and for gp_gmon_cat().  bins16 are
+ * the histogram's bins as in a file (2 bytes each, in that byte order),
+ * or NULL for h->bins.  A raw record is the plugin's record when a
+ * plugin claims its tag (width and order are the file's).
+ */
+void		 gp_raw_emitprofile(struct gp_writer *, const struct gp_file *);
+void		 gp_raw_emithist(struct gp_writer *, const struct gp_hist *,
+		    const unsigned char *bins16, int bigendian);
+void		 gp_raw_emitarc(struct gp_writer *, const struct gp_arc *);
+void		 gp_raw_emitbbrec(struct gp_writer *, unsigned id, uint32_t n);
+void		 gp_raw_emitbb(struct gp_writer *, unsigned id,
+		    const struct gp_bb *);
+void		 gp_raw_emitraw(struct gp_writer *, unsigned tag,
+		    const unsigned char *, size_t, int width, int bigendian);
+
+/*
  * Add `src' into `dst' the way gprof adds several gmon.out files:
  * histograms of equal range add up, disjoint ranges are kept, arcs with
  * equal ends add up and keep the place of the first; basic-block and
@@ -165,6 +181,15 @@ struct gp_gmonopt {
 };
 
 struct gp_raw	*gp_gmon_parse(const unsigned char *, size_t, const char *name,
+		    const struct gp_gmonopt *);
+
+/*
+ * The same file straight to its stream records, as gp_raw_emit() would
+ * write its model, without building it (path is the profile record's).
+ * Everything is checked before the first record is written.
+ */
+void		 gp_gmon_cat(struct gp_writer *, const unsigned char *, size_t,
+		    const char *name, const char *path,
 		    const struct gp_gmonopt *);
 
 /* A whole input file in memory; "-" is stdin.  Exits on errors. */

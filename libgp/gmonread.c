@@ -36,7 +36,11 @@ struct pctx {
 	size_t		 psz;		/* 4 or 8 */
 	int		 be;
 	int		 keepraw;
-	struct gp_raw	*raw;		/* NULL while checking */
+	struct gp_raw	*raw;		/* the model being built, or */
+	struct gp_writer *w;		/* the stream being written, or both
+					   NULL while checking */
+	const char	*path;		/* for the profile record */
+	unsigned	 nhist, nbb;	/* ids while writing */
 	size_t		 narcs;		/* counted while checking */
 	size_t		 nrec;		/* records read */
 	int		 ident;		/* version word: 1 fits, -1 not, 0 none */
@@ -102,11 +106,18 @@ hostbe(void)
 static void
 addfile(struct pctx *c, uint32_t version, const unsigned char *spare)
 {
-	struct gp_file *f;
+	struct gp_file *f, tf;
 
-	f = gp_raw_addfile(c->raw);
-	if ((f->path = strdup(c->name)) == NULL)
-		err(1, NULL);
+	if (c->raw != NULL) {
+		f = gp_raw_addfile(c->raw);
+		if ((f->path = strdup(c->path)) == NULL)
+			err(1, NULL);
+	} else if (c->w != NULL) {
+		f = &tf;
+		memset(f, 0, sizeof(*f));
+		f->path = (char *)(uintptr_t)c->path;
+	} else
+		return;
 	f->layout = c->layout;
 	f->width = c->psz * 8;
 	f->bigendian = c->be;
@@ -115,16 +126,25 @@ addfile(struct pctx *c, uint32_t version, const unsigned char *spare)
 		memcpy(f->spare, spare, sizeof(f->spare));
 		f->nspare = sizeof(f->spare);
 	}
+	if (c->raw == NULL)
+		gp_raw_emitprofile(c->w, f);
 }
 
 static void
 addhist(struct pctx *c, uint64_t low, uint64_t high, uint32_t nbins,
     uint32_t rate, const unsigned char *dimen, int abbrev, size_t off)
 {
-	struct gp_hist *h;
+	struct gp_hist *h, th;
 	uint32_t i;
 
-	h = gp_raw_addhist(c->raw);
+	if (c->raw != NULL)
+		h = gp_raw_addhist(c->raw);
+	else if (c->w != NULL) {
+		h = &th;
+		memset(h, 0, sizeof(*h));
+		h->id = c->nhist++;
+	} else
+		return;
 	h->low = low;
 	h->high = high;
 	h->nbins = nbins;
@@ -132,6 +152,10 @@ addhist(struct pctx *c, uint64_t low, uint64_t high, uint32_t nbins,
 	memcpy(h->dimen, dimen, 15);
 	h->dimen[15] = '\0';
 	h->abbrev = abbrev;
+	if (c->raw == NULL) {
+		gp_raw_emithist(c->w, h, c->buf + off, c->be);
+		return;
+	}
 	if ((h->bins = reallocarray(NULL, nbins > 0 ? nbins : 1,
 	    sizeof(*h->bins))) == NULL)
 		err(1, NULL);
@@ -142,17 +166,72 @@ addhist(struct pctx *c, uint64_t low, uint64_t high, uint32_t nbins,
 static void
 addarcs(struct pctx *c, size_t off, size_t n, size_t size, int cnt32)
 {
-	struct gp_arc *a;
+	struct gp_arc *a, ta;
 	size_t i, p = c->psz;
 
-	gp_raw_reserve(c->raw, n);
+	if (c->raw == NULL && c->w == NULL) {
+		c->narcs += n;
+		return;
+	}
+	if (c->raw != NULL)
+		gp_raw_reserve(c->raw, n);
 	for (i = 0; i < n; i++, off += size) {
-		a = gp_raw_addarc(c->raw);
+		a = c->raw != NULL ? gp_raw_addarc(c->raw) : &ta;
 		a->from = gptr(c, off);
 		a->self = gptr(c, off + p);
 		a->count = cnt32 ? g32(c->buf + off + 2 * p, c->be) :
 		    gptr(c, off + 2 * p);
+		if (c->raw == NULL)
+			gp_raw_emitarc(c->w, a);
 	}
+}
+
+/* A basic-block record of n blocks at off. */
+static void
+addbb(struct pctx *c, size_t off, uint32_t n)
+{
+	struct gp_bbrec *bb;
+	struct gp_bb tb;
+	size_t i, p = c->psz;
+
+	if (c->raw != NULL) {
+		bb = gp_raw_addbbrec(c->raw);
+		bb->n = n;
+		bb->nbbs = bb->cap = n;
+		if ((bb->bbs = reallocarray(NULL, n > 0 ? n : 1,
+		    sizeof(*bb->bbs))) == NULL)
+			err(1, NULL);
+		for (i = 0; i < n; i++, off += 2 * p) {
+			bb->bbs[i].addr = gptr(c, off);
+			bb->bbs[i].count = gptr(c, off + p);
+		}
+	} else if (c->w != NULL) {
+		gp_raw_emitbbrec(c->w, c->nbb, n);
+		for (i = 0; i < n; i++, off += 2 * p) {
+			tb.addr = gptr(c, off);
+			tb.count = gptr(c, off + p);
+			gp_raw_emitbb(c->w, c->nbb, &tb);
+		}
+		c->nbb++;
+	}
+}
+
+/* An opaque record (or a plugin's): its tag at off, len bytes after. */
+static void
+addraw(struct pctx *c, size_t off, size_t len)
+{
+	struct gp_rawrec *r;
+
+	if (c->raw != NULL) {
+		r = gp_raw_addraw(c->raw);
+		r->tag = c->buf[off];
+		r->len = r->cap = len;
+		if ((r->data = malloc(len + 1)) == NULL)
+			err(1, NULL);
+		memcpy(r->data, c->buf + off + 1, len);
+	} else if (c->w != NULL)
+		gp_raw_emitraw(c->w, c->buf[off], c->buf + off + 1, len,
+		    8 * c->psz, c->be);
 }
 
 /* GNU: "gmon", version, 12 spare bytes, then tagged records. */
@@ -160,9 +239,7 @@ static int
 parsegnu(struct pctx *c)
 {
 	const unsigned char *b = c->buf;
-	struct gp_bbrec *bb;
-	struct gp_rawrec *r;
-	size_t i, len = c->len, off, p = c->psz, need;
+	size_t len = c->len, off, p = c->psz, need;
 	uint64_t low, high;
 	uint32_t n, version;
 	struct gp_plug *pl;
@@ -181,8 +258,7 @@ parsegnu(struct pctx *c)
 		    "or 1", version, c->be ? "big-endian" : "little-endian");
 	}
 	c->ident = 1;
-	if (c->raw != NULL)
-		addfile(c, version, b + 8);
+	addfile(c, version, b + 8);
 	for (off = GNU_HDRSIZE; off < len; ) {
 		switch (b[off]) {
 		case 0:
@@ -203,11 +279,8 @@ parsegnu(struct pctx *c)
 				    "%" PRIu32 " bins needs %" PRIu64 " bytes, "
 				    "%zu left", n, (uint64_t)n * 2,
 				    len - off - need);
-			if (c->raw != NULL)
-				addhist(c, low, high, n,
-				    g32(b + off + 5 + 2 * p, c->be),
-				    b + off + 9 + 2 * p, b[off + need - 1],
-				    off + need);
+			addhist(c, low, high, n, g32(b + off + 5 + 2 * p, c->be),
+			    b + off + 9 + 2 * p, b[off + need - 1], off + need);
 			off += need + 2 * (size_t)n;
 			c->nrec++;
 			break;
@@ -217,10 +290,7 @@ parsegnu(struct pctx *c)
 				return fail(c, off, "arc record cut short: "
 				    "%zu bytes left, expected %zu", len - off,
 				    need);
-			if (c->raw != NULL)
-				addarcs(c, off + 1, 1, need, 1);
-			else
-				c->narcs++;
+			addarcs(c, off + 1, 1, need, 1);
 			off += need;
 			c->nrec++;
 			break;
@@ -235,20 +305,8 @@ parsegnu(struct pctx *c)
 				    "blocks need %" PRIu64 " bytes, %zu left",
 				    n, (uint64_t)n * 2 * p, len - off - 5);
 			off += 5;
-			if (c->raw != NULL) {
-				bb = gp_raw_addbbrec(c->raw);
-				bb->n = n;
-				bb->nbbs = bb->cap = n;
-				if ((bb->bbs = reallocarray(NULL,
-				    n > 0 ? n : 1, sizeof(*bb->bbs))) == NULL)
-					err(1, NULL);
-				for (i = 0; i < n; i++) {
-					bb->bbs[i].addr = gptr(c, off);
-					bb->bbs[i].count = gptr(c, off + p);
-					off += 2 * p;
-				}
-			} else
-				off += 2 * p * (size_t)n;
+			addbb(c, off, n);
+			off += 2 * p * (size_t)n;
 			c->nrec++;
 			break;
 		default:
@@ -259,14 +317,7 @@ parsegnu(struct pctx *c)
 				    sizeof(why));
 				if (nb < 0)
 					return fail(c, off, "%s", why);
-				if (c->raw != NULL) {
-					r = gp_raw_addraw(c->raw);
-					r->tag = b[off];
-					r->len = r->cap = nb;
-					if ((r->data = malloc(nb + 1)) == NULL)
-						err(1, NULL);
-					memcpy(r->data, b + off + 1, nb);
-				}
+				addraw(c, off, nb);
 				off += 1 + nb;
 				c->nrec++;
 				break;
@@ -275,14 +326,7 @@ parsegnu(struct pctx *c)
 				return fail(c, off, "unknown record tag %d, "
 				    "expected 0 (histogram), 1 (arc) or 2 "
 				    "(basic blocks)", b[off]);
-			if (c->raw != NULL) {
-				r = gp_raw_addraw(c->raw);
-				r->tag = b[off];
-				r->len = r->cap = len - off - 1;
-				if ((r->data = malloc(r->len + 1)) == NULL)
-					err(1, NULL);
-				memcpy(r->data, b + off + 1, r->len);
-			}
+			addraw(c, off, len - off - 1);
 			off = len;
 			break;
 		}
@@ -340,10 +384,6 @@ parsebsd(struct pctx *c)
 	if ((len - ncnt) % asz != 0)
 		return fail(c, ncnt + n * asz, "arc record cut short: %zu "
 		    "bytes left, expected %zu", (len - ncnt) % asz, asz);
-	if (c->raw == NULL) {
-		c->narcs = n;
-		return 0;
-	}
 	addfile(c, bsd44 ? GP_BSD44_VERSION : 0, bsd44 ? b + 2 * p + 12 :
 	    NULL);
 	addhist(c, low, high, (ncnt - hdr) / 2, rate, secs, 's', hdr);
@@ -411,12 +451,13 @@ better(const struct pctx *c, const struct pctx *best)
 	return c->erroff > best->erroff;
 }
 
-struct gp_raw *
-gp_gmon_parse(const unsigned char *buf, size_t len, const char *name,
-    const struct gp_gmonopt *opt)
+/* Find the reading of the file that works, into *best, or exit. */
+static void
+detect(struct pctx *best, const unsigned char *buf, size_t len,
+    const char *name, const struct gp_gmonopt *opt)
 {
 	struct cand cv[12];
-	struct pctx c, best;
+	struct pctx c;
 	enum gp_informat fmt;
 	size_t i, n;
 	int found;
@@ -448,8 +489,7 @@ gp_gmon_parse(const unsigned char *buf, size_t len, const char *name,
 	c.buf = buf;
 	c.len = len;
 	c.name = name;
-	memset(&best, 0, sizeof(best));
-	best.erroff = 0;
+	memset(best, 0, sizeof(*best));
 	found = 0;
 	for (c.keepraw = 0; c.keepraw <= opt->keepraw && !found;
 	    c.keepraw++) {
@@ -460,28 +500,52 @@ gp_gmon_parse(const unsigned char *buf, size_t len, const char *name,
 			c.narcs = c.nrec = 0;
 			c.ident = 0;
 			if (parse(&c) != 0) {
-				if (!found && better(&c, &best))
-					best = c;
+				if (!found && better(&c, best))
+					*best = c;
 				continue;
 			}
 			/*
 			 * Without opaque records the first success wins;
 			 * with them, the reading that understands most.
 			 */
-			if (!found || (c.keepraw && c.nrec > best.nrec))
-				best = c;
+			if (!found || (c.keepraw && c.nrec > best->nrec))
+				*best = c;
 			found = 1;
 			if (!c.keepraw)
 				break;
 		}
 	}
 	if (!found)
-		errx(1, "%s: byte %zu: %s", name, best.erroff, best.err);
-	best.raw = gp_raw_new(name);
-	gp_raw_reserve(best.raw, best.narcs);
-	if (parse(&best) != 0)
-		errx(1, "%s: byte %zu: %s", name, best.erroff, best.err);
-	return best.raw;
+		errx(1, "%s: byte %zu: %s", name, best->erroff, best->err);
+	best->nrec = 0;
+}
+
+struct gp_raw *
+gp_gmon_parse(const unsigned char *buf, size_t len, const char *name,
+    const struct gp_gmonopt *opt)
+{
+	struct pctx c;
+
+	detect(&c, buf, len, name, opt);
+	c.path = name;
+	c.raw = gp_raw_new(name);
+	gp_raw_reserve(c.raw, c.narcs);
+	if (parse(&c) != 0)
+		errx(1, "%s: byte %zu: %s", name, c.erroff, c.err);
+	return c.raw;
+}
+
+void
+gp_gmon_cat(struct gp_writer *w, const unsigned char *buf, size_t len,
+    const char *name, const char *path, const struct gp_gmonopt *opt)
+{
+	struct pctx c;
+
+	detect(&c, buf, len, name, opt);
+	c.path = path;
+	c.w = w;
+	if (parse(&c) != 0)
+		errx(1, "%s: byte %zu: %s", name, c.erroff, c.err);
 }
 
 /* Input files. */

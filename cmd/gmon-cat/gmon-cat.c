@@ -15,7 +15,10 @@
 #include "stream.h"
 
 static void		 usage(void) __attribute__((__noreturn__));
-static struct gp_raw	*readone(const char *, const struct gp_gmonopt *);
+static int		 isstream(const struct gp_input *,
+			    const struct gp_gmonopt *);
+static struct gp_raw	*readone(const char *, struct gp_input *,
+			    const struct gp_gmonopt *);
 static struct gp_raw	*readstream(const char *, const struct gp_input *);
 static void		 outspec(char *, enum gp_layout *, int *, int *);
 
@@ -23,6 +26,7 @@ int
 main(int argc, char *argv[])
 {
 	struct gp_gmonopt opt;
+	struct gp_input in;
 	struct gp_fileinfo fi;
 	struct gp_writer *w = NULL;
 	struct gp_raw *raw, *one;
@@ -93,10 +97,19 @@ main(int argc, char *argv[])
 	if (argc == 0)
 		argv = deflt;
 
+	gp_input_read(&in, argv[0]);
+	if (argc <= 1 && ofile == NULL && !iflag && !isstream(&in, &opt)) {
+		/* One file straight to the stream, no model in memory. */
+		w = gp_wopen(STDOUT_FILENO);
+		gp_gmon_cat(w, in.buf, in.len, in.name, argv[0], &opt);
+		gp_wclose(w);
+		gp_input_free(&in);
+		return 0;
+	}
 	memset(&fi, 0, sizeof(fi));
 	if (iflag && ofile == NULL)
 		w = gp_wopen(STDOUT_FILENO);
-	raw = readone(argv[0], &opt);
+	raw = readone(argv[0], &in, &opt);
 	if (w != NULL)
 		gp_fileinfo_emit(w, &fi, raw);
 	if (argc > 1) {
@@ -105,7 +118,8 @@ main(int argc, char *argv[])
 		gp_raw_sum(raw, one);
 		gp_raw_free(one);
 		for (i = 1; i < argc; i++) {
-			one = readone(argv[i], &opt);
+			gp_input_read(&in, argv[i]);
+			one = readone(argv[i], &in, &opt);
 			if (w != NULL)
 				gp_fileinfo_emit(w, &fi, one);
 			gp_raw_sum(raw, one);
@@ -141,21 +155,26 @@ usage(void)
 	exit(1);
 }
 
-/* One input: a gmon.out file, or a stream of the raw layer. */
-static struct gp_raw *
-readone(const char *path, const struct gp_gmonopt *opt)
+/* Is the input a stream (rather than a gmon.out file)? */
+static int
+isstream(const struct gp_input *in, const struct gp_gmonopt *opt)
 {
-	struct gp_input in;
+	return opt->format == GP_IN_AUTO && in->len > strlen(GP_STREAM_MAGIC) &&
+	    memcmp(in->buf, GP_STREAM_MAGIC "\t",
+	    strlen(GP_STREAM_MAGIC) + 1) == 0;
+}
+
+/* One input, read: a gmon.out file, or a stream of the raw layer. */
+static struct gp_raw *
+readone(const char *path, struct gp_input *in, const struct gp_gmonopt *opt)
+{
 	struct gp_raw *raw;
 	struct gp_file *f;
 
-	gp_input_read(&in, path);
-	if (opt->format == GP_IN_AUTO && in.len > strlen(GP_STREAM_MAGIC) &&
-	    memcmp(in.buf, GP_STREAM_MAGIC "\t",
-	    strlen(GP_STREAM_MAGIC) + 1) == 0)
-		raw = readstream(path, &in);
+	if (isstream(in, opt))
+		raw = readstream(path, in);
 	else {
-		raw = gp_gmon_parse(in.buf, in.len, in.name, opt);
+		raw = gp_gmon_parse(in->buf, in->len, in->name, opt);
 		f = &raw->files[0];
 		if (strcmp(f->path, path) != 0) {
 			free(f->path);
@@ -163,7 +182,7 @@ readone(const char *path, const struct gp_gmonopt *opt)
 				err(1, NULL);
 		}
 	}
-	gp_input_free(&in);
+	gp_input_free(in);
 	return raw;
 }
 

@@ -148,6 +148,7 @@ order_body()
 {
 	mkprof
 	conv dup=1 arcsfirst=1 split=1 gmon.out g
+	direct g
 	atf_check -o save:s gmon-cat g
 	atf_check -o save:kinds awk -F '\t' '$1 != "bins" { print $1 }' s
 	arcs=$(count arc s)
@@ -265,8 +266,10 @@ raw_body()
 	conv tag=9 gmon.out g
 	# A long opaque rest: several raw records.
 	head -c 10000 /dev/zero | tr '\0' 'A' >> g
+	direct gmon.out
 	bad g "byte [0-9]+: unknown record tag 9, expected 0 \\(histogram\\), 1 \\(arc\\) or 2 \\(basic blocks\\)$"
 	atf_check -o save:s gmon-cat -r g
+	atf_check -o file:s sh -c 'gmon-cat - < s'
 	atf_check -o save:r awk -F '\t' '$1 == "raw" { print $2, length($3) }' s
 	atf_check -o inline:"9 8192\n 8192\n 3622\n" cat r
 	atf_check sh -c 'gmon-cat -o back - < s'
@@ -286,6 +289,7 @@ bb_body()
 {
 	mkprof
 	conv bb=0x1100:5,0x1120:7,0x1130:0 gmon.out g
+	direct g
 	atf_check -o save:s gmon-cat g
 	atf_check -o inline:"bbrec	0	3\nbb	0	0x1100	5\nbb	0	0x1120	7\nbb	0	0x1130	0\n" \
 	    grep '^bb' s

@@ -44,3 +44,13 @@ count()
 {
 	awk -F '\t' -v k="$1" '$1 == k { n++ } END { print n + 0 }' "$2"
 }
+
+# direct FILE: gmon-cat FILE (straight from the file) prints what its
+# model prints (the stream read back, then written).
+direct()
+{
+	gmon-cat "$1" > direct.tmp || atf_fail "gmon-cat $1 failed"
+	gmon-cat - < direct.tmp > model.tmp || atf_fail "gmon-cat - failed"
+	cmp -s direct.tmp model.tmp ||
+	    atf_fail "$1: direct and model streams differ"
+}

@@ -89,6 +89,7 @@ roundtrip_body()
 	mkprof
 	copies
 	for f in copy-*; do
+		direct $f
 		atf_check -o save:s gmon-cat $f
 		atf_check sh -c 'gmon-cat -o back - < s'
 		atf_check cmp back $f
