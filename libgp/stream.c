@@ -501,12 +501,21 @@ static const char digpairs[] =
 static size_t
 fmtu64(char *buf, uint64_t v)
 {
-	uint64_t t;
+	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000,
+	    1000000, 10000000, 100000000, 1000000000, 10000000000ULL,
+	    100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+	    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+	    100000000000000000ULL, 1000000000000000000ULL,
+	    10000000000000000000ULL };
 	size_t n;
 	char *p;
 
-	for (n = 1, t = v; t >= 10; t /= 10)
-		n++;
+	if (v < 10) {
+		buf[0] = '0' + v;
+		return 1;
+	}
+	for (n = 2; n < 20 && v >= pow10[n]; n++)
+		;
 	p = buf + n;
 	while (v >= 100) {
 		p -= 2;
