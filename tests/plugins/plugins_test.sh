@@ -73,6 +73,15 @@ example_out_of_tree_body()
 	    list || atf_fail "installed gmon not listed: $(cat list)"
 	atf_check -o match:'^  top=N ' -o match:'^  calls ' \
 	    gp-fmt -o example,help
+	# Its format: the function with the most self time first, as in
+	# gprof's flat profile.
+	pgbuild prog "$progs/recurse.c"
+	pgrun ./prog
+	atf_check -o save:top -x 'gmon-cat gmon.out | gp-sym prog |
+	    gp-fmt -o example,top=3,calls'
+	test "$(wc -l < top)" -eq 3 || atf_fail "not 3 lines: $(cat top)"
+	first=$(gprof -b -p prog gmon.out | awk 'NR == 6 { print $NF }')
+	atf_check -o match:" $first\$" head -1 top
 	atf_check -s exit:1 -e match:'unknown option "bogus"' \
 	    gp-fmt -o example,bogus /dev/null
 	atf_check -s exit:1 -e match:'option top needs a value' \
