@@ -193,7 +193,10 @@ arc_add(struct an *g, size_t parent, size_t child, uint64_t count)
 	hinsert(g, g->na++);
 }
 
-/* gprof's cg_tally over the raw arcs, in their order. */
+/*
+ * gprof's cg_tally over the raw arcs, in their order; then, as gprof's
+ * find_call, the static arcs of count 0 (gp-sym -c puts them last).
+ */
 static void
 tally(struct an *g, const struct gp_raw *raw)
 {
@@ -208,7 +211,12 @@ tally(struct an *g, const struct gp_raw *raw)
 		cs = gp_sym_lookup(g->st, r->self);
 		if (ps == NULL || cs == NULL)
 			continue;
-		if (!gp_tables_arc(g->tb, GP_INCL_ARCS, ps, cs) &&
+		/*
+		 * Arcs of count 0 are gprof -c's static arcs (gp-sym -c),
+		 * which gprof adds after the tables have been applied.
+		 */
+		if (r->count != 0 &&
+		    !gp_tables_arc(g->tb, GP_INCL_ARCS, ps, cs) &&
 		    !(inclempty && !gp_tables_arc(g->tb, GP_EXCL_ARCS, ps, cs)))
 			continue;
 		g->n[cs - g->st->syms].ncalls += r->count;

@@ -552,6 +552,8 @@ gp_fmtdbl(char *buf, double v)
 		buf[n] = '\0';
 		return n;
 	}
+	if ((n = gp_fmtdbl_fast(buf, v)) > 0)
+		return n;
 	for (prec = 15; prec <= 17; prec++) {
 		n = snprintf(buf, 32, "%.*g", prec, v);
 		back = strtod(buf, NULL);

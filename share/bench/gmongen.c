@@ -3,12 +3,13 @@
  * for benchmarks and for comparing gptools with gprof on large or
  * tie-prone profiles.
  *
- * usage: gmongen [-u] [-a arcs] [-b back] [-c maxcount] [-h samples]
- *            [-r rate] [-s seed] [-w width] [-x selfpct] low high
- *            < functions > gmon.out
+ * usage: gmongen [-u] [-a arcs] [-b back] [-c maxcount] [-f functions]
+ *            [-h samples] [-r rate] [-s seed] [-w width] [-x selfpct]
+ *            low high < functions > gmon.out
  *
  * The functions are read from the standard input as nm -S prints them
- * ("START SIZE TYPE NAME", hexadecimal); text symbols (t, T, w, W) count.  The histogram
+ * ("START SIZE TYPE NAME", hexadecimal); text symbols (t, T, w, W) count,
+ * or with -f a random choice of that many of them.  The histogram
  * covers [low, high) as glibc's would (a bin for every 4 bytes, rounded
  * as glibc rounds; or about one for every `width' bytes); samples fall in
  * random bins inside random functions.
@@ -78,10 +79,10 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: gmongen [-u] [-a arcs] [-b back] [-c maxcount] "
-	    "[-h samples]\n"
-	    "               [-r rate] [-s seed] [-w width] [-x selfpct] "
-	    "low high\n"
-	    "               < functions > gmon.out\n");
+	    "[-f functions]\n"
+	    "               [-h samples] [-r rate] [-s seed] [-w width] "
+	    "[-x selfpct]\n"
+	    "               low high < functions > gmon.out\n");
 	exit(1);
 }
 
@@ -91,12 +92,12 @@ main(int argc, char *argv[])
 	struct fn *fv = NULL;
 	size_t nf = 0, cap = 0, i;
 	uint64_t low, high, narcs = 1000, nsamp = 1000, maxc = 5, rate = 100;
-	uint64_t width = 4, selfpct = 5, back = 20, nbins, kbytes, *bins, b, lo, hi;
+	uint64_t nfunc = 0, width = 4, selfpct = 5, back = 20, nbins, kbytes, *bins, b, lo, hi;
 	size_t *rank, *byrank, k;
 	char line[256];
 	int ch, uniform = 0;
 
-	while ((ch = getopt(argc, argv, "a:b:c:h:r:s:uw:x:")) != -1)
+	while ((ch = getopt(argc, argv, "a:b:c:f:h:r:s:uw:x:")) != -1)
 		switch (ch) {
 		case 'a':
 			narcs = num(optarg, 10, "arc count");
@@ -106,6 +107,9 @@ main(int argc, char *argv[])
 			break;
 		case 'c':
 			maxc = num(optarg, 10, "maximum count");
+			break;
+		case 'f':
+			nfunc = num(optarg, 10, "function count");
 			break;
 		case 'h':
 			nsamp = num(optarg, 10, "sample count");
@@ -158,6 +162,25 @@ main(int argc, char *argv[])
 	}
 	if (nf == 0)
 		errx(1, "no functions inside the range");
+	if (nfunc > 0 && nfunc < nf) {
+		/* a random choice, kept in address order */
+		char *keep;
+
+		if ((keep = calloc(nf, 1)) == NULL)
+			err(1, NULL);
+		for (i = 0; i < nfunc;) {
+			k = below(nf);
+			if (!keep[k]) {
+				keep[k] = 1;
+				i++;
+			}
+		}
+		for (i = k = 0; i < nf; i++)
+			if (keep[i])
+				fv[k++] = fv[i];
+		nf = k;
+		free(keep);
+	}
 
 	/* glibc: kcountsize = ROUNDUP((high - low) / 2, sizeof(long)) */
 	kbytes = ((high - low) / (width / 2) + 7) & ~(uint64_t)7;

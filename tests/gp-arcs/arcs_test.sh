@@ -383,8 +383,25 @@ examples_body()
 	atf_check cmp want got
 }
 
+atf_test_case doubles
+doubles_head()
+{
+	atf_set "descr" "libgp/fmtdbl.c writes doubles as printf and strtod do"
+	atf_set "require.progs" "cc"
+}
+doubles_body()
+{
+	top=$(atf_get_srcdir)/../..
+	atf_check cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
+	    -I"$top/libgp" -o dblcheck "$(atf_get_srcdir)/dblcheck.c" \
+	    "$top/libgp/fmtdbl.c" -lm
+	atf_check -o match:' 0 bad$' ./dblcheck 300000 1
+	atf_check -o match:' 0 bad$' ./dblcheck 300000 $$
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case doubles
 	atf_add_test_case twice
 	atf_add_test_case standin
 	atf_add_test_case through

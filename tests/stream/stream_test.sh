@@ -9,7 +9,7 @@ build()
 {
 	atf_check cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
 	    -I"$top/libgp" -o streamcheck "$(atf_get_srcdir)/streamcheck.c" \
-	    "$top/libgp/stream.c" -lm
+	    "$top/libgp/stream.c" "$top/libgp/fmtdbl.c" -lm
 }
 
 atf_test_case copy_verbatim

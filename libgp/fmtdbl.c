@@ -1,0 +1,215 @@
+/*
+ * A fast path for gp_fmtdbl(): a double as the first of "%.15g", "%.16g"
+ * and "%.17g" that reads back as the same double, without printf and
+ * mostly without strtod.
+ *
+ * The value is scaled to a 17-digit integer with exact 128-bit integer
+ * arithmetic (the fraction left over is kept exactly), rounded to 15, 16
+ * or 17 digits half to even as glibc's printf rounds, and a candidate is
+ * checked by converting it back with one correctly rounded IEEE operation
+ * when both of its parts are exact doubles (Clinger's fast path), else
+ * with strtod.  Values it does not cover (below 1e-6 or at or above
+ * 2^74, infinities, NaNs) are left to the caller: it returns 0.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stream.h"
+
+typedef unsigned __int128 u128;
+
+static const double exact10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+static u128
+pow10u(int k)
+{
+	u128 p = 1;
+
+	while (k-- > 0)
+		p *= 10;
+	return p;
+}
+
+/*
+ * The digits of v's first 17 significant digits, truncated (F, with
+ * 10^16 <= F < 10^17), the decimal exponent of the first digit, and how
+ * the rest compares with half a unit of the 17th digit (cmp: -1, 0, 1)
+ * and whether it is zero (exact).  Returns -1 if out of range.
+ */
+static int
+digits17(double v, uint64_t *fp, int *xp, int *restp, int *exactp)
+{
+	uint64_t m;
+	u128 a, f, r, d, half;
+	int e2, x, k, shift;
+	double l;
+
+	m = (uint64_t)ldexp(frexp(v, &e2), 53);	/* v = m * 2^(e2 - 53) */
+	e2 -= 53;
+	if (e2 > 74 - 53 || v < 1e-6)
+		return -1;
+	l = floor(log10(v));
+	x = (int)l;
+	for (int tries = 0; tries < 3; tries++) {
+		k = 16 - x;			/* F = floor(v * 10^k) */
+		if (e2 >= 0) {
+			a = (u128)m << e2;
+			if (k >= 0) {
+				f = a * pow10u(k);
+				r = 0;
+				d = 1;
+			} else {
+				d = pow10u(-k);
+				f = a / d;
+				r = a % d;
+			}
+			/* rest = r / d */
+			half = d;		/* compare 2r with d */
+			r *= 2;
+		} else {
+			shift = -e2;
+			if (k < 0 || k > 22 || shift > 120)
+				return -1;
+			a = (u128)m * pow10u(k);
+			f = a >> shift;
+			r = a & (((u128)1 << shift) - 1);
+			half = (u128)1 << (shift - 1);
+			d = 0;
+		}
+		if (f < (u128)10000000000000000ULL) {
+			x--;
+			continue;
+		}
+		if (f >= (u128)100000000000000000ULL) {
+			x++;
+			continue;
+		}
+		*fp = (uint64_t)f;
+		*xp = x;
+		*restp = r < half ? -1 : r > half;
+		*exactp = r == 0;
+		return 0;
+	}
+	return -1;
+}
+
+/* F rounded to p digits: the digits (10^(p-1) <= q < 10^p), exponent. */
+static uint64_t
+roundto(uint64_t f, int rest, int exact, int p, int *xp)
+{
+	static const uint64_t div[] = { 1, 10, 100 };
+	uint64_t q, d, h;
+	int s = 17 - p, up;
+
+	q = f / div[s];
+	d = f % div[s];
+	if (s == 0)
+		up = rest > 0 || (rest == 0 && (q & 1));
+	else {
+		h = div[s] / 2;
+		if (d != h)
+			up = d > h;
+		else
+			up = !exact || (q & 1);
+	}
+	if (up) {
+		q++;
+		if (q == (p == 17 ? 100000000000000000ULL :
+		    p == 16 ? 10000000000000000ULL : 1000000000000000ULL)) {
+			q /= 10;
+			(*xp)++;
+		}
+	}
+	return q;
+}
+
+/* Does q * 10^(x - p + 1) read back as v? */
+static int
+readsback(double v, uint64_t q, int x, int p, const char *text)
+{
+	int e = x - p + 1;
+	double c;
+
+	if (q <= (1ULL << 53) && e >= -22 && e <= 22) {
+		c = (double)q;
+		return (e >= 0 ? c * exact10[e] : c / exact10[-e]) == v;
+	}
+	return strtod(text, NULL) == v;
+}
+
+/* "%.{p}g" of q * 10^(x - p + 1), q having p digits. */
+static size_t
+format(char *buf, int neg, uint64_t q, int x, int p)
+{
+	char dg[24], *s = buf;
+	int n, i;
+
+	for (i = p - 1; i >= 0; i--) {
+		dg[i] = '0' + q % 10;
+		q /= 10;
+	}
+	for (n = p; n > 1 && dg[n - 1] == '0'; n--)
+		;
+	if (neg)
+		*s++ = '-';
+	if (x < -4 || x >= p) {
+		*s++ = dg[0];
+		if (n > 1) {
+			*s++ = '.';
+			memcpy(s, dg + 1, n - 1);
+			s += n - 1;
+		}
+		*s++ = 'e';
+		*s++ = x < 0 ? '-' : '+';
+		if (x < 0)
+			x = -x;
+		if (x >= 100)
+			*s++ = '0' + x / 100;
+		*s++ = '0' + x / 10 % 10;
+		*s++ = '0' + x % 10;
+	} else if (x >= 0) {
+		for (i = 0; i <= x; i++)
+			*s++ = i < n ? dg[i] : '0';
+		if (n > x + 1) {
+			*s++ = '.';
+			memcpy(s, dg + x + 1, n - x - 1);
+			s += n - x - 1;
+		}
+	} else {
+		*s++ = '0';
+		*s++ = '.';
+		for (i = -1; i > x; i--)
+			*s++ = '0';
+		memcpy(s, dg, n);
+		s += n;
+	}
+	*s = '\0';
+	return s - buf;
+}
+
+size_t
+gp_fmtdbl_fast(char *buf, double v)
+{
+	uint64_t f, q;
+	int x, xp, rest, exact, p, neg;
+	size_t n;
+
+	if (!isfinite(v) || v == 0)
+		return 0;
+	neg = v < 0;
+	if (digits17(fabs(v), &f, &x, &rest, &exact) != 0)
+		return 0;
+	for (p = 15; p <= 17; p++) {
+		xp = x;
+		q = roundto(f, rest, exact, p, &xp);
+		n = format(buf, neg, q, xp, p);
+		if (p == 17 || readsback(fabs(v), q, xp, p, buf + neg))
+			return n;
+	}
+	return n;
+}
