@@ -11,6 +11,9 @@
 src=$(atf_get_srcdir)
 top=$src/../..
 
+# The gprof to compare with (a cross gprof for other machines' programs).
+GPROF=gprof
+
 # gprof's default exclusions: in the table, never in the flat profile.
 excl='_gprof_mcount|mcount|_mcount|__mcount|__mcount_internal|__mcleanup'
 
@@ -66,7 +69,7 @@ same_as_gprof()
 	symtab "$_e" "$@"
 	awk -F '\t' '$1 == "sym" { print $9 }' table |
 	    grep -vxE "$excl" | sort >ours.flat
-	gprof -b -p -z "$@" "$_e" gmon.out >gprof.p 2>gprof.err ||
+	$GPROF -b -p -z "$@" "$_e" gmon.out >gprof.p 2>gprof.err ||
 	    atf_fail "gprof -p $*: $(cat gprof.err)"
 	awk '/^ time   seconds/ { on = 1; next }
 	    on && NF { print substr($0, 55) }' gprof.p | sort >gprof.flat
@@ -74,7 +77,7 @@ same_as_gprof()
 	atf_check -o file:gprof.flat cat ours.flat
 
 	ourindex >ours.idx
-	gprof -b -q -z -w 3000 "$@" "$_e" gmon.out >gprof.q 2>gprof.err ||
+	$GPROF -b -q -z -w 3000 "$@" "$_e" gmon.out >gprof.q 2>gprof.err ||
 	    atf_fail "gprof -q $*: $(cat gprof.err)"
 	sed -n '/^Index by function name/,$p' gprof.q | tail -n +3 |
 	    awk '{
@@ -477,6 +480,84 @@ bad_exe_body()
 	    gp-sym prog <notstream
 }
 
+# crossprog CC OUT RUNNER: the C test program built static with CC -pg
+# and run under RUNNER (empty: natively).
+crossprog()
+{
+	atf_check -o ignore -e ignore "$1" -pg -g -static -o "$2" \
+	    "$src/one.c" "$src/two.c" "$src/split.c" "$src/weak.c" \
+	    "$src/names.c" "$src/main.c"
+	rm -f gmon.out
+	atf_check -o ignore -e ignore $3 "./$2"
+	test -s gmon.out || atf_fail "$2 left no gmon.out"
+}
+
+# multiarch FILE: skip unless gp-sym can read FILE or should (linked with
+# libbfd-multiarch).
+multiarch()
+{
+	printf 'gp-stream\t1\n' >hdr
+	if ! gp-sym "$1" <hdr >/dev/null 2>gp-sym.err; then
+		case $(cc -print-file-name=libbfd-multiarch.so) in
+		*/*)	atf_fail "gp-sym cannot read $1: $(cat gp-sym.err)" ;;
+		*)	atf_skip "gp-sym is not linked with libbfd-multiarch" \
+			    "(binutils-multiarch-dev)" ;;
+		esac
+	fi
+}
+
+atf_test_case i386
+i386_head()
+{
+	atf_set "descr" "A 32-bit x86 program: the table of i686-linux-gnu-gprof"
+}
+i386_body()
+{
+	if command -v i686-linux-gnu-gcc >/dev/null; then
+		crossprog i686-linux-gnu-gcc prog ""
+	else
+		atf_skip "no i686-linux-gnu-gcc (gcc-i686-linux-gnu," \
+		    "libc6-dev-i386-cross)"
+	fi
+	if command -v i686-linux-gnu-gprof >/dev/null; then
+		GPROF=i686-linux-gnu-gprof
+	fi
+	multiarch prog
+	same_as_gprof prog
+	atf_check -o match:'^exe	prog	elf32-i386	0x[0-9a-f]+	0x[0-9a-f]+	[0-9]+	32	le	$' \
+	    grep '^exe' table
+	atf_check -o match:'^helper \(one\.c\)$' cat ours.idx
+	atf_check -o save:prof.st gmon-cat gmon.out
+	atf_check -o ignore -e empty gp-sym prog <prof.st
+}
+
+atf_test_case s390x
+s390x_head()
+{
+	atf_set "descr" "A big-endian s390x program under qemu: s390x gprof's table"
+}
+s390x_body()
+{
+	command -v s390x-linux-gnu-gcc >/dev/null ||
+	    atf_skip "no s390x-linux-gnu-gcc (gcc-s390x-linux-gnu," \
+		"libc6-dev-s390x-cross)"
+	command -v qemu-s390x >/dev/null ||
+	    atf_skip "no qemu-s390x (qemu-user)"
+	crossprog s390x-linux-gnu-gcc prog qemu-s390x
+	if command -v s390x-linux-gnu-gprof >/dev/null; then
+		GPROF=s390x-linux-gnu-gprof
+	fi
+	multiarch prog
+	same_as_gprof prog
+	atf_check -o match:'^exe	prog	elf64-s390	0x[0-9a-f]+	0x[0-9a-f]+	[0-9]+	64	be	$' \
+	    grep '^exe' table
+	atf_check -o match:'^helper \(two\.c\)$' cat ours.idx
+	GP_SYM_BFDLINES=1 atf_check -o save:slow gp-sym prog <hdr
+	atf_check -o file:slow cat table
+	atf_check -o save:prof.st gmon-cat gmon.out
+	atf_check -o ignore -e empty gp-sym prog <prof.st
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case c_pie_g
@@ -495,4 +576,6 @@ atf_init_test_cases()
 	atf_add_test_case lines_libbfd
 	atf_add_test_case mismatch
 	atf_add_test_case bad_exe
+	atf_add_test_case i386
+	atf_add_test_case s390x
 }
