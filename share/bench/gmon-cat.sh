@@ -14,8 +14,11 @@
 #	gmon-cat f f		two files added up
 #	wc -l			the stream (reading text at all)
 #	gmon-streamread		the stream through gp_read and gp_f* accessors
-# Rates are in MB/s (10^6 bytes) of the input of each command.
-# gmon-cat is the one in PATH, or $GMONCAT.
+# Rates are in MB/s (10^6 bytes) of the input of each command, by
+# wall-clock time and by CPU time (user + system; cat and wc are too fast
+# for the CPU time's 10 ms resolution).  Needs /usr/bin/time.
+# gmon-cat is the one in PATH, or $GMONCAT; gmon-streamread is linked
+# with the built libgp.a (found with bmake -V .OBJDIR, or $LIBGP).
 
 set -e
 
@@ -24,32 +27,36 @@ nbins=${1:-20000000}
 narcs=${2:-3000000}
 gmoncat=${GMONCAT:-gmon-cat}
 cc=${CC:-cc}
+libgp=${LIBGP:-$(cd "$top/libgp" && bmake -V .OBJDIR)/libgp.a}
+if [ ! -f "$libgp" ]; then
+	echo "gmon-cat.sh: no $libgp: build gptools first (with the same" \
+	    "MAKEOBJDIRPREFIX), or set LIBGP" >&2
+	exit 1
+fi
 dir=$(mktemp -d "${TMPDIR:-/tmp}/gmon-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 
 $cc -O2 -o "$dir/mkbig" "$top/share/bench/gmon-mkbig.c"
 $cc -O2 -D_GNU_SOURCE -I"$top/libgp" -o "$dir/streamread" \
-    "$top/share/bench/gmon-streamread.c" "$top/libgp/stream.c" -lm
+    "$top/share/bench/gmon-streamread.c" "$libgp" -lm
 "$dir/mkbig" "$dir/big.out" "$nbins" "$narcs"
 "$gmoncat" "$dir/big.out" > "$dir/big.st"
 
-now()
-{
-	date +%s.%N
-}
-
-# best CMD...: the shortest of three runs of CMD, in seconds.
+# best CMD...: the shortest wall-clock and CPU (user + system) times of
+# three runs of CMD, in seconds: "wall cpu".  The CPU time does not
+# depend on what else the machine is doing.
 best()
 {
-	b=
+	bw=
+	bc=
 	for i in 1 2 3; do
-		t0=$(now)
-		"$@"
-		t1=$(now)
-		b=$(echo "$t0 $t1 $b" | awk '{ t = $2 - $1;
-		    if ($3 != "" && $3 < t) t = $3; printf "%.4f", t }')
+		/usr/bin/time -f '%e %U %S' -o "$dir/time" "$@"
+		read w u s < "$dir/time"
+		bw=$(echo "$w $bw" | awk '{ print ($2 != "" && $2 < $1) ? $2 : $1 }')
+		bc=$(echo "$u $s $bc" | awk '{ t = $1 + $2;
+		    print ($3 != "" && $3 < t) ? $3 : t }')
 	done
-	echo "$b"
+	echo "$bw $bc"
 }
 
 size()
@@ -59,10 +66,12 @@ size()
 
 row()
 {
-	# row NAME BYTES SECONDS
-	awk -v n="$1" -v b="$2" -v t="$3" 'BEGIN {
-	    printf "%-26s %8.1f MB %8.3f s %9.1f MB/s\n", n, b / 1e6, t,
-	    b / 1e6 / t }'
+	# row NAME BYTES "WALL CPU"
+	set -- "$1" "$2" $3
+	awk -v n="$1" -v b="$2" -v w="$3" -v c="$4" 'BEGIN {
+	    if (w < 0.001) w = 0.001; if (c < 0.001) c = 0.001;
+	    printf "%-26s %7.1f MB %7.2f s %8.1f MB/s %7.2f s %8.1f MB/s\n",
+	    n, b / 1e6, w, b / 1e6 / w, c, b / 1e6 / c }'
 }
 
 bin=$(size "$dir/big.out")
@@ -81,12 +90,10 @@ t_wc=$(best sh -c 'wc -l < "$1" > /dev/null' sh "$dir/big.st")
 t_sr=$(best sh -c '"$1" "$2" > /dev/null' sh "$dir/streamread" \
     "$dir/big.st")
 
+printf "%-26s %10s %7s %13s %7s %13s\n" "" input wall "" cpu ""
 row "cat gmon.out" "$bin" "$t_cat"
 row "gmon-cat gmon.out" "$bin" "$t_gc"
 row "gmon-cat -o (stream in)" "$st" "$t_gw"
 row "gmon-cat gmon.out gmon.out" "$((2 * bin))" "$t_sum"
 row "wc -l stream" "$st" "$t_wc"
 row "gmon-streamread stream" "$st" "$t_sr"
-awk -v a="$t_gc" -v b="$t_cat" -v c="$t_sr" -v d="$t_wc" 'BEGIN {
-    printf "gmon-cat takes %.1f x the time of cat; the stream reader %.1f x" \
-    " the time of wc -l\n", a / b, c / d }'
