@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <dlfcn.h>
+#include <link.h>
 #include <err.h>
 #include <errno.h>
 #include <limits.h>
@@ -30,8 +31,9 @@
 #define GP_BINDIR	"/usr/local/bin"
 #endif
 
-/* The smallest descriptor and host table of ABI 1.0. */
+/* The smallest descriptor of ABI 1.0; what tells its version. */
 #define DESC_MIN	offsetof(struct gp_plugin, spare)
+#define HEAD_MIN	(offsetof(struct gp_plugin, size) + sizeof(uint32_t))
 
 struct gp_plug {
 	char			*path;
@@ -317,6 +319,21 @@ checkrecord(const struct gp_recordtype *rt, char *buf, size_t bufsz)
 	return NULL;
 }
 
+/* The size of the symbol at addr from the ELF symbol table, or 0. */
+static size_t
+symsize(const void *addr)
+{
+	const ElfW(Sym) *sym;
+	Dl_info info;
+	void *extra = NULL;
+
+	if (dladdr1(addr, &info, &extra, RTLD_DL_SYMENT) == 0 ||
+	    extra == NULL)
+		return 0;
+	sym = extra;
+	return sym->st_size;
+}
+
 /*
  * Load the plugin in `path', expected to be called `name'.  Everything
  * about the descriptor is checked before any of its code runs.  On
@@ -329,6 +346,7 @@ load(const char *path, const char *name)
 	struct gp_plug *p;
 	const char *why;
 	char buf[512];
+	size_t symsz;
 	void *h;
 
 	for (p = plugs; p != NULL; p = p->next)
@@ -355,7 +373,12 @@ load(const char *path, const char *name)
 	if (d == NULL)
 		why = "not a gptools plugin: no \"" GP_PLUGIN_SYMBOL
 		    "\" descriptor";
-	else if (d->magic != GP_PLUGIN_MAGIC)
+	else if ((symsz = symsize(d)) != 0 && symsz < HEAD_MIN) {
+		/* Too small to read even its version. */
+		snprintf(buf, sizeof(buf), "not a gptools plugin: its \""
+		    GP_PLUGIN_SYMBOL "\" is %zu bytes", symsz);
+		why = buf;
+	} else if (d->magic != GP_PLUGIN_MAGIC)
 		why = "not a gptools plugin: bad magic number in its "
 		    "descriptor";
 	else if (d->abi_major != GP_PLUGIN_ABI_MAJOR ||
@@ -365,7 +388,7 @@ load(const char *path, const char *name)
 		    d->abi_major, d->abi_minor, progname(),
 		    GP_PLUGIN_ABI_MAJOR, GP_PLUGIN_ABI_MINOR);
 		why = buf;
-	} else if (d->size < DESC_MIN) {
+	} else if (d->size < DESC_MIN || (symsz != 0 && symsz < d->size)) {
 		snprintf(buf, sizeof(buf), "descriptor of %u bytes, ABI "
 		    "%d.%d needs %zu", d->size, d->abi_major, d->abi_minor,
 		    (size_t)DESC_MIN);

@@ -5,6 +5,7 @@
  *	-DBADMAJOR	built for the next major ABI
  *	-DBADMINOR	built for a newer minor ABI than the host's
  *	-DNODESC	exports no descriptor
+ *	-DTINY		exports a "gp_plugin" too small to be one
  *	-DBADMAGIC	a descriptor with the wrong magic number
  *	-DBADINIT	init() fails
  *	-DBADWRITE	the format's write() fails
@@ -75,7 +76,18 @@ static const struct gp_recordtype record = {
 };
 #endif
 
-#ifdef NODESC
+#if defined(TINY)
+GP_PLUGIN_VISIBLE const char gp_plugin[2] = "x";
+GP_PLUGIN_VISIBLE const struct gp_format not_a_descriptor = {
+	.write = write_ok,
+};
+int	unused_init(struct gp_ctx *, const struct gp_host *);
+int
+unused_init(struct gp_ctx *ctx, const struct gp_host *h)
+{
+	return init(ctx, h);
+}
+#elif defined(NODESC)
 GP_PLUGIN_VISIBLE const struct gp_format not_a_descriptor = {
 	.write = write_ok,
 };

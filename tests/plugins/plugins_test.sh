@@ -116,6 +116,8 @@ refuse_nodesc_body()
 {
 	plug nodesc NODESC
 	refused nodesc 'not a gptools plugin: no "gp_plugin" descriptor'
+	plug tiny TINY
+	refused tiny 'not a gptools plugin: its "gp_plugin" is 2 bytes'
 	mkdir -p p
 	printf '%0200d\n' 0 > p/junk.so
 	atf_check -s exit:1 -o empty -e save:err env \
