@@ -121,7 +121,10 @@ covered(const struct gp_symtab *t, uint64_t *lo, uint64_t *hi)
 		*hi = t->texthi;
 }
 
-/* Samples in bins that lie wholly outside the symbols. */
+/*
+ * Histograms that miss the symbols altogether, and samples in bins that
+ * lie wholly outside them.
+ */
 static void
 check_hists(const struct gp_raw *raw, const struct gp_symtab *t)
 {
@@ -134,7 +137,15 @@ check_hists(const struct gp_raw *raw, const struct gp_symtab *t)
 	covered(t, &lo, &hi);
 	for (i = 0; i < raw->nhists; i++) {
 		h = &raw->hists[i];
-		if (h->nbins == 0 || h->high <= h->low)
+		if (h->high <= lo || h->low >= hi) {
+			if (nwarn++ < MAXWARN)
+				warnx("%s: histogram 0x%" PRIx64 "-0x%" PRIx64
+				    " lies outside its symbols (0x%" PRIx64
+				    "-0x%" PRIx64 ")", t->exe, h->low, h->high,
+				    lo, hi);
+			continue;
+		}
+		if (h->nbins == 0)
 			continue;
 		span = h->high - h->low;
 		nout = 0;
@@ -152,11 +163,10 @@ check_hists(const struct gp_raw *raw, const struct gp_symtab *t)
 			nout += h->bins[b];
 		}
 		if (nout > 0 && nwarn++ < MAXWARN)
-			warnx("%s: %" PRIu64 " samples at %#" PRIx64
-			    " and beyond in histogram %#" PRIx64 "-%#" PRIx64
-			    " lie outside its symbols (%#" PRIx64 "-%#" PRIx64
-			    "): is it the profiled program?", t->exe, nout,
-			    first, h->low, h->high, lo, hi);
+			warnx("%s: %" PRIu64 " samples of histogram 0x%" PRIx64
+			    "-0x%" PRIx64 " lie outside its symbols (0x%" PRIx64
+			    "-0x%" PRIx64 "), the first at 0x%" PRIx64, t->exe,
+			    nout, h->low, h->high, lo, hi, first);
 	}
 }
 
@@ -180,7 +190,7 @@ check_arcs(const struct gp_raw *raw, const struct gp_symtab *t)
 		} else
 			continue;
 		if (nbad++ < MAXWARN)
-			warnx("%s: arc %#" PRIx64 " -> %#" PRIx64 ": %s %#"
+			warnx("%s: arc 0x%" PRIx64 " -> 0x%" PRIx64 ": %s 0x%"
 			    PRIx64 " is not in any of its symbols", t->exe,
 			    a->from, a->self, what, addr);
 	}

@@ -419,6 +419,8 @@ mismatch_body()
 	atf_check -o save:out -e save:err gp-sym other <prof.st
 	atf_check -o match:'^gp-sym: other: arc 0x[0-9a-f]+ -> 0x[0-9a-f]+: .* is not in any of its symbols$' \
 	    cat err
+	atf_check -o match:'^gp-sym: other: histogram 0x[0-9a-f]+-0x[0-9a-f]+ lies outside its symbols \(0x[0-9a-f]+-0x[0-9a-f]+\)$' \
+	    cat err
 	n=$(wc -l <err)
 	[ "$n" -le 7 ] || atf_fail "$n warning lines"
 	# the stream still comes out whole
