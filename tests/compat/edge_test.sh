@@ -69,6 +69,10 @@ no_arcs_body()
 	same ./prog "-Q" noarcs.out
 	same ./prog "-P -Q" noarcs.out
 	same_short ./prog "" noarcs.out
+	# a BSD file always has call-graph data for gprof, arcs or none
+	bsdcopy noarcs.out noarcs.bsd
+	same ./prog "" noarcs.bsd
+	same ./prog "-T -z" noarcs.bsd
 	for o in -q "-b -q" "-P -q"; do
 		atf_check -s exit:1 -o ignore -e ignore gprof $o prog noarcs.out
 		atf_check -s exit:1 -o empty \
