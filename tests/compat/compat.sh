@@ -108,3 +108,22 @@ all_same()
 	done
 	IFS=$_ifs
 }
+
+# check_all PROG: with the profiles gmon.1 and gmon.2 of two runs of PROG,
+# every option set on gmon.1, on its 4.4BSD copy and on both runs summed;
+# a few on its old BSD copy; a few through the short pipelines.
+check_all()
+{
+	_cprog=$1
+	all_same "$_cprog" gmon.1
+	bsdcopy gmon.1 bsd44.out
+	all_same "$_cprog" bsd44.out
+	bsdcopy -old gmon.1 bsd42.out
+	same "$_cprog" "" bsd42.out
+	same "$_cprog" "-T" bsd42.out
+	same "$_cprog" "-b -z" bsd42.out
+	all_same "$_cprog" gmon.1 gmon.2
+	same_short "$_cprog" "" gmon.1
+	same_short "$_cprog" "-T -z" gmon.1
+	same_short "$_cprog" "-b -w 50" gmon.1 gmon.2
+}
