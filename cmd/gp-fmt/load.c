@@ -98,6 +98,9 @@ report_load(struct report *rp, struct gp_prof *p)
 	rp->arcs = xcalloc(rp->narcs + 1, sizeof(*rp->arcs));
 	for (i = 0; i < g->narcs; i++) {
 		ca = &g->arcs[i];
+		if (ca->parent >= g->nnodes || ca->child >= g->nnodes)
+			errx(1, "graph arc %zu: no node [%zu] or [%zu]", i + 1,
+			    ca->parent + 1, ca->child + 1);
 		rp->arcs[i].parent = rp->graph[ca->parent];
 		rp->arcs[i].child = rp->graph[ca->child];
 		rp->arcs[i].count = ca->count;
