@@ -17,8 +17,17 @@
 /* ------------------------------------------------------------------ */
 /* Folded stacks.                                                      */
 
+struct incyc {				/* the calls into one cycle */
+	const struct gp_parc **arcs;
+	size_t		 n;
+	double		 denom;
+	int		 done;
+};
+
 struct walk {
 	const struct gp_pfunc **path;	/* leaf first */
+	struct incyc	*cyc;		/* by cycle number */
+	size_t		 ncyc;
 	size_t		 depth;
 	double		 minw;
 	double		 scale;
@@ -135,59 +144,108 @@ along(const struct gp_parc *a, const struct gp_pfunc *m,
 	    (f->cycle == 0 || a->caller->cycle != f->cycle);
 }
 
+/*
+ * The calls into f's cycle from outside it, made once per cycle: every
+ * member would otherwise walk the whole cycle's arcs.
+ */
+static struct incyc *
+incycle(struct walk *w, const struct gp_pfunc *f)
+{
+	const struct gp_pfunc *const *mem = f->cyc->members;
+	struct incyc *c;
+	size_t i, j, n;
+
+	if ((size_t)f->cycle >= w->ncyc)
+		return NULL;
+	c = &w->cyc[f->cycle];
+	if (c->done)
+		return c;
+	c->done = 1;
+	for (n = 0, j = 0; j < f->cyc->nmembers; j++)
+		for (i = 0; i < mem[j]->ncallers; i++)
+			if (along(mem[j]->callers[i], mem[j], f))
+				n++;
+	if ((c->arcs = calloc(n + 1, sizeof(*c->arcs))) == NULL) {
+		w->nomem = 1;
+		return NULL;
+	}
+	for (j = 0; j < f->cyc->nmembers; j++)
+		for (i = 0; i < mem[j]->ncallers; i++)
+			if (along(mem[j]->callers[i], mem[j], f)) {
+				c->arcs[c->n++] = mem[j]->callers[i];
+				c->denom += (double)mem[j]->callers[i]->count;
+			}
+	return c;
+}
+
 /* Share wt of the chain ending in f among f's callers. */
 static void
 up(struct walk *w, const struct gp_pfunc *f, double wt)
 {
-	const struct gp_pfunc *const *mem, *one[1];
+	const struct gp_parc *const *arcs;
 	const struct gp_parc *a;
+	struct incyc *c;
 	double denom, share, rest;
-	size_t i, j, nmem;
+	size_t i, n;
+	int cyc;
 
 	/* A cycle's member: the calls into the whole cycle. */
-	if (f->cycle != 0 && f->cyc != NULL && f->cyc->nmembers > 0) {
-		mem = f->cyc->members;
-		nmem = f->cyc->nmembers;
-	} else {
-		one[0] = f;
-		mem = one;
-		nmem = 1;
-	}
-	denom = 0;
-	for (j = 0; j < nmem; j++)
-		for (i = 0; i < mem[j]->ncallers; i++) {
-			a = mem[j]->callers[i];
-			if (along(a, mem[j], f))
-				denom += (double)a->count;
+	cyc = f->cycle != 0 && f->cyc != NULL && f->cyc->nmembers > 0;
+	if (cyc) {
+		if ((c = incycle(w, f)) == NULL) {
+			add(w, wt);
+			return;
 		}
+		arcs = c->arcs;
+		n = c->n;
+		denom = c->denom;
+	} else {
+		arcs = f->callers;
+		n = f->ncallers;
+		for (denom = 0, i = 0; i < n; i++)
+			if (along(arcs[i], f, f))
+				denom += (double)arcs[i]->count;
+	}
 	if (denom == 0 || w->depth >= MAXDEPTH) {
 		add(w, wt);
 		return;
 	}
 	rest = 0;
-	for (j = 0; j < nmem; j++)
-		for (i = 0; i < mem[j]->ncallers; i++) {
-			a = mem[j]->callers[i];
-			if (!along(a, mem[j], f))
-				continue;
-			share = wt * ((double)a->count / denom);
-			if (share < w->minw || onpath(w, a->caller)) {
-				rest += share;
-				continue;
-			}
-			w->path[w->depth++] = a->caller;
-			up(w, a->caller, share);
-			w->depth--;
+	for (i = 0; i < n; i++) {
+		a = arcs[i];
+		if (!cyc && !along(a, f, f))
+			continue;
+		share = wt * ((double)a->count / denom);
+		if (share < w->minw || onpath(w, a->caller)) {
+			rest += share;
+			continue;
 		}
+		w->path[w->depth++] = a->caller;
+		up(w, a->caller, share);
+		w->depth--;
+	}
 	if (rest > 0)
 		add(w, rest);
 }
 
+/*
+ * Frame by frame (';' before any other byte), so that the stacks under
+ * one chain are next to each other, as flame graphs want them.
+ */
 static int
 byframes(const void *a, const void *b)
 {
-	return strcmp(((const struct stack *)a)->frames,
-	    ((const struct stack *)b)->frames);
+	const unsigned char *x = (const unsigned char *)
+	    ((const struct stack *)a)->frames;
+	const unsigned char *y = (const unsigned char *)
+	    ((const struct stack *)b)->frames;
+	int cx, cy;
+
+	for (; *x != '\0' && *x == *y; x++, y++)
+		continue;
+	cx = *x == ';' ? 1 : *x == '\0' ? 0 : *x + 1;
+	cy = *y == ';' ? 1 : *y == '\0' ? 0 : *y + 1;
+	return cx - cy;
 }
 
 int
@@ -208,6 +266,11 @@ stacks_make(const struct gp_profile *p, double scale, struct stacks *st)
 		if (!p->funcs[i]->iscycle && p->funcs[i]->samples > 0)
 			sum += p->funcs[i]->samples * scale;
 	w.minw = sum * MINSHARE;
+	w.ncyc = p->ncycles + 1;
+	if ((w.cyc = calloc(w.ncyc, sizeof(*w.cyc))) == NULL) {
+		free(w.path);
+		return -1;
+	}
 	for (i = 0; i < p->nfuncs; i++) {
 		f = p->funcs[i];
 		if (f->iscycle || !(f->samples > 0))
@@ -218,6 +281,9 @@ stacks_make(const struct gp_profile *p, double scale, struct stacks *st)
 	}
 	free(w.path);
 	free(w.buf);
+	for (i = 0; i < w.ncyc; i++)
+		free(w.cyc[i].arcs);
+	free(w.cyc);
 	if (w.nomem)
 		goto nomem;
 

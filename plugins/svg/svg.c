@@ -102,29 +102,26 @@ struct fnode {
 	char		*name;
 	unsigned long long w;
 	struct fnode	*kids;		/* first child */
-	struct fnode	*next;		/* next sibling, by name */
+	struct fnode	*last;		/* last child */
+	struct fnode	*next;		/* next sibling */
 };
 
+/* A new last child of n. */
 static struct fnode *
 child(struct fnode *n, const char *name, size_t len)
 {
-	struct fnode **pp, *k;
+	struct fnode *k;
 
-	for (pp = &n->kids; *pp != NULL; pp = &(*pp)->next) {
-		int c = strncmp((*pp)->name, name, len);
-
-		if (c == 0 && (*pp)->name[len] == '\0')
-			return *pp;
-		if (c > 0)
-			break;
-	}
 	if ((k = calloc(1, sizeof(*k))) == NULL ||
 	    (k->name = strndup(name, len)) == NULL) {
 		free(k);
 		return NULL;
 	}
-	k->next = *pp;
-	*pp = k;
+	if (n->last != NULL)
+		n->last->next = k;
+	else
+		n->kids = k;
+	n->last = k;
 	return k;
 }
 
@@ -196,13 +193,13 @@ static int
 flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
 	struct stacks st;
-	struct fnode *root, *n;
+	struct fnode *root, *n, **path = NULL;
 	struct flame fl;
 	const char *s, *e;
 	double width = 1200;
 	char title[512];
-	size_t i;
-	int rv = -1;
+	size_t i, d, depth, pathcap = 0;
+	int rv = -1, same;
 
 	if (host->optnum(ctx, "width", 200, 100000, &width) == -1)
 		return -1;
@@ -211,20 +208,44 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		return -1;
 	}
+	/*
+	 * The stacks come frame by frame in order, so a stack shares with
+	 * the one before it a chain of frames and then only adds new ones:
+	 * path[] holds the previous stack's nodes.
+	 */
+	depth = 0;
 	for (i = 0; i < st.n; i++) {
 		if (st.v[i].iw == 0)
 			continue;
 		root->w += st.v[i].iw;
-		for (n = root, s = st.v[i].frames; n != NULL; s = e + 1) {
+		n = root;
+		same = 1;
+		for (d = 0, s = st.v[i].frames;; s = e + 1, d++) {
 			e = strchr(s, ';');
 			if (e == NULL)
 				e = s + strlen(s);
-			if ((n = child(n, s, e - s)) == NULL)
-				goto nomem;
+			if (same && d < depth &&
+			    strlen(path[d]->name) == (size_t)(e - s) &&
+			    strncmp(path[d]->name, s, e - s) == 0)
+				n = path[d];
+			else {
+				same = 0;
+				if (d >= pathcap) {
+					pathcap = 2 * d + 16;
+					path = realloc(path,
+					    pathcap * sizeof(*path));
+					if (path == NULL)
+						goto nomem;
+				}
+				if ((n = child(n, s, e - s)) == NULL)
+					goto nomem;
+				path[d] = n;
+			}
 			n->w += st.v[i].iw;
 			if (*e == '\0')
 				break;
 		}
+		depth = d + 1;
 	}
 	memset(&fl, 0, sizeof(fl));
 	fl.out = out;
@@ -247,6 +268,7 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 nomem:
 	host->error(ctx, "out of memory");
 done:
+	free(path);
 	ffree(root);
 	stacks_free(&st);
 	return rv;
