@@ -114,7 +114,7 @@ main(int argc, char *argv[])
 		gp_fileinfo_emit(w, &fi, raw);
 	if (argc > 1) {
 		one = raw;
-		raw = gp_raw_new("");
+		raw = gp_raw_new("an earlier input");
 		gp_raw_sum(raw, one);
 		gp_raw_free(one);
 		for (i = 1; i < argc; i++) {
