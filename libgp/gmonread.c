@@ -4,10 +4,12 @@
  *
  * A file is parsed in two passes: a check that walks the records and
  * their sizes without allocating anything, then the same walk building
- * the model.  What the file does not tell (the width, and the byte order
- * of a version-0 GNU or an old BSD file) is found by checking each
- * candidate in order of preference and keeping the first that reads the
- * whole file consistently.
+ * the model (gp_gmon_parse) or writing the stream records straight from
+ * the file (gp_gmon_cat).  What the file does not tell (the width, and
+ * the byte order of a version-0 GNU or an old BSD file) is found by
+ * checking each candidate reading in order of preference and keeping the
+ * first that reads the whole file consistently; if none does, the error
+ * reported is that of the most plausible reading (better()).
  */
 #include <sys/mman.h>
 #include <sys/stat.h>
