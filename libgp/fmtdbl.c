@@ -1,7 +1,7 @@
 /*
  * A fast path for gp_fmtdbl(): a double as the first of "%.15g", "%.16g"
- * and "%.17g" that reads back as the same double, without printf and
- * mostly without strtod.
+ * and "%.17g" that reads back as the same double, the very bytes printf
+ * gives, without printf and mostly without strtod.
  *
  * The value is scaled to a 17-digit integer with exact 128-bit integer
  * arithmetic (the fraction left over is kept exactly), rounded to 15, 16
@@ -47,14 +47,13 @@ digits17(double v, uint64_t *fp, int *xp, int *restp, int *exactp)
 	uint64_t m;
 	u128 a, f, r, d, half;
 	int e2, x, k, shift;
-	double l;
 
 	m = (uint64_t)ldexp(frexp(v, &e2), 53);	/* v = m * 2^(e2 - 53) */
 	e2 -= 53;
 	if (e2 > 74 - 53 || v < 1e-6)
 		return -1;
-	l = floor(log10(v));
-	x = (int)l;
+	/* floor(log10(v)), or one off: v is in [2^(e2+52), 2^(e2+53)) */
+	x = (int)floor((e2 + 52) * 0.30102999566398120);
 	for (int tries = 0; tries < 3; tries++) {
 		k = 16 - x;			/* F = floor(v * 10^k) */
 		if (e2 >= 0) {
@@ -73,7 +72,11 @@ digits17(double v, uint64_t *fp, int *xp, int *restp, int *exactp)
 			r *= 2;
 		} else {
 			shift = -e2;
-			if (k < 0 || k > 22 || shift > 120)
+			if (k > 22) {		/* perhaps x is one short */
+				x++;
+				continue;
+			}
+			if (k < 0 || shift > 120)
 				return -1;
 			a = (u128)m * pow10u(k);
 			f = a >> shift;

@@ -47,8 +47,6 @@ struct anode {
 	int		 print;
 	size_t		 head;		/* cyc.head */
 	size_t		 next;		/* cyc.next */
-	size_t		 kids;		/* newest arc from it */
-	size_t		 pars;		/* newest arc to it */
 };
 
 struct aarc {
@@ -57,8 +55,25 @@ struct aarc {
 	uint64_t	 count;
 	double		 time;
 	double		 ctime;
-	size_t		 nextkid;
-	size_t		 nextpar;
+};
+
+/*
+ * gprof's lists of a symbol's arcs, newest arc first, as arrays: the arcs
+ * from symbol s are slots beg[s] to beg[s + 1] of the "kids" lists, the
+ * arcs to it those of the "pars" lists.
+ */
+struct adj {
+	size_t		*beg;
+	size_t		*arc;		/* the arc */
+	size_t		*end;		/* its child (kids) or parent (pars) */
+	uint64_t	*count;		/* its count */
+};
+
+/* What gprof's cmp_arc looks at, gathered once. */
+struct akey {
+	int		 cls;		/* 0 self, 1 within a cycle, 2 other */
+	double		 t;		/* time + child_time */
+	uint64_t	 count;
 };
 
 struct an {
@@ -74,6 +89,9 @@ struct an {
 	size_t		*hash;
 	size_t		 hcap;
 	double		 print_time;
+	struct adj	 kids;
+	struct adj	 pars;
+	struct akey	*key;		/* the arcs' sort keys */
 };
 
 typedef int cmpfn(size_t, size_t, const void *);
@@ -186,11 +204,42 @@ arc_add(struct an *g, size_t parent, size_t child, uint64_t count)
 	a->parent = parent;
 	a->child = child;
 	a->count = count;
-	a->nextkid = g->n[parent].kids;
-	g->n[parent].kids = g->na;
-	a->nextpar = g->n[child].pars;
-	g->n[child].pars = g->na;
 	hinsert(g, g->na++);
+}
+
+/* The lists by parent (bychild 0) or by child, newest arc first. */
+static void
+mkadj(struct an *g, struct adj *j, int bychild)
+{
+	size_t i, k, key, *pos;
+
+	j->beg = xcalloc(g->nsyms + 1, sizeof(*j->beg));
+	j->arc = xcalloc(g->na, sizeof(*j->arc));
+	j->end = xcalloc(g->na, sizeof(*j->end));
+	j->count = xcalloc(g->na, sizeof(*j->count));
+	pos = xcalloc(g->nsyms + 1, sizeof(*pos));
+	for (i = 0; i < g->na; i++)
+		j->beg[(bychild ? g->a[i].child : g->a[i].parent) + 1]++;
+	for (k = 0; k < g->nsyms; k++)
+		j->beg[k + 1] += j->beg[k];
+	memcpy(pos, j->beg, (g->nsyms + 1) * sizeof(*pos));
+	for (i = g->na; i-- > 0;) {
+		key = bychild ? g->a[i].child : g->a[i].parent;
+		k = pos[key]++;
+		j->arc[k] = i;
+		j->end[k] = bychild ? g->a[i].parent : g->a[i].child;
+		j->count[k] = g->a[i].count;
+	}
+	free(pos);
+}
+
+static void
+freeadj(struct adj *j)
+{
+	free(j->beg);
+	free(j->arc);
+	free(j->end);
+	free(j->count);
 }
 
 /*
@@ -281,7 +330,7 @@ pre_visit(struct an *g, struct dfn *d, size_t s)
 {
 	d->depth++;
 	d->stack[d->depth] = s;
-	d->arc[d->depth] = g->n[s].kids;
+	d->arc[d->depth] = g->kids.beg[s];
 	d->pos[s] = d->depth;
 	d->roots[d->nroots++] = d->depth;
 	g->n[s].top = DFN_BUSY;
@@ -323,12 +372,13 @@ dfn(struct an *g)
 			continue;
 		pre_visit(g, &d, s);
 		while (d.depth > 0) {
-			if ((a = d.arc[d.depth]) == NONE) {
+			a = d.arc[d.depth];
+			if (a == g->kids.beg[d.stack[d.depth] + 1]) {
 				post_visit(g, &d);
 				continue;
 			}
-			d.arc[d.depth] = g->a[a].nextkid;
-			c = g->a[a].child;
+			d.arc[d.depth]++;
+			c = g->kids.end[a];
 			if (g->n[c].top == DFN_BUSY)
 				find_cycle(g, &d, c);
 			else if (g->n[c].top == DFN_NAN)
@@ -372,19 +422,18 @@ cycle_link(struct an *g)
 		h->cyc = num;
 		h->head = hi;
 		h->next = s;
-		h->kids = h->pars = NONE;
 		for (m = s; m != NONE; m = g->n[m].next) {
 			g->n[m].cyc = num;
 			g->n[m].head = hi;
 		}
 		for (m = s; m != NONE; m = g->n[m].next)
-			for (a = g->n[m].pars; a != NONE; a = g->a[a].nextpar) {
-				if (g->a[a].parent == m)
+			for (a = g->pars.beg[m]; a < g->pars.beg[m + 1]; a++) {
+				if (g->pars.end[a] == m)
 					continue;
-				if (g->n[g->a[a].parent].cyc == num)
-					h->selfc += g->a[a].count;
+				if (g->n[g->pars.end[a]].cyc == num)
+					h->selfc += g->pars.count[a];
 				else
-					h->ncalls += g->a[a].count;
+					h->ncalls += g->pars.count[a];
 			}
 	}
 }
@@ -399,28 +448,28 @@ inherit_flags(struct an *g, size_t c)
 	if (c == h) {
 		n[c].print = 0;
 		n[c].fract = 0.0;
-		for (a = n[c].pars; a != NONE; a = g->a[a].nextpar) {
-			p = g->a[a].parent;
+		for (a = g->pars.beg[c]; a < g->pars.beg[c + 1]; a++) {
+			p = g->pars.end[a];
 			if (p == c)
 				continue;
 			n[c].print |= n[p].print;
 			if (n[c].ncalls != 0)
 				n[c].fract += n[p].fract *
-				    ((double)g->a[a].count / (double)n[c].ncalls);
+				    ((double)g->pars.count[a] / (double)n[c].ncalls);
 		}
 		return;
 	}
 	n[h].print = 0;
 	n[h].fract = 0.0;
 	for (m = n[h].next; m != NONE; m = n[m].next)
-		for (a = n[m].pars; a != NONE; a = g->a[a].nextpar) {
-			p = g->a[a].parent;
+		for (a = g->pars.beg[m]; a < g->pars.beg[m + 1]; a++) {
+			p = g->pars.end[a];
 			if (n[p].head == h)
 				continue;
 			n[h].print |= n[p].print;
 			if (n[h].ncalls != 0)
 				n[h].fract += n[p].fract *
-				    ((double)g->a[a].count / (double)n[h].ncalls);
+				    ((double)g->pars.count[a] / (double)n[h].ncalls);
 		}
 	for (m = h; m != NONE; m = n[m].next) {
 		n[m].print = n[h].print;
@@ -485,15 +534,14 @@ propagate_time(struct an *g, size_t p)
 {
 	struct anode *n = g->n, *par = &n[p];
 	struct aarc *a;
-	size_t ai, c;
+	size_t j, c;
 	double share, pshare;
 
 	if (par->fract == 0.0)
 		return;
-	for (ai = par->kids; ai != NONE; ai = a->nextkid) {
-		a = &g->a[ai];
-		c = a->child;
-		if (a->count == 0 || c == p || n[c].fract == 0)
+	for (j = g->kids.beg[p]; j < g->kids.beg[p + 1]; j++) {
+		c = g->kids.end[j];
+		if (g->kids.count[j] == 0 || c == p || n[c].fract == 0)
 			continue;
 		if (n[c].head != c) {
 			if (par->cyc == n[c].cyc)
@@ -507,6 +555,7 @@ propagate_time(struct an *g, size_t p)
 		}
 		if (n[c].ncalls == 0)
 			continue;
+		a = &g->a[g->kids.arc[j]];
 		a->time = n[c].time *
 		    ((double)a->count / (double)n[c].ncalls);
 		a->ctime = n[c].ctime *
@@ -557,42 +606,50 @@ cmp_total(size_t l, size_t r, const void *ctx)
 	return strcmp(lname, rname);
 }
 
-/* gprof's cmp_arc: -1, 0, 1 for LESSTHAN, EQUALTO, GREATERTHAN. */
-static int
-arcclass(const struct an *g, const struct aarc *a)
+/* The sort keys of gprof's cmp_arc. */
+static void
+arckeys(struct an *g)
 {
-	unsigned pc = g->n[a->parent].cyc, cc = g->n[a->child].cyc;
+	const struct aarc *a;
+	unsigned pc, cc;
+	size_t i;
 
-	if (a->parent == a->child)
-		return 0;
-	if (pc != 0 && cc != 0 && pc == cc)
-		return 1;
-	return 2;
+	g->key = xcalloc(g->na, sizeof(*g->key));
+	for (i = 0; i < g->na; i++) {
+		a = &g->a[i];
+		pc = g->n[a->parent].cyc;
+		cc = g->n[a->child].cyc;
+		if (a->parent == a->child)
+			g->key[i].cls = 0;
+		else if (pc != 0 && cc != 0 && pc == cc)
+			g->key[i].cls = 1;
+		else
+			g->key[i].cls = 2;
+		g->key[i].t = a->time + a->ctime;
+		g->key[i].count = a->count;
+	}
 }
 
+/* gprof's cmp_arc: -1, 0, 1 for LESSTHAN, EQUALTO, GREATERTHAN. */
 static int
 cmp_arc(size_t l, size_t r, const void *ctx)
 {
 	const struct an *g = ctx;
-	const struct aarc *la = &g->a[l], *ra = &g->a[r];
-	int lc = arcclass(g, la), rc = arcclass(g, ra);
-	double lt, rt;
+	const struct akey *lk = &g->key[l], *rk = &g->key[r];
 
-	if (lc != rc)
-		return lc < rc ? -1 : 1;
-	if (lc == 0)
+	if (lk->cls != rk->cls)
+		return lk->cls < rk->cls ? -1 : 1;
+	if (lk->cls == 0)
 		return -1;		/* as gprof; one self arc a list */
-	if (lc == 2) {
-		lt = la->time + la->ctime;
-		rt = ra->time + ra->ctime;
-		if (lt < rt)
+	if (lk->cls == 2) {
+		if (lk->t < rk->t)
 			return -1;
-		if (lt > rt)
+		if (lk->t > rk->t)
 			return 1;
 	}
-	if (la->count < ra->count)
+	if (lk->count < rk->count)
 		return -1;
-	if (la->count > ra->count)
+	if (lk->count > rk->count)
 		return 1;
 	return 0;
 }
@@ -625,34 +682,25 @@ cmp_member_desc(size_t l, size_t r, const void *ctx)
 }
 
 /*
- * Rank each group of arcs (by parent or by child, oldest arc first) with
- * a stable sort: rank[a] is the arc's place in its group, from 1.
+ * Rank each arc among the arcs of its parent (or child), oldest arc first,
+ * with a stable sort: rank[a] is the arc's place in its group, from 1.
  */
 static void
-rank_arcs(struct an *g, int bychild, cmpfn *cmp, size_t *rank)
+rank_arcs(struct an *g, const struct adj *j, cmpfn *cmp, size_t *rank)
 {
-	size_t *start, *v, *tmp, i, k, key;
+	size_t *v, *tmp, i, k, b, n;
 
-	start = xcalloc(g->nsyms + 1, sizeof(*start));
 	v = xcalloc(g->na, sizeof(*v));
 	tmp = xcalloc(g->na, sizeof(*tmp));
-	for (i = 0; i < g->na; i++)
-		start[(bychild ? g->a[i].child : g->a[i].parent) + 1]++;
-	for (k = 0; k < g->nsyms; k++)
-		start[k + 1] += start[k];
-	for (i = 0; i < g->na; i++) {
-		key = bychild ? g->a[i].child : g->a[i].parent;
-		v[start[key]++] = i;
-	}
-	for (k = g->nsyms; k > 0; k--)
-		start[k] = start[k - 1];
-	start[0] = 0;
 	for (k = 0; k < g->nsyms; k++) {
-		msort(v + start[k], tmp, start[k + 1] - start[k], cmp, g);
-		for (i = start[k]; i < start[k + 1]; i++)
-			rank[v[i]] = i - start[k] + 1;
+		b = j->beg[k];
+		n = j->beg[k + 1] - b;
+		for (i = 0; i < n; i++)
+			v[b + i] = j->arc[b + n - 1 - i];
+		msort(v + b, tmp, n, cmp, g);
+		for (i = 0; i < n; i++)
+			rank[v[b + i]] = i + 1;
 	}
-	free(start);
 	free(v);
 	free(tmp);
 }
@@ -716,8 +764,10 @@ model(struct an *g, const struct gp_prof *p, const size_t *order)
 	/* The arcs, with their places among parents and children. */
 	inp = xcalloc(g->na, sizeof(*inp));
 	inc = xcalloc(g->na, sizeof(*inc));
-	rank_arcs(g, 0, cmp_arc_desc, inp);
-	rank_arcs(g, 1, cmp_arc, inc);
+	arckeys(g);
+	rank_arcs(g, &g->kids, cmp_arc_desc, inp);
+	rank_arcs(g, &g->pars, cmp_arc, inc);
+	free(g->key);
 	gr->narcs = g->na;
 	gr->arcs = xcalloc(g->na, sizeof(*gr->arcs));
 	/* by parent position, then place among the parent's children */
@@ -866,11 +916,11 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	g.nn = g.nsyms;
 	g.tb = gp_tables_make(&specs, p->sym);
 	g.n = xcalloc(g.nsyms, sizeof(*g.n));
-	for (i = 0; i < g.nsyms; i++) {
-		g.n[i].kids = g.n[i].pars = NONE;
+	for (i = 0; i < g.nsyms; i++)
 		g.n[i].time = p->credit->time[i];
-	}
 	tally(&g, p->raw);
+	mkadj(&g, &g.kids, 0);
+	mkadj(&g, &g.pars, 1);
 
 	/* cg_assemble */
 	for (i = 0; i < g.nsyms; i++) {
@@ -927,6 +977,8 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	free(g.n);
 	free(g.a);
 	free(g.hash);
+	freeadj(&g.kids);
+	freeadj(&g.pars);
 	gp_tables_free(g.tb);
 	gp_specs_free(&specs);
 	gp_graph_free(p->graph);
