@@ -261,6 +261,15 @@ tally(struct an *g, const struct gp_raw *raw)
 		if (ps == NULL || cs == NULL)
 			continue;
 		/*
+		 * The callee backs up to a function symbol: for gprof -l's
+		 * line symbols, and (gprof does it always) for symbols that
+		 * are not functions, such as assembler labels.
+		 */
+		while (cs > g->st->syms && !(cs->flags & GP_SYM_FUNC))
+			cs--;
+		if (!(cs->flags & GP_SYM_FUNC))
+			continue;
+		/*
 		 * Arcs of count 0 are gprof -c's static arcs (gp-sym -c),
 		 * which gprof adds after the tables have been applied.
 		 */

@@ -383,6 +383,34 @@ examples_body()
 	atf_check cmp want got
 }
 
+atf_test_case labels
+labels_head()
+{
+	atf_set "descr" "Calls to text symbols that are not functions go to" \
+	    "the function before them, as in gprof"
+	atf_set "require.progs" "cc gprof nm perl"
+}
+labels_body()
+{
+	atf_check cc -O0 -o labels "$(atf_get_srcdir)/labels.c"
+	# arcs from main and f2 to f1, to the labels, inside them
+	nm labels | perl -e '
+		while (<STDIN>) { my ($a, $t, $n) = split; $s{$n} = hex $a }
+		for (qw(f1 f2 main lbl loc)) { die "no $_\n" unless $s{$_} }
+		my @arcs = ([$s{main} + 4, $s{lbl}, 7], [$s{main} + 4, $s{f1}, 3],
+		    [$s{main} + 9, $s{loc}, 2], [$s{f2} + 6, $s{lbl} + 1, 5]);
+		my ($lo, $hi) = ($s{f1} & ~3, ($s{main} + 64) & ~3);
+		my $n = ($hi - $lo) / 4;
+		print "gmon", pack("V", 1), "\0" x 12, "\0";
+		print pack("Q<Q<VV", $lo, $hi, $n, 100), pack("a15", "seconds"), "s";
+		print pack("v", $_ % 5 == 2 ? 2 : 0) for 0 .. $n - 1;
+		print "\1", pack("Q<Q<V", @$_) for @arcs;
+	' > gmon.out || atf_fail "no gmon.out"
+	same labels gmon.out -- "gmon-cat gmon.out | gp-sym labels | gp-hist |" \
+	    "gp-arcs | gp-fmt"
+	grep -q '17         f1' out || atf_fail "the calls did not go to f1"
+}
+
 atf_test_case doubles
 doubles_head()
 {
@@ -401,6 +429,7 @@ doubles_body()
 
 atf_init_test_cases()
 {
+	atf_add_test_case labels
 	atf_add_test_case doubles
 	atf_add_test_case twice
 	atf_add_test_case standin
