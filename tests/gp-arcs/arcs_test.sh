@@ -259,6 +259,14 @@ specs_body()
 	    "-p p40.c:fn7 | gp-arcs | gp-fmt -b -p"
 	same -b -Pp40.c p40 t.out -- "$p | gp-hist -P p40.c | gp-arcs |" \
 	    "gp-fmt -b -p"
+	# gprof's tables: an entry for fn4 inside the range for p40.c hides
+	# the rest of that range
+	same -b -pp40.c -pfn4 p40 t.out -- "$p | gp-hist -p p40.c -p fn4 |" \
+	    "gp-arcs | gp-fmt -b -p"
+	same -b -Pfn7 -Pp40.c p40 t.out -- "$p | gp-hist -P fn7 -P p40.c |" \
+	    "gp-arcs | gp-fmt -b -p"
+	same -b -E p40.c -E fn6 p40 t.out -- "$p | gp-arcs -E p40.c -E fn6 |" \
+	    "gp-fmt -b"
 	for o in "-qfn1/fn17" "-Qfn4/fn8" "-qfn2 -Qfn2/fn30" "-Qfn7"; do
 		same -b $o p40 t.out -- "$p | gp-hist | gp-arcs $o | gp-fmt -b -q"
 	done
