@@ -7,7 +7,8 @@
  *    a ':', a half containing a '.' is a FILE, one starting with a digit a
  *    LINE, anything else a FUNC;
  *  - a FILE is compared with the last component of the symbol's file
- *    name, a FUNC with the symbol's name, a LINE with the symbol's line;
+ *    name, a FUNC with the symbol's name (less the target's leading
+ *    character, as '_' on some targets), a LINE with the symbol's line;
  *    an empty half matches every symbol;
  *  - each spec's left matches make table entries, runs of consecutive
  *    symbols merged into one address range; the entries are made symbol
@@ -221,14 +222,19 @@ basename_of(const char *path)
 }
 
 static int
-match(const struct pattern *p, const struct gp_sym *sym)
+match(const struct pattern *p, const struct gp_sym *sym, char lead)
 {
+	const char *name = sym->name;
+
 	if (p->hasfile && (sym->file == NULL ||
 	    strcmp(p->file, basename_of(sym->file)) != 0))
 		return 0;
 	if (p->line != 0 && p->line != sym->line)
 		return 0;
-	if (p->name != NULL && strcmp(p->name, sym->name) != 0)
+	/* the target's leading character is not part of a name given */
+	if (lead != '\0' && name[0] == lead)
+		name++;
+	if (p->name != NULL && strcmp(p->name, name) != 0)
 		return 0;
 	return 1;
 }
@@ -325,14 +331,15 @@ gp_tables_make(const struct gp_specs *specs, const struct gp_symtab *st)
 		for (k = ns; k-- > 0;) {
 			struct table *t = &tb->t[specs->v[k].table];
 
-			if (match(&left[k], sym)) {
+			if (match(&left[k], sym, st->lead)) {
 				if (lprev[k] == (size_t)-1 || lprev[k] + 1 != j)
 					lidx[k] = addrange(t, sym->addr,
 					    sym->end, k);
 				t->v[lidx[k]].hi = sym->end;
 				lprev[k] = j;
 			}
-			if (right[k].line != -1 && match(&right[k], sym)) {
+			if (right[k].line != -1 &&
+			    match(&right[k], sym, st->lead)) {
 				if (rprev[k] == (size_t)-1 || rprev[k] + 1 != j)
 					ridx[k] = addrange(&tb->right,
 					    sym->addr, sym->end, k);
