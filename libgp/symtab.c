@@ -18,6 +18,7 @@ static const struct {
 	{ 's',	GP_SYM_STATIC },
 	{ 'g',	GP_SYM_GLOBAL },
 	{ 'w',	GP_SYM_WEAK },
+	{ 'm',	GP_SYM_MAPPED },
 };
 #define NSYMFLAGS	(sizeof(symflags) / sizeof(symflags[0]))
 

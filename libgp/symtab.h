@@ -18,6 +18,7 @@
 #define GP_SYM_STATIC	0x02		/* 's': local */
 #define GP_SYM_GLOBAL	0x04		/* 'g': not static */
 #define GP_SYM_WEAK	0x08		/* 'w': weak (counts as global) */
+#define GP_SYM_MAPPED	0x10		/* 'm': named after its file (-R) */
 
 struct gp_sym {				/* a "sym" record */
 	uint64_t	 addr;
@@ -60,6 +61,7 @@ struct gp_symopt {
 	int		 demangle;	/* fill dname by demangling */
 	const char	*style;		/* demangling style, or NULL */
 	const char	*extsyms;	/* -S: nm-style table file, or NULL */
+	const char	*mapfile;	/* -R: function to file map, or NULL */
 	int		 nolines;	/* skip the source file and line */
 };
 

@@ -29,6 +29,7 @@ static const struct option longopts[] = {
 	{ "ignore-non-functions",	no_argument,		NULL, 'D' },
 	{ "static-call-graph",		no_argument,		NULL, 'c' },
 	{ "line",			no_argument,		NULL, 'l' },
+	{ "file-ordering",		required_argument,	NULL, 'R' },
 	{ "external-symbol-table",	required_argument,	NULL, 'S' },
 	{ "demangle",			optional_argument,	NULL,
 	    OPT_DEMANGLE },
@@ -53,7 +54,7 @@ main(int argc, char *argv[])
 
 	memset(&o, 0, sizeof(o));
 	o.demangle = 1;
-	while ((ch = getopt_long(argc, argv, "acDlS:", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "acDlR:S:", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'a':
 			o.nostatic = 1;
@@ -66,6 +67,9 @@ main(int argc, char *argv[])
 			break;
 		case 'D':
 			o.funconly = 1;
+			break;
+		case 'R':
+			o.mapfile = optarg;
 			break;
 		case 'S':
 			o.extsyms = optarg;
@@ -204,6 +208,7 @@ usage(void)
 {
 	fprintf(stderr,
 	    "usage: gp-sym [-acDl] [--demangle[=style] | --no-demangle] "
-	    "[-S symfile] [exe]\n");
+	    "[-R mapfile] [-S symfile]\n"
+	    "              [exe]\n");
 	exit(1);
 }

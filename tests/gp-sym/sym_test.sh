@@ -482,6 +482,41 @@ bad_exe_body()
 	    gp-sym prog <notstream
 }
 
+atf_test_case mapping
+mapping_head()
+{
+	atf_set "descr" "-R renames and drops functions by a map as gprof -R"
+	atf_set "require.progs" "cc gprof"
+}
+mapping_body()
+{
+	cprog prog -g
+	# every line the first of its file: gprof's result is defined
+	printf '%s\n' 'a.o: 0000000000000010 T one' 'b.o: 0000000000000000 T two' \
+	    'No symbols in z.o' 'a.o: 0000000000000000 W wfunc' \
+	    'c.o: 0000000000000000 t helper' 'b.o: 0 T nosuch' >map
+	symtab prog -R map
+	awk -F '\t' '$1 == "sym" { print $9 }' table | sort >ours.flat
+	gprof -b -p -z -R map prog gmon.out >gprof.p
+	awk '/^ time   seconds/ { on = 1; next }
+	    on && length($0) > 54 { print substr($0, 55) }' gprof.p |
+	    sort >gprof.flat
+	atf_check -o file:gprof.flat cat ours.flat
+	atf_check -o inline:'a.o\na.o\nb.o\nc.o\nc.o\n' -x \
+	    "awk -F '\t' '\$1 == \"sym\" && \$5 ~ /m/ { print \$9 }' table | sort"
+	# a later line of a run of one file: the function is dropped
+	printf '%s\n' 'a.o: 0 T one' 'a.o: 0 T two' >map2
+	symtab prog -R map2
+	atf_check -s exit:1 grep -E '	two$' table
+	atf_check -o match:'	a\.o	a\.o$' cat table
+	printf 'no colon here\n' >bad
+	printf 'gp-stream\t1\n' >hdr
+	atf_check -s exit:1 -e inline:'gp-sym: unable to parse mapping file bad.\n' \
+	    gp-sym -R bad prog <hdr
+	atf_check -s exit:1 -e inline:'gp-sym: nosuch: No such file or directory\n' \
+	    gp-sym -R nosuch prog <hdr
+}
+
 # crossprog CC OUT RUNNER: the C test program built static with CC -pg
 # and run under RUNNER (empty: natively).
 crossprog()
@@ -578,6 +613,7 @@ atf_init_test_cases()
 	atf_add_test_case lines_libbfd
 	atf_add_test_case mismatch
 	atf_add_test_case bad_exe
+	atf_add_test_case mapping
 	atf_add_test_case i386
 	atf_add_test_case s390x
 }
