@@ -48,7 +48,6 @@ struct tinfo {
 	uint64_t		 depth;
 	uint64_t		 stack;
 	uint64_t		 last;
-	uint64_t		 root;
 	uint64_t		 cp_ticks, cp_ns;
 };
 
@@ -314,7 +313,7 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 	fi = xcalloc(ti->depth, sizeof(*fi));
 	outer = xcalloc(ti->depth, 1);
 	last = ti->last;
-	for (i = 0; i < ti->depth; i++) {
+	for (i = 1; i <= ti->depth; i++) {
 		foff = ti->stack + BLKSZ + i * sizeof(struct gprt_frame);
 		if (F64(foff, struct gprt_frame, arc) == 0)
 			continue;	/* pushed, not yet filled: killed there */
@@ -419,8 +418,6 @@ gp_gprt_load(const char *path)
 			    stack);
 			ti[g->nthreads].last = F64(off, struct gprt_thread,
 			    last);
-			ti[g->nthreads].root = F64(off, struct gprt_thread,
-			    root);
 			ti[g->nthreads].cp_ticks = F64(off, struct gprt_thread,
 			    cp_ticks);
 			ti[g->nthreads].cp_ns = F64(off, struct gprt_thread,
@@ -526,14 +523,15 @@ gp_gprt_load(const char *path)
 	}
 	for (j = 0; j < g->nthreads; j++) {
 		t = &g->threads[j];
-		t->ticks = ti[j].root;
 		for (i = 0; i < nsb; i++)
 			if (sb[i].off == ti[j].stack)
 				break;
-		if (i == nsb || sb[i].thread != t->slot)
+		if (i == nsb || sb[i].thread != t->slot || sb[i].cap == 0)
 			bad(r, ti[j].off, "thread %" PRIu64 ": no stack at "
 			    "offset %" PRIu64, t->slot, ti[j].stack);
-		if (ti[j].depth > sb[i].cap)
+		/* frame 0 is the root: its child time is the thread's total */
+		t->ticks = F64(ti[j].stack + BLKSZ, struct gprt_frame, child);
+		if (ti[j].depth >= sb[i].cap)
 			bad(r, ti[j].off, "thread %" PRIu64 ": depth %" PRIu64
 			    " beyond its stack of %" PRIu64, t->slot,
 			    ti[j].depth, sb[i].cap);

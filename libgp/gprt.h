@@ -14,7 +14,10 @@
  *
  * Block types:
  *	THREAD	one per thread slot: struct gprt_thread
- *	STACK	the open activations of thread `thread': n struct gprt_frame
+ *	STACK	the shadow stack of thread `thread': cap struct gprt_frame;
+ *		frame 0 is the thread's root (its child field holds the
+ *		time of the thread's finished outermost calls), frames 1 to
+ *		the thread's depth are its open activations
  *	ARCS	call arcs of thread `thread': n struct gprt_arc
  *	MAP	one loaded object: struct gprt_map, then the path
  *	HIST	the PC-sampling histogram: struct gprt_hist, then nbins u32
@@ -106,8 +109,7 @@ struct gprt_thread {
 	uint64_t	state;		/* GPRT_T_* */
 	uint64_t	depth;		/* open activations */
 	uint64_t	stack;		/* file offset of the STACK block */
-	uint64_t	last;		/* ticks at the last exit event */
-	uint64_t	root;		/* ticks of finished outermost calls */
+	uint64_t	last;		/* ticks at the last checkpoint or later */
 	uint64_t	cp_ticks;	/* last checkpoint */
 	uint64_t	cp_ns;
 	char		name[16];
@@ -119,6 +121,7 @@ struct gprt_thread {
 
 struct gprt_frame {
 	uint64_t	arc;		/* address of its struct gprt_arc */
+	uint64_t	node;		/* private to the runtime */
 	uint64_t	t0;		/* ticks at entry */
 	uint64_t	child;		/* ticks of finished callees */
 	uint64_t	sp;		/* stack pointer at entry */
@@ -130,7 +133,6 @@ struct gprt_arc {
 	uint64_t	count;
 	uint64_t	self;		/* ticks */
 	uint64_t	incl;		/* ticks, outermost activations only */
-	uint64_t	node;		/* private to the runtime */
 };
 
 struct gprt_map {

@@ -29,7 +29,11 @@ struct rt rt = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.maplock = PTHREAD_MUTEX_INITIALIZER,
 };
+_Thread_local struct rt_thr *rt_self RT_TLS;
 _Thread_local struct rt_thr *rt_cur RT_TLS;
+
+/* The arc of every thread's root frame: it matches no exit. */
+static struct gprt_arc rootarc;
 _Thread_local int rt_inside RT_TLS;
 _Thread_local int rt_tdone RT_TLS;
 
@@ -343,8 +347,8 @@ rt_thread(void)
 	struct gprt_blk *sb;
 	uint64_t slot;
 
-	if (rt_cur != NULL)
-		return rt_cur;
+	if (rt_self != NULL)
+		return rt_self;
 	if (rt_tdone || rt_inside || !rt_init())
 		return NULL;
 	rt_inside = 1;
@@ -378,6 +382,8 @@ rt_thread(void)
 	t->mask = IDX0 - 1;
 	t->fmask = IDX0 - 1;
 	t->frames = (struct gprt_frame *)(void *)(sb + 1);
+	t->frames[0].arc = (uintptr_t)&rootarc;
+	t->frames[0].sp = UINTPTR_MAX;
 	t->cap = STACK0;
 	t->pub.stack = (uint64_t)((char *)sb - rt.base);
 	t->pub.slot = slot;
@@ -388,7 +394,9 @@ rt_thread(void)
 done:
 	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
 	t->next_cp = t->pub.cp_ticks + rt.flush_ticks;
-	rt_cur = t;
+	t->pub.last = t->pub.cp_ticks;
+	rt_self = t;
+	rt_cur = rt_fastclock() ? t : NULL;
 	pthread_setspecific(rt.key, t);
 	rt_inside = 0;
 	return t;
@@ -400,14 +408,14 @@ thr_exit(void *arg)
 {
 	struct rt_thr *t = arg;
 
-	if (t == NULL || t != rt_cur)
+	if (t == NULL || t != rt_self)
 		return;
-	t->busy = 1;
+	rt_busy(t);
 	rt_close_all(t, rt_now());
 	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
 	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
 	t->pub.state = GPRT_T_EXITED;
-	rt_cur = NULL;
+	rt_self = NULL;
 	rt_tdone = 1;
 	t->busy = 0;
 	pthread_mutex_lock(&rt.lock);
@@ -460,7 +468,10 @@ fail:
 RT_FN void
 rt_checkpoint(struct rt_thr *t, uint64_t now)
 {
-	t->busy = 1;
+	if (t->busy)
+		return;
+	rt_busy(t);
+	t->pub.last = now;
 	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
 	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
 	if (rt.pending) {
@@ -472,7 +483,7 @@ rt_checkpoint(struct rt_thr *t, uint64_t now)
 	if (rt.sync && rt.fd != -1)
 		msync(rt.base, rt.hdr->end, MS_SYNC);
 	t->next_cp = now + rt.flush_ticks;
-	t->busy = 0;
+	rt_unbusy(t);
 }
 
 RT_FN static void
@@ -531,7 +542,7 @@ fork_child(void)
 		if (p == MAP_FAILED || tmp == NULL) {
 			/* Cannot separate from the parent: stop here. */
 			rt.state = RT_FAILED;
-			rt_cur = NULL;
+			rt_self = rt_cur = NULL;
 			rt_tdone = 1;
 			return;
 		}
@@ -551,13 +562,13 @@ fork_child(void)
 	setnames(1);
 	FOREACH_BLK(b) {
 		if (b->type == GPRT_B_THREAD && (struct rt_thr *)(void *)b !=
-		    rt_cur) {
+		    rt_self) {
 			t = (struct rt_thr *)(void *)b;
 			if (t->pub.state == GPRT_T_RUNNING)
 				t->pub.state = GPRT_T_LOST;
 			t->pub.depth = 0;
 			if (rt.fresh)
-				t->pub.root = 0;
+				t->frames[0].child = 0;
 		} else if (b->type == GPRT_B_ARCS && rt.fresh) {
 			a = (struct gprt_arc *)(void *)(b + 1);
 			for (i = 0; i < b->n; i++)
@@ -568,10 +579,9 @@ fork_child(void)
 		memset(rt.bins, 0, rt.hist->nbins * sizeof(*rt.bins));
 		rt.hist->outside = 0;
 	}
-	if ((t = rt_cur) != NULL) {
+	if ((t = rt_self) != NULL) {
 		if (rt.fresh) {
-			t->pub.root = 0;
-			for (i = 0; i < t->pub.depth; i++) {
+			for (i = 0; i <= t->pub.depth; i++) {
 				t->frames[i].t0 = now;
 				t->frames[i].child = 0;
 			}
@@ -594,9 +604,12 @@ rt_exit(void)
 
 	if (rt.state != RT_READY || rt.pid != getpid())
 		return;
-	me = rt_cur;
-	if (me != NULL)
-		me->busy = 1;
+	me = rt_self;
+	if (me != NULL) {
+		if (me->busy)
+			return;
+		rt_busy(me);
+	}
 	rt_inside = 1;
 	pthread_mutex_lock(&rt.lock);
 	if (rt.pending)
@@ -635,5 +648,5 @@ rt_exit(void)
 	}
 	rt_inside = 0;
 	if (me != NULL)
-		me->busy = 0;
+		rt_unbusy(me);
 }

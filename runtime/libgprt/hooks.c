@@ -26,8 +26,8 @@ void	__cyg_profile_func_exit(void *, void *) RT_EXPORT RT_FN;
 RT_FN static inline uint64_t
 hash(uintptr_t a, uintptr_t b)
 {
-	return (uint64_t)((a ^ (b << 7) ^ (b >> 3)) * 0x9e3779b97f4a7c15ull)
-	    >> 32;
+	/* The call site alone tells arcs apart but for indirect calls. */
+	return (uint64_t)((a ^ (b >> 4)) * 0x9e3779b97f4a7c15ull) >> 32;
 }
 
 RT_FN static inline uintptr_t
@@ -114,11 +114,11 @@ regrow(struct rt_thr *t)
 	}
 	t->mask = omask * 2 + 1;
 	for (i = 0; i <= omask; i++) {
-		if (old[i].site == 0 && old[i].fn == 0)
+		if (old[i].arc == NULL)
 			continue;
 		for (h = hash(old[i].site, old[i].fn);; h++) {
 			e = &t->idx[h & t->mask];
-			if (e->site == 0 && e->fn == 0)
+			if (e->arc == NULL)
 				break;
 		}
 		*e = old[i];
@@ -128,10 +128,11 @@ regrow(struct rt_thr *t)
 }
 
 /*
- * A new arc (site, fn) for thread t.  Addresses 0 never reach the index
- * (gcc passes a real return address), so an all-zero entry is free.
+ * A new arc (site, fn) for thread t, and its index entry.  An entry is
+ * free while its arc is NULL; the fast path finds its key there only if
+ * gcc passed zeros, which it does not.
  */
-RT_FN RT_COLD static struct rt_ent *
+RT_FN static struct rt_ent *
 newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 {
 	struct gprt_blk *b;
@@ -140,12 +141,10 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 	struct rt_ent *e;
 	uint64_t h, cap;
 
-	t->busy = 1;
-	e = NULL;
 	if ((t->nidx + 1) * 2 > t->mask + 1 && regrow(t) == -1)
-		goto out;
+		return NULL;
 	if ((nd = node(t, fn)) == NULL)
-		goto out;
+		return NULL;
 	rt_map_need(site);
 	rt_map_need(fn);
 	b = t->arcs;
@@ -156,44 +155,40 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 		b = rt_alloc(GPRT_B_ARCS, (uint32_t)t->pub.slot, sizeof(*b) +
 		    cap * sizeof(*a), cap);
 		if (b == NULL)
-			goto out;
+			return NULL;
 		t->arcs = b;
 	}
 	a = (struct gprt_arc *)(void *)(b + 1) + b->n;
 	a->site = site;
 	a->fn = fn;
-	a->node = (uintptr_t)nd;
 	barrier();
 	b->n++;
 	for (h = hash(site, fn);; h++) {
 		e = &t->idx[h & t->mask];
-		if (e->site == 0 && e->fn == 0)
+		if (e->arc == NULL)
 			break;
 	}
 	e->site = site;
 	e->fn = fn;
+	e->node = nd;
+	barrier();
 	e->arc = a;
 	t->nidx++;
-out:
-	t->busy = 0;
 	return e;
 }
 
 /* Double the shadow stack of t: a new STACK block, the old one retired. */
-RT_FN RT_COLD static int
+RT_FN static int
 growstack(struct rt_thr *t)
 {
 	struct gprt_blk *ob, *nb;
 	uint64_t cap;
 
-	t->busy = 1;
 	cap = (uint64_t)t->cap * 2;
 	if (cap > UINT32_MAX ||
 	    (nb = rt_alloc(GPRT_B_STACK, (uint32_t)t->pub.slot, sizeof(*nb) +
-	    cap * sizeof(struct gprt_frame), cap)) == NULL) {
-		t->busy = 0;
+	    cap * sizeof(struct gprt_frame), cap)) == NULL)
 		return -1;
-	}
 	ob = (struct gprt_blk *)(void *)(rt.base + t->pub.stack);
 	memcpy(nb + 1, t->frames, t->cap * sizeof(struct gprt_frame));
 	t->frames = (struct gprt_frame *)(void *)(nb + 1);
@@ -202,32 +197,28 @@ growstack(struct rt_thr *t)
 	t->pub.stack = (uint64_t)((char *)nb - rt.base);
 	barrier();
 	ob->type = GPRT_B_DEAD;
-	t->busy = 0;
 	return 0;
 }
 
-/* Pop the top frame of t as if its function returned at time now. */
+/*
+ * Pop the top frame of t as if its function returned at time now; its
+ * parent is frame 0, the root, for an outermost call.
+ */
 RT_FN static void
 closetop(struct rt_thr *t, uint64_t now)
 {
 	struct gprt_frame *f;
 	struct gprt_arc *a;
-	struct rt_node *nd;
-	uint64_t d, el;
+	uint64_t el;
 
-	d = t->pub.depth;
-	f = &t->frames[d - 1];
+	f = &t->frames[t->pub.depth];
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
 	el = now > f->t0 ? now - f->t0 : 0;
 	a->self += el > f->child ? el - f->child : 0;
-	nd = (struct rt_node *)(uintptr_t)a->node;
-	if (--nd->active == 0)
+	if (--((struct rt_node *)(uintptr_t)f->node)->active == 0)
 		a->incl += el;
-	t->pub.depth = --d;
-	if (d > 0)
-		f[-1].child += el;
-	else
-		t->pub.root += el;
+	t->pub.depth--;
+	f[-1].child += el;
 }
 
 RT_FN void
@@ -239,33 +230,18 @@ rt_close_all(struct rt_thr *t, uint64_t now)
 }
 
 /*
- * Frames whose stack pointer is at or below the caller's are gone: the
- * program longjmp'd out of them.  Close them now.
- */
-RT_FN RT_COLD static uint64_t
-unwind(struct rt_thr *t, uintptr_t sp)
-{
-	uint64_t now;
-
-	now = rt_now();
-	while (t->pub.depth > 0 && t->frames[t->pub.depth - 1].sp <= sp)
-		closetop(t, now);
-	return t->pub.depth;
-}
-
-/*
  * An exit that does not match the top frame.  If the frame is deeper,
  * the ones above it were left without an exit (longjmp, exceptions in
  * code without exit hooks): close them.  0 if there is no such frame.
  */
-RT_FN RT_COLD static int
+RT_FN static int
 resync(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
 {
 	struct gprt_arc *a;
 	uint64_t d;
 
 	for (d = t->pub.depth; d > 0; d--) {
-		a = (struct gprt_arc *)(uintptr_t)t->frames[d - 1].arc;
+		a = (struct gprt_arc *)(uintptr_t)t->frames[d].arc;
 		if (a->fn == fn && a->site == site)
 			break;
 	}
@@ -276,61 +252,126 @@ resync(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
 	return 1;
 }
 
-RT_FN RT_COLD static struct rt_thr *
-slowthread(void)
+/* Push a frame for arc e on thread t. */
+RT_FN static inline void
+push(struct rt_thr *t, struct rt_ent *e, uint64_t d, uintptr_t sp)
 {
-	struct rt_thr *t;
-
-	if ((t = rt_cur) == NULL)
-		t = rt_thread();
-	return t == NULL || t->busy ? NULL : t;
-}
-
-void
-__cyg_profile_func_enter(void *fnp, void *sitep)
-{
-	struct rt_thr *t;
 	struct gprt_frame *f;
-	struct gprt_arc *a;
-	struct rt_ent *e;
-	uintptr_t fn, site, sp;
-	uint64_t d, h;
 
-	t = rt_cur;
-	if (unlikely(t == NULL || t->busy) && (t = slowthread()) == NULL)
-		return;
-	fn = (uintptr_t)fnp;
-	site = (uintptr_t)sitep;
-	sp = stackptr();
-	for (h = hash(site, fn);; h++) {
-		e = &t->idx[h & t->mask];
-		if (likely(e->site == site && e->fn == fn))
-			break;
-		if (e->site == 0 && e->fn == 0) {
-			if ((e = newarc(t, site, fn)) == NULL)
-				return;
-			break;
-		}
-	}
-	a = e->arc;
-	d = t->pub.depth;
-	if (unlikely(d > 0 && t->frames[d - 1].sp <= sp))
-		d = unwind(t, sp);
-	if (unlikely(d >= t->cap) && growstack(t) == -1)
-		return;
-	a->count++;
-	((struct rt_node *)(uintptr_t)a->node)->active++;
+	e->node->active++;
 	/*
 	 * Depth first, then the frame: a signal handler that runs
 	 * instrumented code in between pushes above this frame, never on it.
 	 */
-	t->pub.depth = d + 1;
+	t->pub.depth = d;
 	barrier();
 	f = &t->frames[d];
-	f->arc = (uintptr_t)a;
+	f->arc = (uintptr_t)e->arc;
+	f->node = (uintptr_t)e->node;
 	f->sp = sp;
 	f->child = 0;
-	f->t0 = rt_now();
+	e->arc->count++;
+}
+
+/*
+ * The whole of an entry, for every case the fast path leaves out: first
+ * call in a thread, a new arc, a longjmp, a full stack, a clock other
+ * than the TSC, a hook running inside the runtime (signal handler).
+ */
+RT_FN RT_COLD static void
+enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
+{
+	struct rt_thr *t;
+	struct rt_ent *e;
+	uint64_t d, h, now;
+
+	if ((t = rt_self) == NULL && (t = rt_thread()) == NULL)
+		return;
+	if (t->busy)
+		return;
+	rt_busy(t);
+	for (h = hash(site, fn);; h++) {
+		e = &t->idx[h & t->mask];
+		if (e->arc == NULL) {
+			e = newarc(t, site, fn);
+			break;
+		}
+		if (e->site == site && e->fn == fn)
+			break;
+	}
+	now = rt_now();
+	if (e == NULL)
+		goto out;
+	if (t->frames[t->pub.depth].sp <= sp)
+		while (t->pub.depth > 0 && t->frames[t->pub.depth].sp <= sp)
+			closetop(t, now);
+	d = t->pub.depth + 1;
+	if (d + 1 >= t->cap && growstack(t) == -1)
+		goto out;
+	push(t, e, d, sp);
+	t->frames[d].t0 = rt_now();
+out:
+	t->pub.last = now;
+	rt_unbusy(t);
+}
+
+/* The whole of an exit, for what the fast path leaves out. */
+RT_FN RT_COLD static void
+exit_slow(uintptr_t fn, uintptr_t site, uint64_t now)
+{
+	struct rt_thr *t;
+	struct gprt_arc *a;
+
+	if ((t = rt_self) == NULL || t->busy || t->pub.depth == 0)
+		return;
+	rt_busy(t);
+	a = (struct gprt_arc *)(uintptr_t)t->frames[t->pub.depth].arc;
+	if ((a->fn == fn && a->site == site) || resync(t, fn, site, now))
+		closetop(t, now);
+	t->pub.last = now;
+	rt_unbusy(t);
+	if (now >= t->next_cp)
+		rt_checkpoint(t, now);
+}
+
+/* An exit with a clock the fast path does not read inline. */
+RT_FN RT_COLD static void
+exit_clock(uintptr_t fn, uintptr_t site)
+{
+	exit_slow(fn, site, rt_now());
+}
+
+/*
+ * The fast paths: straight-line code, no calls but tail calls to the
+ * slow paths, so no registers to save.  Frame 0 is a root frame whose arc
+ * matches nothing and whose stack pointer is above everything, so neither
+ * path tests the depth.
+ */
+void
+__cyg_profile_func_enter(void *fnp, void *sitep)
+{
+	struct rt_thr *t;
+	struct rt_ent *e;
+	uintptr_t fn, site, sp;
+	uint64_t d, h;
+
+	fn = (uintptr_t)fnp;
+	site = (uintptr_t)sitep;
+	sp = stackptr();
+	if (unlikely((t = rt_cur) == NULL))
+		return enter_slow(fn, site, sp);
+	for (h = hash(site, fn);; h++) {
+		e = &t->idx[h & t->mask];
+		if (likely(e->site == site && e->fn == fn))
+			break;
+		if (e->arc == NULL)
+			return enter_slow(fn, site, sp);
+	}
+	d = t->pub.depth + 1;
+	if (unlikely(t->frames[d - 1].sp <= sp || d + 1 >= t->cap))
+		return enter_slow(fn, site, sp);
+	push(t, e, d, sp);
+	t->frames[d].t0 = rt_fastnow();
 }
 
 void
@@ -339,36 +380,20 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	struct rt_thr *t;
 	struct gprt_frame *f;
 	struct gprt_arc *a;
-	uint64_t d, el, now;
+	uint64_t el, now;
 
-	now = rt_now();
-	t = rt_cur;
-	if (unlikely(t == NULL || t->busy))
-		return;
-	d = t->pub.depth;
-	if (unlikely(d == 0))
-		return;
-	f = &t->frames[d - 1];
+	if (unlikely((t = rt_cur) == NULL))
+		return exit_clock((uintptr_t)fnp, (uintptr_t)sitep);
+	now = rt_fastnow();
+	f = &t->frames[t->pub.depth];
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
-	if (unlikely(a->fn != (uintptr_t)fnp || a->site != (uintptr_t)sitep)) {
-		if (!resync(t, (uintptr_t)fnp, (uintptr_t)sitep, now))
-			return;
-		d = t->pub.depth;
-		f = &t->frames[d - 1];
-		a = (struct gprt_arc *)(uintptr_t)f->arc;
-	}
+	if (unlikely(a->fn != (uintptr_t)fnp || a->site != (uintptr_t)sitep ||
+	    now < f->t0 || now >= t->next_cp))
+		return exit_slow((uintptr_t)fnp, (uintptr_t)sitep, now);
 	el = now - f->t0;
-	if (unlikely((int64_t)el < 0))
-		el = 0;
 	a->self += el > f->child ? el - f->child : 0;
-	if (--((struct rt_node *)(uintptr_t)a->node)->active == 0)
+	if (--((struct rt_node *)(uintptr_t)f->node)->active == 0)
 		a->incl += el;
-	t->pub.depth = --d;
-	if (d > 0)
-		f[-1].child += el;
-	else
-		t->pub.root += el;
-	t->pub.last = now;
-	if (unlikely(now >= t->next_cp))
-		rt_checkpoint(t, now);
+	t->pub.depth--;
+	f[-1].child += el;
 }

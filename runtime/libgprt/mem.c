@@ -297,9 +297,9 @@ siteof(struct rt_thr *t, uintptr_t site)
 	uint64_t h, cap;
 
 	fn = 0;
-	if (t->pub.depth > 0 && t->pub.depth <= t->cap)
+	if (t->pub.depth > 0 && t->pub.depth < t->cap)
 		fn = (uintptr_t)((struct gprt_arc *)(uintptr_t)
-		    t->frames[t->pub.depth - 1].arc)->fn;
+		    t->frames[t->pub.depth].arc)->fn;
 	if (t->midx != NULL)
 		for (h = phash(site ^ (fn << 3));; h++) {
 			e = &t->midx[h & t->mmask];
@@ -348,11 +348,11 @@ enter(void)
 
 	if (!on() || rt_inside)
 		return NULL;
-	if ((t = rt_cur) == NULL && (t = rt_thread()) == NULL)
+	if ((t = rt_self) == NULL && (t = rt_thread()) == NULL)
 		return NULL;
 	if (t->busy)
 		return NULL;
-	t->busy = 1;
+	rt_busy(t);
 	rt_inside = 1;
 	return t;
 }
@@ -361,7 +361,7 @@ RT_FN static void
 leave(struct rt_thr *t)
 {
 	rt_inside = 0;
-	t->busy = 0;
+	rt_unbusy(t);
 }
 
 /* Account for an allocation of n bytes at site that gave p. */

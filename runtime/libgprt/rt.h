@@ -36,6 +36,7 @@ struct rt_ent {
 	uintptr_t	 site;
 	uintptr_t	 fn;
 	struct gprt_arc	*arc;
+	struct rt_node	*node;		/* of the callee */
 };
 
 /* A function of a thread, for recursion: how many activations are open. */
@@ -114,6 +115,12 @@ struct rt {
 enum { RT_NONE, RT_INIT, RT_READY, RT_FAILED };
 
 extern struct rt rt RT_HIDDEN;
+/*
+ * rt_self is this thread's slot; rt_cur is the same when the hooks may
+ * take their fast paths (fast clock, thread not inside the runtime), else
+ * NULL.
+ */
+extern _Thread_local struct rt_thr *rt_self RT_HIDDEN RT_TLS;
 extern _Thread_local struct rt_thr *rt_cur RT_HIDDEN RT_TLS;
 extern _Thread_local int rt_inside RT_HIDDEN RT_TLS;
 extern _Thread_local int rt_tdone RT_HIDDEN RT_TLS;
@@ -138,6 +145,51 @@ rt_now(void)
 	}
 #endif
 	return rt_mono_ns();
+}
+
+/* The clock the hooks' fast paths read inline (else: rt_now()). */
+RT_FN static inline int
+rt_fastclock(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	return rt.clock == GPRT_CLK_TSC;
+#elif defined(__aarch64__)
+	return rt.clock == GPRT_CLK_CNTVCT;
+#else
+	return 0;
+#endif
+}
+
+RT_FN static inline uint64_t
+rt_fastnow(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	return __rdtsc();
+#elif defined(__aarch64__)
+	uint64_t v;
+
+	__asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(v));
+	return v;
+#else
+	return rt_mono_ns();
+#endif
+}
+
+/* Thread t enters the runtime: hooks in signal handlers keep out. */
+RT_FN static inline void
+rt_busy(struct rt_thr *t)
+{
+	t->busy = 1;
+	rt_cur = NULL;
+	barrier();
+}
+
+RT_FN static inline void
+rt_unbusy(struct rt_thr *t)
+{
+	barrier();
+	t->busy = 0;
+	rt_cur = rt_fastclock() ? t : NULL;
 }
 
 /* core.c */
