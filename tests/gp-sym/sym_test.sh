@@ -550,11 +550,18 @@ i386_head()
 }
 i386_body()
 {
+	# gcc-multilib (cc -m32) conflicts with the s390x cross compiler,
+	# so the i686 cross compiler comes first
+	echo 'int main(void) { return 0; }' >m32.c
 	if command -v i686-linux-gnu-gcc >/dev/null; then
 		crossprog i686-linux-gnu-gcc prog ""
+	elif cc -m32 -pg -static -o m32 m32.c 2>/dev/null; then
+		printf '#!/bin/sh\nexec cc -m32 "$@"\n' >cc32
+		chmod +x cc32
+		crossprog ./cc32 prog ""
 	else
 		atf_skip "no i686-linux-gnu-gcc (gcc-i686-linux-gnu," \
-		    "libc6-dev-i386-cross)"
+		    "libc6-dev-i386-cross) nor cc -m32 (gcc-multilib)"
 	fi
 	if command -v i686-linux-gnu-gprof >/dev/null; then
 		GPROF=i686-linux-gnu-gprof
