@@ -17,9 +17,19 @@ set -e
 #   for gp-sym; gcc, g++, libc6-dev: building, and the -pg programs the
 #   tests compile; binutils: gprof, the tests' oracle; kyua, atf-sh,
 #   libatf-dev: the test suite; mandoc: man page lint in the tests;
-#   perl-base: the tests write BSD, big-endian and 32-bit profile copies.
+#   perl-base: the tests write BSD, big-endian and 32-bit profile copies;
+#   binutils-multiarch-dev: libbfd-multiarch, so gp-sym reads executables
+#   of other machines (it brings binutils-multiarch, whose gprof the cross
+#   tests use as oracle); gcc-i686-linux-gnu, libc6-dev-i386-cross,
+#   gcc-s390x-linux-gnu, libc6-dev-s390x-cross, qemu-user: the 32-bit x86
+#   and big-endian s390x test programs (not gcc-multilib: it conflicts with
+#   the s390x cross compiler); graphviz, valgrind, jq, libxml2-utils: the
+#   real consumers of the dot, callgrind, json and svg formats in the tests.
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
-    kyua atf-sh libatf-dev mandoc perl-base"
+    kyua atf-sh libatf-dev mandoc perl-base
+    binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
+    gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
+    graphviz valgrind jq libxml2-utils"
 
 missing=
 for p in $PACKAGES; do
