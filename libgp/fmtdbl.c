@@ -25,14 +25,19 @@ static const double exact10[] = {
 	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
+static u128	p10[39];		/* 10^0 .. 10^38 */
+
 static u128
 pow10u(int k)
 {
-	u128 p = 1;
+	int i;
 
-	while (k-- > 0)
-		p *= 10;
-	return p;
+	if (p10[0] == 0) {
+		p10[0] = 1;
+		for (i = 1; i < 39; i++)
+			p10[i] = p10[i - 1] * 10;
+	}
+	return p10[k];
 }
 
 /*
@@ -131,9 +136,12 @@ roundto(uint64_t f, int rest, int exact, int p, int *xp)
 	return q;
 }
 
-/* Does q * 10^(x - p + 1) read back as v? */
+/*
+ * Does q * 10^(x - p + 1) read back as v?  1 or 0, or -1 if only strtod
+ * can tell.
+ */
 static int
-readsback(double v, uint64_t q, int x, int p, const char *text)
+readsback(double v, uint64_t q, int x, int p)
 {
 	int e = x - p + 1;
 	double c;
@@ -142,7 +150,7 @@ readsback(double v, uint64_t q, int x, int p, const char *text)
 		c = (double)q;
 		return (e >= 0 ? c * exact10[e] : c / exact10[-e]) == v;
 	}
-	return strtod(text, NULL) == v;
+	return -1;
 }
 
 /* "%.{p}g" of q * 10^(x - p + 1), q having p digits. */
@@ -199,8 +207,8 @@ size_t
 gp_fmtdbl_fast(char *buf, double v)
 {
 	uint64_t f, q;
-	int x, xp, rest, exact, p, neg;
-	size_t n;
+	int x, xp, rest, exact, p, neg, ok;
+	size_t n = 0;
 
 	if (!isfinite(v) || v == 0)
 		return 0;
@@ -210,8 +218,11 @@ gp_fmtdbl_fast(char *buf, double v)
 	for (p = 15; p <= 17; p++) {
 		xp = x;
 		q = roundto(f, rest, exact, p, &xp);
+		ok = p == 17 ? 1 : readsback(fabs(v), q, xp, p);
+		if (ok == 0)
+			continue;
 		n = format(buf, neg, q, xp, p);
-		if (p == 17 || readsback(fabs(v), q, xp, p, buf + neg))
+		if (ok == 1 || strtod(buf + neg, NULL) == fabs(v))
 			return n;
 	}
 	return n;

@@ -69,6 +69,13 @@ struct adj {
 	uint64_t	*count;		/* its count */
 };
 
+struct hent {
+	uint64_t	 key;		/* parent << 32 | child; HEMPTY: free */
+	size_t		 arc;
+};
+
+#define HEMPTY		UINT64_MAX
+
 /* What gprof's cmp_arc looks at, gathered once. */
 struct akey {
 	int		 cls;		/* 0 self, 1 within a cycle, 2 other */
@@ -86,7 +93,7 @@ struct an {
 	struct aarc	*a;
 	size_t		 na;
 	size_t		 acap;
-	size_t		*hash;
+	struct hent	*hash;		/* arcs by (parent, child) */
 	size_t		 hcap;
 	double		 print_time;
 	struct adj	 kids;
@@ -138,39 +145,46 @@ msort(size_t *v, size_t *tmp, size_t n, cmpfn *cmp, const void *ctx)
 }
 
 /* Arcs by (parent, child). */
-static size_t
-hslot(const struct an *g, size_t parent, size_t child)
+static uint64_t
+hkey(size_t parent, size_t child)
 {
-	uint64_t h = (uint64_t)parent * 0x9e3779b97f4a7c15ULL ^
-	    (uint64_t)child * 0xc2b2ae3d27d4eb4fULL;
+	return (uint64_t)parent << 32 | child;
+}
 
-	h ^= h >> 29;
-	return (size_t)h & (g->hcap - 1);
+static size_t
+hslot(const struct an *g, uint64_t key)
+{
+	uint64_t h = key * 0x9e3779b97f4a7c15ULL;
+
+	return (size_t)(h >> 29 ^ h) & (g->hcap - 1);
 }
 
 static size_t
 arc_lookup(const struct an *g, size_t parent, size_t child)
 {
-	size_t i, a;
+	uint64_t key = hkey(parent, child);
+	size_t i;
 
 	if (g->hcap == 0)
 		return NONE;
-	for (i = hslot(g, parent, child); (a = g->hash[i]) != NONE;
+	for (i = hslot(g, key); g->hash[i].key != HEMPTY;
 	    i = (i + 1) & (g->hcap - 1))
-		if (g->a[a].parent == parent && g->a[a].child == child)
-			return a;
+		if (g->hash[i].key == key)
+			return g->hash[i].arc;
 	return NONE;
 }
 
 static void
 hinsert(struct an *g, size_t a)
 {
+	uint64_t key = hkey(g->a[a].parent, g->a[a].child);
 	size_t i;
 
-	for (i = hslot(g, g->a[a].parent, g->a[a].child); g->hash[i] != NONE;
+	for (i = hslot(g, key); g->hash[i].key != HEMPTY;
 	    i = (i + 1) & (g->hcap - 1))
 		;
-	g->hash[i] = a;
+	g->hash[i].key = key;
+	g->hash[i].arc = a;
 }
 
 /* gprof's arc_add. */
@@ -195,7 +209,8 @@ arc_add(struct an *g, size_t parent, size_t child, uint64_t count)
 		if ((g->hash = reallocarray(NULL, g->hcap,
 		    sizeof(*g->hash))) == NULL)
 			err(1, NULL);
-		memset(g->hash, 0xff, g->hcap * sizeof(*g->hash));
+		for (i = 0; i < g->hcap; i++)
+			g->hash[i].key = HEMPTY;
 		for (i = 0; i < g->na; i++)
 			hinsert(g, i);
 	}
@@ -243,6 +258,61 @@ freeadj(struct adj *j)
 }
 
 /*
+ * gp_sym_lookup (gprof's sym_lookup: the symbol with the greatest address
+ * not above addr, if its end reaches addr) through a table of buckets:
+ * first[b] is the last symbol starting at or below the bucket's start.
+ */
+struct symidx {
+	const struct gp_symtab *st;
+	uint64_t	 lo;
+	int		 shift;
+	size_t		*first;
+	size_t		 nb;
+};
+
+static void
+symidx_make(struct symidx *x, const struct gp_symtab *st)
+{
+	uint64_t span, start;
+	size_t b, i;
+
+	memset(x, 0, sizeof(*x));
+	x->st = st;
+	if (st->nsyms == 0)
+		return;
+	x->lo = st->syms[0].addr;
+	span = st->syms[st->nsyms - 1].addr - x->lo;
+	while (x->shift < 63 && (span >> x->shift) > 2 * (uint64_t)st->nsyms)
+		x->shift++;
+	x->nb = (size_t)(span >> x->shift) + 1;
+	x->first = xcalloc(x->nb, sizeof(*x->first));
+	for (b = 0, i = 0; b < x->nb; b++) {
+		start = x->lo + ((uint64_t)b << x->shift);
+		while (i + 1 < st->nsyms && st->syms[i + 1].addr <= start)
+			i++;
+		x->first[b] = i;
+	}
+}
+
+static const struct gp_sym *
+symidx_lookup(const struct symidx *x, uint64_t addr)
+{
+	const struct gp_sym *sy = x->st->syms;
+	size_t n = x->st->nsyms, i;
+
+	if (n == 0 || addr < x->lo)
+		return NULL;
+	if (addr >= sy[n - 1].addr)
+		i = n - 1;
+	else {
+		i = x->first[(addr - x->lo) >> x->shift];
+		while (sy[i + 1].addr <= addr)
+			i++;
+	}
+	return addr > sy[i].end ? NULL : &sy[i];
+}
+
+/*
  * gprof's cg_tally over the raw arcs, in their order; then, as gprof's
  * find_call, the static arcs of count 0 (gp-sym -c puts them last).
  */
@@ -251,13 +321,15 @@ tally(struct an *g, const struct gp_raw *raw)
 {
 	const struct gp_sym *ps, *cs;
 	const struct gp_arc *r;
+	struct symidx x;
 	size_t i;
 	int inclempty = gp_tables_empty(g->tb, GP_INCL_ARCS);
 
+	symidx_make(&x, g->st);
 	for (i = 0; i < raw->narcs; i++) {
 		r = &raw->arcs[i];
-		ps = gp_sym_lookup(g->st, r->from);
-		cs = gp_sym_lookup(g->st, r->self);
+		ps = symidx_lookup(&x, r->from);
+		cs = symidx_lookup(&x, r->self);
 		if (ps == NULL || cs == NULL)
 			continue;
 		/*
@@ -280,6 +352,7 @@ tally(struct an *g, const struct gp_raw *raw)
 		g->n[cs - g->st->syms].ncalls += r->count;
 		arc_add(g, ps - g->st->syms, cs - g->st->syms, r->count);
 	}
+	free(x.first);
 }
 
 /* The depth-first numbering (gprof's cg_dfn), iteratively. */

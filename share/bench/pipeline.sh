@@ -24,7 +24,8 @@
 # best wall time of the runs (default 3) counts.  The tools come from
 # PATH; gprof must be GNU gprof.  Also printed: the pipeline without
 # gp-hist (gp-arcs credits the histogram itself) and each stage's CPU time
-# on the stream the stage before it wrote.
+# on the stream the stage before it wrote, and the ratio of CPU times (on
+# a loaded machine, wall times swing more than CPU times).
 
 set -e
 
@@ -128,7 +129,7 @@ for shape in uniform layered; do
 	c4=$(cpu "gp-arcs <'$work/s3' >/dev/null")
 	c5=$(cpu "gp-fmt <'$work/s4' >/dev/null")
 	cg=$(cpu "gprof '$file' '$g' >/dev/null")
-	ncyc=$(grep -c 'as a whole>' "$work/gprof.out" || true)
+	ncyc=$(awk -F '\t' '$1 == "graph" { print $3 }' "$work/s4")
 	nmem=$(awk -F '\t' '$1 == "node" && $3 != "" && $4 != 0' \
 	    "$work/s4" | wc -l)
 	echo "$shape: $ncyc cycles, $nmem functions in cycles;" \
@@ -143,6 +144,9 @@ for shape in uniform layered; do
 	printf '  CPU: gprof %.3f s; gmon-cat %.3f, gp-sym %.3f, gp-hist %.3f,' \
 	    "$cg" "$c1" "$c2" "$c3"
 	printf ' gp-arcs %.3f, gp-fmt %.3f s\n' "$c4" "$c5"
+	awk -v g="$cg" -v a="$c1" -v b="$c2" -v c="$c3" -v d="$c4" -v e="$c5" \
+	    'BEGIN { t = a + b + c + d + e; if (t <= 0) t = 0.001
+		printf "  ratio gprof CPU / pipeline CPU: %7.1f\n", g / t }'
 	printf '  stream sizes: raw %d, +sym %d, +credit %d, +graph %d bytes\n' \
 	    $(wc -c <"$work/s1") $(wc -c <"$work/s2") $(wc -c <"$work/s3") \
 	    $(wc -c <"$work/s4")
