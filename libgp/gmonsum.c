@@ -13,14 +13,7 @@
 #include "symspec.h"
 #include "symtab.h"
 
-struct sarc {				/* one parent -> child arc */
-	size_t		 parent;	/* symbol ids */
-	size_t		 child;
-	uint64_t	 count;
-	size_t		 next;		/* the parent's next older arc */
-};
-
-#define NONE	((size_t)-1)
+#define NONE	GP_TARC_NONE
 
 static void *
 xcalloc(size_t n, size_t size)
@@ -32,19 +25,16 @@ xcalloc(size_t n, size_t size)
 	return p;
 }
 
-/*
- * gprof's cg_tally: arcs by symbol, each new one prepended to its
- * parent's list.  Returns the arcs; newest[] is each parent's list head.
- */
-static struct sarc *
-tally(const struct gp_prof *p, const struct gp_specs *specs, size_t *narcs,
-    size_t *newest)
+/* gprof's cg_tally: each new arc prepended to its parent's list. */
+struct gp_tarc *
+gp_tally(const struct gp_prof *p, const struct gp_specs *specs,
+    size_t *narcs, size_t *newest)
 {
 	const struct gp_symtab *st = p->sym;
 	const struct gp_raw *raw = p->raw;
 	const struct gp_sym *ps, *cs;
 	struct gp_tables *tb;
-	struct sarc *v;
+	struct gp_tarc *v;
 	size_t i, k, n, *hash, hsize, h;
 	int inclempty;
 
@@ -103,7 +93,7 @@ gp_sum_write(const char *path, const struct gp_prof *p,
 	struct gp_hist *oh;
 	struct gp_bbrec *ob;
 	struct gp_arc *oa;
-	struct sarc *arcs;
+	struct gp_tarc *arcs;
 	enum gp_layout layout;
 	size_t i, k, narcs, *newest;
 	int fd;
@@ -144,7 +134,7 @@ gp_sum_write(const char *path, const struct gp_prof *p,
 	}
 
 	newest = xcalloc(st->nsyms, sizeof(*newest));
-	arcs = tally(p, specs, &narcs, newest);
+	arcs = gp_tally(p, specs, &narcs, newest);
 	gp_raw_reserve(out, narcs);
 	for (i = 0; i < st->nsyms; i++)
 		for (k = newest[i]; k != NONE; k = arcs[k].next) {

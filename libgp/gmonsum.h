@@ -21,4 +21,22 @@
 void	gp_sum_write(const char *path, const struct gp_prof *p,
 	    const struct gp_specs *, const char *format);
 
+/*
+ * gprof's cg_tally: the raw arcs by symbol (ids), in the order gprof
+ * makes them, the counts of the same parent and child added up, arcs
+ * named by the specs' -k (and -q, -Q FROM/TO) left out; specs may be
+ * NULL.  newest[] (room for every symbol) gets each parent's newest arc,
+ * the arcs' next its next older one.
+ */
+struct gp_tarc {
+	size_t		 parent;
+	size_t		 child;
+	uint64_t	 count;
+	size_t		 next;		/* GP_TARC_NONE at the end */
+};
+#define GP_TARC_NONE	((size_t)-1)
+
+struct gp_tarc	*gp_tally(const struct gp_prof *, const struct gp_specs *,
+		    size_t *narcs, size_t *newest);
+
 #endif /* GP_GMONSUM_H */
