@@ -146,12 +146,6 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 		pline = line;
 		n++;
 	}
-	if (n == 0) {
-		free(c);
-		free(syms);
-		bfd_close(abfd);
-		return;
-	}
 	if (demangle)
 		for (i = 0; i < n; i++) {
 			c[i].s.dname = bfd_demangle(abfd, c[i].s.name,
@@ -176,6 +170,11 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 		c[n].s = t->syms[i];
 		c[n].order = n;
 		n++;
+	}
+	if (n == 0) {		/* no symbol left at all */
+		free(c);
+		free(syms);
+		return;
 	}
 	qsort(c, n, sizeof(*c), cmp_cand);
 	for (i = 1, k = 0; i < n; i++) {
