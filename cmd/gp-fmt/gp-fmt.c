@@ -10,6 +10,7 @@
 
 #include "fileinfo.h"
 #include "lines.h"
+#include "order.h"
 #include "plugin.h"
 #include "prof.h"
 #include "stream.h"
@@ -20,6 +21,8 @@
 #define S_EXEC	GP_SEC_EXEC		/* -C: libgp/lines.c */
 #define S_ANNO	GP_SEC_ANNO		/* -A: libgp/lines.c */
 #define S_INFO	0x10			/* -i: libgp/fileinfo.c */
+#define S_ORDER	0x20			/* -r: libgp/order.c */
+#define S_FILES	0x40			/* -R: libgp/order.c */
 
 static void	usage(void) __attribute__((__noreturn__));
 
@@ -39,6 +42,8 @@ static const struct option longopts[] = {
 	{ "table-length",		required_argument,	NULL, 't' },
 	{ "display-unused-functions", no_argument,		NULL, 'z' },
 	{ "flat-profile",		no_argument,		NULL, 'p' },
+	{ "function-ordering",		no_argument,		NULL, 'r' },
+	{ "file-ordering",		required_argument,	NULL, 'R' },
 	{ "format",			required_argument,	NULL, 'o' },
 	{ "graph",			no_argument,		NULL, 'q' },
 	{ "no-flat-profile",		no_argument,		NULL, 'P' },
@@ -57,6 +62,8 @@ main(int argc, char *argv[])
 	struct gp_reader *r;
 	struct gp_lineopts lo;
 	struct gp_fileinfo fi;
+	struct gp_map map;
+	const char *mapfile = NULL;
 	struct report rep;
 	struct popts o;
 	const char *format;
@@ -70,10 +77,19 @@ main(int argc, char *argv[])
 	format = NULL;
 	on = said = 0;
 	while ((ch = getopt_long(argc, argv,
-	    "A::bC::iI:J::lLm:o:pPqQt:Tw:xyzZ::", longopts, NULL)) != -1)
+	    "A::bC::iI:J::lLm:o:pPqQrR:t:Tw:xyzZ::", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'l':
 			o.line = 1;
+			break;
+		case 'r':
+			on |= S_ORDER;
+			said |= S_ORDER;
+			break;
+		case 'R':
+			mapfile = optarg;
+			on |= S_FILES;
+			said |= S_FILES;
 			break;
 		case 256:	/* --inline-file-names */
 			o.inline_names = 1;
@@ -183,6 +199,12 @@ main(int argc, char *argv[])
 		gp_exec_print(&prof, &lo, &first);
 	if (on & S_ANNO)
 		gp_anno_print(&prof, &lo, &first);
+	if (on & S_ORDER)
+		gp_order_print(&prof);
+	if (on & S_FILES) {
+		gp_map_read(&map, mapfile);
+		gp_fileorder_print(&prof, &map);
+	}
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");
 	return 0;
@@ -192,9 +214,10 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: gp-fmt [-bilLpPqQTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
+	    "usage: gp-fmt [-bilLpPqQrTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
 	    "[-Z[spec]]\n"
-	    "              [-I dirs] [-m count] [-o format] [-t length] "
-	    "[-w width] [file]\n");
+	    "              [-I dirs] [-m count] [-o format] [-R mapfile] "
+	    "[-t length]\n"
+	    "              [-w width] [file]\n");
 	exit(1);
 }
