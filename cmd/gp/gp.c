@@ -127,16 +127,16 @@ static void	version(void) __attribute__((__noreturn__));
 int
 main(int argc, char *argv[])
 {
-	const char *image, *symfile;
+	const char *image, *mapfile, *symfile;
 	long n;
-	int ch, i, in, out, pfd[2], lflag, rflag, Rflag, sflag;
+	int ch, i, in, out, pfd[2], lflag, rflag, sflag;
 
 	progname = program_invocation_short_name;
 	expandargv(&argc, &argv);
 
 	image = "a.out";
-	symfile = NULL;
-	lflag = rflag = Rflag = sflag = 0;
+	mapfile = symfile = NULL;
+	lflag = rflag = sflag = 0;
 	while ((ch = getopt_long(argc, argv, optstring, longopts, NULL)) != -1)
 		switch (ch) {
 		case 'a':		/* symbol classes */
@@ -237,8 +237,10 @@ main(int argc, char *argv[])
 			rflag = 1;
 			addarg(GPFMT, "-r");
 			break;
-		case 'R':
-			Rflag = 1;
+		case 'R':	/* gp-sym names symbols after the map */
+			mapfile = optarg;
+			addarg(GPSYM, "-R");
+			addarg(GPSYM, "%s", optarg);
 			addarg(GPFMT, "-R");
 			addarg(GPFMT, "%s", optarg);
 			break;
@@ -287,7 +289,7 @@ main(int argc, char *argv[])
 		addarg(GPFMT, "-l");
 	}
 
-	if (rflag && Rflag) {
+	if (rflag && mapfile != NULL) {
 		fprintf(stderr, "%s: Only one of --function-ordering and "
 		    "--file-ordering may be specified.\n", progname);
 		exit(1);
@@ -305,6 +307,10 @@ main(int argc, char *argv[])
 	}
 	if (!openable(image)) {
 		fprintf(stderr, "%s: %s\n", image, strerror(errno));
+		exit(1);
+	}
+	if (mapfile != NULL && !openable(mapfile)) {
+		fprintf(stderr, "%s: could not open %s.\n", progname, mapfile);
 		exit(1);
 	}
 	for (i = 0; i < argc; i++)

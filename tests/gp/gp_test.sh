@@ -284,6 +284,11 @@ graph_body()
 	    atf_fail "cannot compile the objects"
 	nm --extern-only --defined-only -v --print-file-name \
 	    p_main.o p_util.o >map
+	# Maps whose first lines name functions that call each other.
+	printf '%s\n' a.o:0\ T\ main b.o:0\ T\ helper c.o:0\ T\ rec \
+	    c.o:0\ T\ ping d.o:0\ T\ pong e.o:0\ D\ data >map2
+	printf '%s\n' x.o:0\ T\ ping y.o:0\ T\ pong z.o:0\ T\ main \
+	    w.o:0\ T\ rec 'No symbols in v.o' >map3
 	matrix prog gmon.out <<EOF
 -c
 -b -c
@@ -294,8 +299,16 @@ graph_body()
 -r
 -r -b
 -a -r
+-r -c
+-l -r
+-r -z -b -p
 -R map
 -a -R map
+-R map2
+-R map3
+-b -q -R map2
+-b -p -R map3
+-l -R map3
 -R nosuch
 -r -R map
 --static-call-graph -b
