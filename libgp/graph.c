@@ -1132,6 +1132,22 @@ gp_graph_emit(const struct gp_prof *p, struct gp_writer *w)
 	}
 }
 
+/* Room for one more of n items in *vp (and in *lp, line numbers). */
+static void
+grow(void **vp, long **lp, size_t n, size_t *cap, size_t size)
+{
+	size_t c = *cap;
+
+	if (n < c)
+		return;
+	c = c ? 2 * c : 1024;
+	if ((*vp = reallocarray(*vp, c, size)) == NULL ||
+	    (*lp = reallocarray(*lp, c, sizeof(**lp))) == NULL)
+		err(1, NULL);
+	memset((char *)*vp + *cap * size, 0, (c - *cap) * size);
+	*cap = c;
+}
+
 static double
 ftime(const struct gp_rec *rec, int i)
 {
@@ -1189,14 +1205,8 @@ gp_graph_load(struct gp_prof *p, const struct gp_rec *rec)
 			gp_recerr(rec, "more than the %zu nodes the graph "
 			    "record at line %ld announces", gr->nnodes,
 			    gr->lineno);
-		if (gr->nodes == NULL) {
-			gr->nodes = xcalloc(gr->nnodes, sizeof(*gr->nodes));
-			gr->nodeline = xcalloc(gr->nnodes,
-			    sizeof(*gr->nodeline));
-			gr->cycles = xcalloc(gr->ncycles, sizeof(*gr->cycles));
-			for (v = 0; v < gr->ncycles; v++)
-				gr->cycles[v] = NONE;
-		}
+		grow((void **)&gr->nodes, &gr->nodeline, gr->nloaded,
+		    &gr->ncap, sizeof(*gr->nodes));
 		v = gp_fu64(rec, 1);
 		if (v != gr->nloaded + 1)
 			gp_recerr(rec, "index %ju out of order: expected %zu",
@@ -1209,6 +1219,16 @@ gp_graph_load(struct gp_prof *p, const struct gp_rec *rec)
 			if (nd->cycle == 0)
 				gp_recerr(rec, "a node with no symbol must be "
 				    "a cycle");
+			while (gr->cyccap < nd->cycle) {
+				size_t c = gr->cyccap ? 2 * gr->cyccap : 64;
+
+				if ((gr->cycles = reallocarray(gr->cycles, c,
+				    sizeof(*gr->cycles))) == NULL)
+					err(1, NULL);
+				memset(gr->cycles + gr->cyccap, 0xff,
+				    (c - gr->cyccap) * sizeof(*gr->cycles));
+				gr->cyccap = c;
+			}
 			if (gr->cycles[nd->cycle - 1] != NONE)
 				gp_recerr(rec, "cycle %u has a second node "
 				    "(the first is at line %ld)", nd->cycle,
@@ -1249,10 +1269,8 @@ gp_graph_load(struct gp_prof *p, const struct gp_rec *rec)
 			gp_recerr(rec, "more than the %zu arcs the graph "
 			    "record at line %ld announces", gr->narcs,
 			    gr->lineno);
-		if (gr->arcs == NULL) {
-			gr->arcs = xcalloc(gr->narcs, sizeof(*gr->arcs));
-			gr->arcline = xcalloc(gr->narcs, sizeof(*gr->arcline));
-		}
+		grow((void **)&gr->arcs, &gr->arcline, gr->aloaded,
+		    &gr->acap, sizeof(*gr->arcs));
 		ca = &gr->arcs[gr->aloaded];
 		gr->arcline[gr->aloaded] = rec->lineno;
 		v = gp_fu64(rec, 1);
@@ -1295,8 +1313,15 @@ gp_graph_check(struct gp_prof *p)
 		    gr->narcs);
 	if (gr->nodes == NULL)
 		gr->nodes = xcalloc(0, sizeof(*gr->nodes));
-	if (gr->cycles == NULL)
-		gr->cycles = xcalloc(0, sizeof(*gr->cycles));
+	if (gr->cyccap < gr->ncycles) {
+		gr->cycles = reallocarray(gr->cycles, gr->ncycles,
+		    sizeof(*gr->cycles));
+		if (gr->cycles == NULL)
+			err(1, NULL);
+		memset(gr->cycles + gr->cyccap, 0xff,
+		    (gr->ncycles - gr->cyccap) * sizeof(*gr->cycles));
+		gr->cyccap = gr->ncycles;
+	}
 	for (c = 0; c < gr->ncycles; c++)
 		if (gr->cycles[c] == NONE)
 			errx(1, "%s: cycle %u has no node", gr->src, c + 1);

@@ -90,6 +90,9 @@ struct gp_graph {
 	size_t		 aloaded;	/* carc records so far */
 	long		*nodeline;	/* line of each node record */
 	long		*arcline;	/* line of each carc record */
+	size_t		 ncap;		/* room in nodes, nodeline */
+	size_t		 acap;		/* room in arcs, arcline */
+	size_t		 cyccap;	/* room in cycles */
 };
 
 struct gp_opts {

@@ -345,6 +345,14 @@ errors_body()
 	    atf_fail "node 1 has fewer than two children"
 	bad dup "^gp-fmt: dup:[0-9]+: carc: two arcs at the same place among the parent's children\$" \
 	    gp-fmt
+	awk -F '\t' -v OFS='\t' '$1 == "graph" { $4 = "999999999999" } { print }' \
+	    g > huge
+	bad huge "^gp-fmt: huge:$m: graph: 999999999999 nodes; the symbol layer's [0-9]+ symbols and 2 cycles make [0-9]+\$" \
+	    gp-fmt
+	awk -F '\t' -v OFS='\t' '$1 == "graph" { $3 = "4000000000" } { print }' \
+	    g > cyc
+	bad cyc "^gp-fmt: cyc:$m: graph: 4000000000 cycles but [0-9]+ nodes\$" \
+	    gp-fmt
 	grep -v '^carc' g > noarcs
 	bad noarcs "^gp-fmt: noarcs: 0 carc records; the graph record at line $m announces [0-9]+\$" \
 	    gp-fmt
@@ -384,7 +392,12 @@ examples_body()
 		$1 == "node" && $3 != "" && $4 != 0 {
 		    print $4 "\t" $12 "\t" name[$3] }' | sort -n > members
 	test $(wc -l < members) = 5 || atf_fail "not 5 cycle members"
-	awk -F '\t' '{ print $3 }' members > got
+	# gprof prints the cycles in index order
+	gmon-cat gmon.out | gp-sym recurse | gp-arcs |
+	    awk -F '\t' '$1 == "node" && $3 == "" { print $4 }' > order
+	for c in $(cat order); do
+		awk -F '\t' -v c=$c '$1 == c { print $3 }' members
+	done > got
 	# gprof prints members as "name <cycle N> [idx]"; compare the names
 	gprof -b -q recurse gmon.out | awk '/as a whole/ { c = 1; next }
 	    c && /<cycle/ { print $(NF - 3) } /^---/ { c = 0 }' > want
