@@ -992,6 +992,9 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 				    user->v[i].spec);
 	gp_specs_defaults(&specs);
 
+	if (p->sym->nsyms >= UINT32_MAX)
+		errx(1, "%zu symbols: more than this analysis handles",
+		    p->sym->nsyms);
 	memset(&g, 0, sizeof(g));
 	g.st = p->sym;
 	g.nsyms = p->sym->nsyms;
