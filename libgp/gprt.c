@@ -63,7 +63,7 @@ bad(const struct rd *r, uint64_t off, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	errx(1, "%s: offset %" PRIu64 ": %s", r->path, off, msg);
+	errx(1, "%s: byte %" PRIu64 ": %s", r->path, off, msg);
 }
 
 static void *
@@ -293,8 +293,8 @@ framearc(const struct rd *r, const struct gp_gprt *g, const struct ablk *ab,
 }
 
 /*
- * Close the open activations of a thread at its last event, as the
- * runtime's exits would have: self and inclusive time, outermost
+ * Close the open activations of a thread at its last recorded time, as
+ * the runtime's exits would have: self and inclusive time, outermost
  * activations of each function only for the inclusive time.
  */
 static void
@@ -327,6 +327,12 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 		fi[n].i = n;
 		n++;
 	}
+	/*
+	 * The top frame lasted at least as long as its finished callees,
+	 * and each frame began after its earlier callees had finished.
+	 */
+	if (n > 0 && t0[n - 1] + child[n - 1] > last)
+		last = t0[n - 1] + child[n - 1];
 	qsort(fi, n, sizeof(*fi), cmpfn);
 	for (i = 0; i < n; i++)
 		if (i == 0 || fi[i].fn != fi[i - 1].fn)
@@ -715,7 +721,7 @@ emitraw(const struct gp_gprt *g, struct gp_writer *w)
 	gp_wraw(w, "gnu");
 	gp_wu64(w, g->hdr.ptrsize * 8u);
 	gp_wraw(w, hostle() != g->swapped ? "le" : "be");
-	gp_wu64(w, 1);
+	gp_whex(w, 1);
 	gp_wraw(w, "000000000000000000000000");
 	gp_weol(w);
 	exerange(g, &low, &high, &nbins);

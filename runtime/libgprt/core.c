@@ -486,17 +486,30 @@ rt_checkpoint(struct rt_thr *t, uint64_t now)
 	rt_unbusy(t);
 }
 
+/*
+ * Before a fork, with no block being added: a private copy of the tables
+ * for the child, taken in the parent, so that nothing the parent does
+ * after the fork reaches the child's profile.
+ */
 RT_FN static void
 fork_prepare(void)
 {
 	rt_map_lock(1);
 	pthread_mutex_lock(&rt.lock);
 	rt_mem_lock(1);
+	rt.snap = NULL;
+	if (rt.state == RT_READY && rt.fd != -1) {
+		rt.snaplen = rt.hdr->end;
+		if ((rt.snap = rt_pmem(rt.snaplen)) != NULL)
+			memcpy(rt.snap, rt.base, rt.snaplen);
+	}
 }
 
 RT_FN static void
 fork_parent(void)
 {
+	rt_pfree(rt.snap, rt.snaplen);
+	rt.snap = NULL;
 	rt_mem_lock(0);
 	pthread_mutex_unlock(&rt.lock);
 	rt_map_lock(0);
@@ -520,8 +533,8 @@ fork_child(void)
 	struct gprt_blk *b;
 	struct gprt_arc *a;
 	struct rt_thr *t;
-	uint64_t now, i, end;
-	void *tmp, *p;
+	uint64_t now, i;
+	void *p;
 
 	rt_mem_lock(0);
 	pthread_mutex_init(&rt.lock, NULL);
@@ -532,22 +545,21 @@ fork_child(void)
 	rt.pid = getpid();
 	rt.freeslots = NULL;
 	if (rt.fd != -1) {
-		end = rt.hdr->end;
-		tmp = rt_pmem(end);
-		if (tmp != NULL)
-			memcpy(tmp, rt.base, end);
-		p = mmap(rt.base, rt.reserve, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
-		    -1, 0);
-		if (p == MAP_FAILED || tmp == NULL) {
+		p = MAP_FAILED;
+		if (rt.snap != NULL)
+			p = mmap(rt.base, rt.reserve, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+			    MAP_FIXED, -1, 0);
+		if (p == MAP_FAILED) {
 			/* Cannot separate from the parent: stop here. */
 			rt.state = RT_FAILED;
 			rt_self = rt_cur = NULL;
 			rt_tdone = 1;
 			return;
 		}
-		memcpy(rt.base, tmp, end);
-		rt_pfree(tmp, end);
+		memcpy(rt.base, rt.snap, rt.snaplen);
+		rt_pfree(rt.snap, rt.snaplen);
+		rt.snap = NULL;
 		close(rt.fd);
 		rt.fd = -1;
 		rt.pending = rt.companion;

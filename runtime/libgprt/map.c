@@ -103,6 +103,14 @@ addobj(struct dl_phdr_info *info, size_t size, void *arg)
 	}
 	if (path == NULL)
 		path = "";
+	/* dlopen("./x.so") leaves a relative name: make it absolute. */
+	if (*path != '\0' && *path != '/' && strchr(path, '/') != NULL &&
+	    getcwd(exe, sizeof(exe)) != NULL &&
+	    strlen(exe) + 1 + strlen(path) < sizeof(exe)) {
+		strcat(exe, "/");
+		strcat(exe, path);
+		path = exe;
+	}
 	len = strlen(path);
 	m = rt_alloc(GPRT_B_MAP, 0, sizeof(*m) + len, 1);
 	if (m == NULL)

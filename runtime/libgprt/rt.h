@@ -103,6 +103,8 @@ struct rt {
 	char			 gmon[4000];	/* plain gmon.out name */
 	char			 comp[4096];	/* companion name */
 	int			 dirfd;		/* where comp was created */
+	void			*snap;		/* the tables at fork time */
+	uint64_t		 snaplen;
 	/* the executable, for gmon.out and the histogram */
 	uintptr_t		 exe_bias;
 	uint64_t		 exe_low;	/* link addresses */

@@ -1,0 +1,181 @@
+#! /usr/bin/atf-sh
+#
+# Processes: fork, abnormal ends, dlopen'd modules.
+
+. "$(atf_get_srcdir)/rtlib.sh"
+
+# fn PROG GMON NAME: NAME's call count in gprof's flat profile, or 0.
+fn()
+{
+	gprof -b -p "$1" "$2" | awk -v n="$3" '
+	    NF == 7 && $7 == n { c = $4 } END { print c + 0 }'
+}
+
+atf_test_case fork
+fork_head()
+{
+	atf_set "descr" "After fork, parent and child each leave their profile"
+	atf_set "require.progs" "cc gprof"
+}
+fork_body()
+{
+	rtbuild rt "$src/fork.c"
+	rm -f gmon.out*
+	atf_check -o save:out env GPRT_HZ=0 ./rt
+	child=$(cat out)
+	for f in gmon.out gmon.out.gprt gmon.out.$child gmon.out.$child.gprt; do
+		test -s $f || atf_fail "no $f"
+	done
+	atf_check -o inline:"10 5 0\n" echo $(fn rt gmon.out common) \
+	    $(fn rt gmon.out parentwork) $(fn rt gmon.out childwork)
+	# the child inherits the calls made before the fork, as with -pg
+	atf_check -o inline:"10 0 7\n" echo $(fn rt gmon.out.$child common) \
+	    $(fn rt gmon.out.$child parentwork) \
+	    $(fn rt gmon.out.$child childwork)
+	atf_check -o match:"^gprt	gmon.out.$child.gprt	$child	[0-9]+	exited	" \
+	    sh -c "gprt-dump gmon.out.$child.gprt | grep '^gprt'"
+}
+
+atf_test_case fork_prefix
+fork_prefix_head()
+{
+	atf_set "descr" "GMON_OUT_PREFIX names both files; GPRT_FORK=fresh"
+	atf_set "require.progs" "cc gprof"
+}
+fork_prefix_body()
+{
+	rtbuild rt "$src/fork.c"
+	rm -f gmon.out* p.*
+	atf_check -o save:out env GPRT_HZ=0 GMON_OUT_PREFIX=p GPRT_FORK=fresh \
+	    ./rt
+	child=$(cat out)
+	test ! -e gmon.out || atf_fail "gmon.out written despite the prefix"
+	test "$(ls p.* | wc -l)" -eq 4 || atf_fail "not 4 files: $(ls p.*)"
+	test -s p.$child.gprt || atf_fail "no p.$child.gprt"
+	atf_check -o inline:"0 0 7\n" echo $(fn rt p.$child common) \
+	    $(fn rt p.$child parentwork) $(fn rt p.$child childwork)
+}
+
+# die HOW SIGNAL: run die.c's way of dying; the companion alone holds the
+# work, and the gmon.out gprt-gprt-dump -g makes from it gives -pg's counts.
+die()
+{
+	pgbuild pg -O0 "$src/die.c"
+	rm -f gmon.out
+	atf_check -s exit:4 ./pg exit
+	calls pg gmon.out > pg.calls
+	rtbuild rt "$src/die.c"
+	rm -f gmon.out gmon.out.gprt
+	atf_check -s "$2" -e ignore env GPRT_HZ=0 ./rt "$1"
+	test ! -e gmon.out || atf_fail "gmon.out written"
+	gprt-dump gmon.out.gprt > d
+	atf_check -o match:"	unfinished	" grep '^gprt' d
+	atf_check -o match:"	123456	" grep '^marc' d
+	atf_check gprt-dump -g gmon.out gmon.out.gprt
+	calls rt gmon.out > rt.calls
+	atf_check -o file:pg.calls cat rt.calls
+}
+
+atf_test_case sigkill
+sigkill_head()
+{
+	atf_set "descr" "SIGKILL after work leaves a readable profile of it"
+	atf_set "require.progs" "cc gprof"
+}
+sigkill_body()
+{
+	die kill signal:9
+}
+
+atf_test_case segv
+segv_head()
+{
+	atf_set "descr" "SIGSEGV leaves a readable profile"
+	atf_set "require.progs" "cc gprof"
+}
+segv_body()
+{
+	die segv signal:11
+}
+
+atf_test_case abort
+abort_head()
+{
+	atf_set "descr" "abort(3) leaves a readable profile"
+	atf_set "require.progs" "cc gprof"
+}
+abort_body()
+{
+	die abort signal:6
+}
+
+atf_test_case _exit
+_exit_head()
+{
+	atf_set "descr" "_exit(2) leaves a readable profile"
+	atf_set "require.progs" "cc gprof"
+}
+_exit_body()
+{
+	die _exit exit:3
+}
+
+atf_test_case exit_open
+exit_open_head()
+{
+	atf_set "descr" "exit(3) with calls open: gmon.out counts as -pg's"
+	atf_set "require.progs" "cc gprof"
+}
+exit_open_body()
+{
+	pgbuild pg -O0 "$src/die.c"
+	rm -f gmon.out
+	atf_check -s exit:4 ./pg exit
+	calls pg gmon.out > pg.calls
+	rtbuild rt "$src/die.c"
+	rm -f gmon.out gmon.out.gprt
+	atf_check -s exit:4 env GPRT_HZ=0 ./rt exit
+	calls rt gmon.out > rt.calls
+	atf_check -o file:pg.calls cat rt.calls
+	atf_check -o match:"	exited	" sh -c "gprt-dump gmon.out.gprt | grep '^gprt'"
+}
+
+atf_test_case dlopen
+dlopen_head()
+{
+	atf_set "descr" "A dlopen'd module is in the load map, its arcs in it"
+	atf_set "require.progs" "cc nm"
+}
+dlopen_body()
+{
+	atf_check cc -O0 -finstrument-functions -fPIC -shared -o plug.so \
+	    "$src/plug.c"
+	rtbuild rt "$src/dl.c"
+	rtrun ./rt ./plug.so
+	gprt-dump gmon.out.gprt > d
+	here=$(pwd -P)
+	id=$(awk -F '\t' -v p="$here/./plug.so" '$1 == "map" && $7 == p {
+	    print $2 }' d)
+	test -n "$id" || atf_fail "plug.so not in the load map"
+	# plug_inner, by its address in plug.so, called 42 times from plug_fn
+	inner=$(nm plug.so | awk '$3 == "plug_inner" { sub(/^0+/, "", $1);
+	    print "0x" $1 }')
+	atf_check -o inline:"42\n" sh -c "awk -F '\t' -v id=$id -v a=$inner '
+	    \$1 == \"marc\" && \$3 == id && \$5 == id && \$6 == a { print \$7 }' d"
+	fnaddr=$(nm plug.so | awk '$3 == "plug_fn" { sub(/^0+/, "", $1);
+	    print "0x" $1 }')
+	atf_check -o inline:"1\n" sh -c "awk -F '\t' -v id=$id -v a=$fnaddr '
+	    \$1 == \"marc\" && \$3 == 0 && \$5 == id && \$6 == a { print \$7 }' d"
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case fork
+	atf_add_test_case fork_prefix
+	atf_add_test_case sigkill
+	atf_add_test_case segv
+	atf_add_test_case abort
+	atf_add_test_case _exit
+	atf_add_test_case exit_open
+	atf_add_test_case dlopen
+}
