@@ -259,17 +259,38 @@ EOF
 -A -I nosuchdir
 EOF
 	unset GPROF_PATH
-	# -y writes FILE-ann beside the working directory.
-	cp "$src/p_main.c" "$src/p_util.c" "$src/p.h" .
-	same -y -A prog gmon.out || atf_fail "gp -y -A differs"
-	for f in *-ann *.ann; do
-		[ -f "$f" ] && mv "$f" "$f.gprof"
+	# -y writes FILE-ann into the working directory.
+	gprof -y -A prog gmon.out >expout || atf_fail "gprof -y failed"
+	ls *-ann >gprof.list 2>/dev/null
+	test -s gprof.list || atf_fail "gprof -y wrote no file"
+	for f in $(cat gprof.list); do
+		mv "$f" "$f.gprof"
 	done
-	gp -y -A prog gmon.out >/dev/null 2>&1
-	for f in *.gprof; do
-		[ -f "$f" ] || continue
-		cmp -s "$f" "${f%.gprof}" || atf_fail "gp -y: ${f%.gprof} differs"
+	atf_check -o file:expout gp -y -A prog gmon.out
+	for f in $(cat gprof.list); do
+		test -f "$f" || atf_fail "gp -y wrote no $f"
+		cmp -s "$f.gprof" "$f" || atf_fail "gp -y: $f differs"
 	done
+
+	# Sources compiled under a relative name and moved away: found
+	# through -I and GPROF_PATH only.
+	mkdir -p s
+	cp "$src/p_main.c" "$src/p_util.c" "$src/p.h" s/
+	pgbuild rel -g -O0 -Is s/p_main.c s/p_util.c
+	pgrun ./rel
+	mv s moved
+	matrix rel gmon.out <<EOF
+-A
+-A -I moved
+-A -I nosuch:moved
+--directory-path=moved -A -b -p
+EOF
+	export GPROF_PATH=moved
+	matrix rel gmon.out <<EOF
+-A
+-A -I nosuch
+EOF
+	unset GPROF_PATH
 }
 
 atf_test_case graph
