@@ -170,6 +170,16 @@ symspecs_body()
 -b --no-time=helper
 -b --flat-profile=rec --graph=helper
 -b --no-flat-profile=rec --no-graph=helper
+-b -e p_util.c:local
+-b -E p_main.c
+-b -f p_util.c
+-b -F p_main.c:ping
+-b -n p_util.c -N p_main.c:rec
+-b -k p_main.c:60/p_main.c:local
+-b -q p_main.c/p_util.c
+-b -z -e rec -e ping -f main
+-T -E rec -F main
+-b -pmain -qmain
 EOF
 }
 
