@@ -425,6 +425,13 @@ sum_body()
 	sumcheck -b -q prog one.out
 	sumcheck -k main/rec prog one.out two.out
 	sumcheck -c -z prog one.out
+	# gmon.sum as one of the inputs: the others are added into it.
+	cp one.out gmon.sum
+	gprof -s prog gmon.sum two.out
+	mv gmon.sum gprof.sum
+	cp one.out gmon.sum
+	atf_check gp -s prog gmon.sum two.out
+	sumcmp gprof.sum gmon.sum || atf_fail "gp -s into gmon.sum differs"
 	# The sum reads back as the sum of its inputs.
 	gprof -s prog one.out two.out
 	matrix prog gmon.sum <<EOF
