@@ -120,6 +120,28 @@ roundup64(uint64_t v, uint64_t to)
 	return (v + to - 1) / to * to;
 }
 
+/*
+ * Is rt.fd still the companion file?  A program that closes every
+ * descriptor (a daemon) may have reused the number for a file of its own,
+ * which we must never grow or truncate.
+ */
+RT_FN static int
+fdok(void)
+{
+	static int warned;
+	struct stat st;
+
+	if (rt.fd != -1 && fstat(rt.fd, &st) == 0 && st.st_dev == rt.dev &&
+	    st.st_ino == rt.ino)
+		return 1;
+	if (!warned) {
+		warned = 1;
+		rt_warn(rt.comp, "descriptor closed by the program: the tables "
+		    "can no longer grow");
+	}
+	return 0;
+}
+
 /* Make the file hold at least need bytes.  Called with rt.lock held. */
 RT_FN static int
 grow(uint64_t need)
@@ -131,6 +153,8 @@ grow(uint64_t need)
 		return -1;
 	if (rt.fd == -1 || need <= rt.fsize)
 		return 0;
+	if (!fdok())
+		return -1;
 	pg = sysconf(_SC_PAGESIZE);
 	n = rt.fsize * 2;
 	if (n > rt.fsize + FILE_STEP)
@@ -203,7 +227,8 @@ setnames(int forked)
 RT_FN static int
 opencomp(void)
 {
-	int fd;
+	struct stat st;
+	int fd, hi;
 
 	fd = open(rt.comp, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
 	    0666);
@@ -211,6 +236,17 @@ opencomp(void)
 		rt_warn(rt.comp, strerror(errno));
 		return -1;
 	}
+	/* Out of the way of the program's own descriptors. */
+	if ((hi = fcntl(fd, F_DUPFD_CLOEXEC, 256)) != -1) {
+		close(fd);
+		fd = hi;
+	}
+	if (fstat(fd, &st) == -1) {
+		close(fd);
+		return -1;
+	}
+	rt.dev = st.st_dev;
+	rt.ino = st.st_ino;
 	if (rt.dirfd != -1)
 		close(rt.dirfd);
 	rt.dirfd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -560,7 +596,8 @@ fork_child(void)
 		memcpy(rt.base, rt.snap, rt.snaplen);
 		rt_pfree(rt.snap, rt.snaplen);
 		rt.snap = NULL;
-		close(rt.fd);
+		if (fdok())
+			close(rt.fd);
 		rt.fd = -1;
 		rt.pending = rt.companion;
 	}
@@ -649,7 +686,7 @@ rt_exit(void)
 	}
 	rt_gmon_write(rt.gmon);
 	rt.hdr->state = GPRT_EXITED;
-	if (rt.fd != -1) {
+	if (rt.fd != -1 && fdok()) {
 		if (ftruncate(rt.fd, (off_t)rt.hdr->end) == 0)
 			rt.fsize = rt.hdr->end;
 		/* Keep the companion beside gmon.out if the program moved. */

@@ -8,6 +8,8 @@
 #ifndef RT_H
 #define RT_H
 
+#include <sys/types.h>
+
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -86,6 +88,8 @@ struct rt {
 	size_t			 reserve;
 	uint64_t		 fsize;		/* bytes the file holds */
 	int			 fd;		/* -1: tables in memory only */
+	dev_t			 dev;		/* of the file, to check fd */
+	ino_t			 ino;
 	int			 pending;	/* forked child: file to create */
 	int			 companion;	/* GPRT_COMPANION */
 	pthread_mutex_t		 lock;		/* allocation, slots */

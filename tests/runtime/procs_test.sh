@@ -168,8 +168,43 @@ dlopen_body()
 	    \$1 == \"marc\" && \$3 == 0 && \$5 == id && \$6 == a { print \$7 }' d"
 }
 
+atf_test_case nocompanion
+nocompanion_head()
+{
+	atf_set "descr" "GPRT_COMPANION=0: gmon.out alone, as -pg's"
+	atf_set "require.progs" "cc gprof"
+}
+nocompanion_body()
+{
+	pgbuild pg -O0 "$src/calls.c"
+	pgrun ./pg
+	calls pg gmon.out > pg.calls
+	rtbuild rt "$src/calls.c"
+	rm -f gmon.out gmon.out.gprt
+	atf_check -o ignore env GPRT_COMPANION=0 ./rt
+	test ! -e gmon.out.gprt || atf_fail "companion written"
+	calls rt gmon.out > rt.calls
+	atf_check -o file:pg.calls cat rt.calls
+}
+
+atf_test_case sync
+sync_head()
+{
+	atf_set "descr" "GPRT_SYNC=1, a short flush interval, then SIGKILL"
+	atf_set "require.progs" "cc"
+}
+sync_body()
+{
+	rtbuild rt "$src/rec.c"
+	rm -f gmon.out gmon.out.gprt
+	atf_check -s signal:9 -o ignore env GPRT_SYNC=1 GPRT_FLUSH=1 ./rt kill
+	atf_check -o match:"^thread	1	" gprt-dump gmon.out.gprt
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case nocompanion
+	atf_add_test_case sync
 	atf_add_test_case fork
 	atf_add_test_case fork_prefix
 	atf_add_test_case sigkill
