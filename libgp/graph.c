@@ -76,11 +76,12 @@ struct hent {
 
 #define HEMPTY		UINT64_MAX
 
-/* What gprof's cmp_arc looks at, gathered once. */
-struct akey {
-	int		 cls;		/* 0 self, 1 within a cycle, 2 other */
+/* What gprof's cmp_arc looks at, for sorting a node's arcs. */
+struct rk {
 	double		 t;		/* time + child_time */
 	uint64_t	 count;
+	size_t		 arc;		/* its index: the older, the lower */
+	int		 cls;		/* 0 self, 1 within a cycle, 2 other */
 };
 
 struct an {
@@ -98,7 +99,6 @@ struct an {
 	double		 print_time;
 	struct adj	 kids;
 	struct adj	 pars;
-	struct akey	*key;		/* the arcs' sort keys */
 };
 
 typedef int cmpfn(size_t, size_t, const void *);
@@ -688,59 +688,58 @@ cmp_total(size_t l, size_t r, const void *ctx)
 	return strcmp(lname, rname);
 }
 
-/* The sort keys of gprof's cmp_arc. */
+/*
+ * gprof's cmp_arc, LESSTHAN first (desc: GREATERTHAN first), arcs that
+ * compare equal oldest first: the order gprof's insertion sorts over the
+ * newest-first lists leave.
+ */
+static int
+rkcmp(const struct rk *l, const struct rk *r, int desc)
+{
+	int c = 0;
+
+	if (l->cls != r->cls)
+		c = l->cls < r->cls ? -1 : 1;
+	else if (l->cls == 2 && l->t < r->t)
+		c = -1;
+	else if (l->cls == 2 && l->t > r->t)
+		c = 1;
+	if (c == 0 && l->cls != 0) {
+		if (l->count < r->count)
+			c = -1;
+		else if (l->count > r->count)
+			c = 1;
+	}
+	if (c == 0)
+		return l->arc < r->arc ? -1 : l->arc > r->arc;
+	return desc ? -c : c;
+}
+
 static void
-arckeys(struct an *g)
+rksort(struct rk *v, struct rk *tmp, size_t n, int desc)
 {
-	const struct aarc *a;
-	unsigned pc, cc;
-	size_t i;
+	size_t n1, i, j, k;
+	struct rk x;
 
-	g->key = xcalloc(g->na, sizeof(*g->key));
-	for (i = 0; i < g->na; i++) {
-		a = &g->a[i];
-		pc = g->n[a->parent].cyc;
-		cc = g->n[a->child].cyc;
-		if (a->parent == a->child)
-			g->key[i].cls = 0;
-		else if (pc != 0 && cc != 0 && pc == cc)
-			g->key[i].cls = 1;
-		else
-			g->key[i].cls = 2;
-		g->key[i].t = a->time + a->ctime;
-		g->key[i].count = a->count;
+	if (n < 12) {
+		for (i = 1; i < n; i++) {
+			x = v[i];
+			for (j = i; j > 0 && rkcmp(&v[j - 1], &x, desc) > 0; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		return;
 	}
-}
-
-/* gprof's cmp_arc: -1, 0, 1 for LESSTHAN, EQUALTO, GREATERTHAN. */
-static int
-cmp_arc(size_t l, size_t r, const void *ctx)
-{
-	const struct an *g = ctx;
-	const struct akey *lk = &g->key[l], *rk = &g->key[r];
-
-	if (lk->cls != rk->cls)
-		return lk->cls < rk->cls ? -1 : 1;
-	if (lk->cls == 0)
-		return -1;		/* as gprof; one self arc a list */
-	if (lk->cls == 2) {
-		if (lk->t < rk->t)
-			return -1;
-		if (lk->t > rk->t)
-			return 1;
-	}
-	if (lk->count < rk->count)
-		return -1;
-	if (lk->count > rk->count)
-		return 1;
-	return 0;
-}
-
-/* Children print in descending order. */
-static int
-cmp_arc_desc(size_t l, size_t r, const void *ctx)
-{
-	return cmp_arc(r, l, ctx);
+	n1 = n / 2;
+	rksort(v, tmp, n1, desc);
+	rksort(v + n1, tmp, n - n1, desc);
+	for (i = 0, j = n1, k = 0; i < n1 && j < n;)
+		tmp[k++] = rkcmp(&v[i], &v[j], desc) <= 0 ? v[i++] : v[j++];
+	while (i < n1)
+		tmp[k++] = v[i++];
+	while (j < n)
+		tmp[k++] = v[j++];
+	memcpy(v, tmp, n * sizeof(*v));
 }
 
 /* gprof's cmp_member, descending. */
@@ -764,24 +763,43 @@ cmp_member_desc(size_t l, size_t r, const void *ctx)
 }
 
 /*
- * Rank each arc among the arcs of its parent (or child), oldest arc first,
- * with a stable sort: rank[a] is the arc's place in its group, from 1.
+ * Each arc's place among the arcs of its parent (or child) as gprof
+ * prints them: rank[a], from 1.
  */
 static void
-rank_arcs(struct an *g, const struct adj *j, cmpfn *cmp, size_t *rank)
+rank_arcs(struct an *g, const struct adj *j, int desc, size_t *rank)
 {
-	size_t *v, *tmp, i, k, b, n;
+	struct rk *v, *tmp;
+	const struct aarc *a;
+	size_t i, k, b, n;
+	unsigned pc, cc;
 
 	v = xcalloc(g->na, sizeof(*v));
 	tmp = xcalloc(g->na, sizeof(*tmp));
+	for (i = 0; i < g->na; i++) {
+		a = &g->a[i];
+		pc = g->n[a->parent].cyc;
+		cc = g->n[a->child].cyc;
+		v[i].arc = i;
+		v[i].count = a->count;
+		v[i].t = a->time + a->ctime;
+		if (a->parent == a->child)
+			v[i].cls = 0;
+		else if (pc != 0 && cc != 0 && pc == cc)
+			v[i].cls = 1;
+		else
+			v[i].cls = 2;
+	}
+	/* grouped as the lists are */
+	for (k = 0; k < g->na; k++)
+		tmp[k] = v[j->arc[k]];
+	memcpy(v, tmp, g->na * sizeof(*v));
 	for (k = 0; k < g->nsyms; k++) {
 		b = j->beg[k];
 		n = j->beg[k + 1] - b;
+		rksort(v + b, tmp, n, desc);
 		for (i = 0; i < n; i++)
-			v[b + i] = j->arc[b + n - 1 - i];
-		msort(v + b, tmp, n, cmp, g);
-		for (i = 0; i < n; i++)
-			rank[v[b + i]] = i + 1;
+			rank[v[b + i].arc] = i + 1;
 	}
 	free(v);
 	free(tmp);
@@ -846,10 +864,8 @@ model(struct an *g, const struct gp_prof *p, const size_t *order)
 	/* The arcs, with their places among parents and children. */
 	inp = xcalloc(g->na, sizeof(*inp));
 	inc = xcalloc(g->na, sizeof(*inc));
-	arckeys(g);
-	rank_arcs(g, &g->kids, cmp_arc_desc, inp);
-	rank_arcs(g, &g->pars, cmp_arc, inc);
-	free(g->key);
+	rank_arcs(g, &g->kids, 1, inp);
+	rank_arcs(g, &g->pars, 0, inc);
 	gr->narcs = g->na;
 	gr->arcs = xcalloc(g->na, sizeof(*gr->arcs));
 	/* by parent position, then place among the parent's children */
