@@ -1068,7 +1068,13 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	free(tmp);
 
 	gr = model(&g, p, order);
-	gr->callgraph = p->raw->narcs > 0;
+	/*
+	 * gprof's INPUT_CALL_GRAPH: a BSD file, or arcs read from a file;
+	 * arcs of count 0 are gp-sym -c's, not read from any file.
+	 */
+	for (i = 0; i < p->raw->narcs && !gr->callgraph; i++)
+		if (p->raw->arcs[i].count != 0)
+			gr->callgraph = 1;
 	for (i = 0; i < p->raw->nfiles; i++)
 		if (p->raw->files[i].layout != GP_GNU)
 			gr->callgraph = 1;

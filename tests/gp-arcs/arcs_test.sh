@@ -432,6 +432,29 @@ labels_body()
 	grep -q '17         f1' out || atf_fail "the calls did not go to f1"
 }
 
+atf_test_case static
+static_head()
+{
+	atf_set "descr" "gprof -c's static arcs (gp-sym -c): kept whatever -k" \
+	    "says, and no call graph when the profile has no arcs"
+	atf_set "require.progs" "cc gprof perl"
+}
+static_body()
+{
+	mkrec
+	same -c -k main/leaf -k pang/leaf recurse gmon.out -- "gmon-cat" \
+	    "gmon.out | gp-sym -c recurse | gp-hist | gp-arcs -k main/leaf" \
+	    "-k pang/leaf | gp-fmt"
+	# the same profile without its arcs
+	perl -e 'local $/; $_ = <STDIN>; my $n = unpack("V", substr($_, 37, 4));
+	    print substr($_, 0, 61 + 2 * $n)' < gmon.out > noarcs.out
+	same -c recurse noarcs.out -- "gmon-cat noarcs.out |" \
+	    "gp-sym -c recurse | gp-hist | gp-arcs | gp-fmt"
+	grep -q 'Call graph' out && atf_fail "a call graph from static arcs"
+	gmon-cat noarcs.out | gp-sym -c recurse | grep -q '^arc	' ||
+	    atf_fail "gp-sym -c found no static arc"
+}
+
 atf_test_case doubles
 doubles_head()
 {
@@ -451,6 +474,7 @@ doubles_body()
 atf_init_test_cases()
 {
 	atf_add_test_case labels
+	atf_add_test_case static
 	atf_add_test_case doubles
 	atf_add_test_case twice
 	atf_add_test_case standin
