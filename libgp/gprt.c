@@ -45,6 +45,7 @@ struct sblk {				/* a STACK block */
 
 struct tinfo {
 	uint64_t		 off;	/* of the THREAD block */
+	uint64_t		 top;	/* address of the top frame */
 	uint64_t		 depth;
 	uint64_t		 stack;
 	uint64_t		 last;
@@ -418,8 +419,8 @@ gp_gprt_load(const char *path)
 			    offsetof(struct gprt_thread, name), 16);
 			t->name[16] = '\0';
 			ti[g->nthreads].off = off;
-			ti[g->nthreads].depth = F64(off, struct gprt_thread,
-			    depth);
+			ti[g->nthreads].top = F64(off, struct gprt_thread,
+			    top);
 			ti[g->nthreads].stack = F64(off, struct gprt_thread,
 			    stack);
 			ti[g->nthreads].last = F64(off, struct gprt_thread,
@@ -537,6 +538,11 @@ gp_gprt_load(const char *path)
 			    "offset %" PRIu64, t->slot, ti[j].stack);
 		/* frame 0 is the root: its child time is the thread's total */
 		t->ticks = F64(ti[j].stack + BLKSZ, struct gprt_frame, child);
+		k = g->hdr.base + ti[j].stack + BLKSZ;
+		if (ti[j].top < k || (ti[j].top - k) % sizeof(struct gprt_frame))
+			bad(r, ti[j].off, "thread %" PRIu64 ": top frame 0x%"
+			    PRIx64 " not in its stack", t->slot, ti[j].top);
+		ti[j].depth = (ti[j].top - k) / sizeof(struct gprt_frame);
 		if (ti[j].depth >= sb[i].cap)
 			bad(r, ti[j].off, "thread %" PRIu64 ": depth %" PRIu64
 			    " beyond its stack of %" PRIu64, t->slot,

@@ -107,12 +107,13 @@ struct gprt_thread {
 	uint64_t	tid;		/* first thread that used the slot */
 	uint64_t	nthreads;	/* threads that used the slot */
 	uint64_t	state;		/* GPRT_T_* */
-	uint64_t	depth;		/* open activations */
 	uint64_t	stack;		/* file offset of the STACK block */
 	uint64_t	last;		/* ticks at the last checkpoint or later */
 	uint64_t	cp_ticks;	/* last checkpoint */
 	uint64_t	cp_ns;
 	char		name[16];
+	uint64_t	spare[2];
+	uint64_t	top;		/* address of the top frame */
 };
 
 #define GPRT_T_RUNNING	1

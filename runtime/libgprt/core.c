@@ -421,6 +421,8 @@ rt_thread(void)
 	t->frames[0].arc = (uintptr_t)&rootarc;
 	t->frames[0].sp = UINTPTR_MAX;
 	t->cap = STACK0;
+	t->limit = t->frames + STACK0 - 1;
+	rt_settop(t, t->frames);
 	t->pub.stack = (uint64_t)((char *)sb - rt.base);
 	t->pub.slot = slot;
 	t->pub.tid = gettid_();
@@ -615,7 +617,7 @@ fork_child(void)
 			t = (struct rt_thr *)(void *)b;
 			if (t->pub.state == GPRT_T_RUNNING)
 				t->pub.state = GPRT_T_LOST;
-			t->pub.depth = 0;
+			rt_settop(t, t->frames);
 			if (rt.fresh)
 				t->frames[0].child = 0;
 		} else if (b->type == GPRT_B_ARCS && rt.fresh) {
@@ -630,7 +632,7 @@ fork_child(void)
 	}
 	if ((t = rt_self) != NULL) {
 		if (rt.fresh) {
-			for (i = 0; i <= t->pub.depth; i++) {
+			for (i = 0; i <= rt_depth(t); i++) {
 				t->frames[i].t0 = now;
 				t->frames[i].child = 0;
 			}

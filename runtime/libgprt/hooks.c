@@ -14,9 +14,14 @@
  *
  * No locks on this path: everything it touches belongs to the thread.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "rt.h"
+
+/* Thread blocks start on a cache line: the fast paths touch one line. */
+_Static_assert(offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
+    offsetof(struct rt_thr, next_cp) / RT_ALIGN, "rt_thr layout");
 
 #define NODES	256		/* nodes per pool chunk */
 
@@ -182,7 +187,7 @@ RT_FN static int
 growstack(struct rt_thr *t)
 {
 	struct gprt_blk *ob, *nb;
-	uint64_t cap;
+	uint64_t cap, d;
 
 	cap = (uint64_t)t->cap * 2;
 	if (cap > UINT32_MAX ||
@@ -190,11 +195,14 @@ growstack(struct rt_thr *t)
 	    cap * sizeof(struct gprt_frame), cap)) == NULL)
 		return -1;
 	ob = (struct gprt_blk *)(void *)(rt.base + t->pub.stack);
+	d = rt_depth(t);
 	memcpy(nb + 1, t->frames, t->cap * sizeof(struct gprt_frame));
 	t->frames = (struct gprt_frame *)(void *)(nb + 1);
 	t->cap = (uint32_t)cap;
+	t->limit = t->frames + cap - 1;
 	barrier();
 	t->pub.stack = (uint64_t)((char *)nb - rt.base);
+	rt_settop(t, t->frames + d);
 	barrier();
 	ob->type = GPRT_B_DEAD;
 	return 0;
@@ -211,20 +219,20 @@ closetop(struct rt_thr *t, uint64_t now)
 	struct gprt_arc *a;
 	uint64_t el;
 
-	f = &t->frames[t->pub.depth];
+	f = rt_top(t);
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
 	el = now > f->t0 ? now - f->t0 : 0;
 	a->self += el > f->child ? el - f->child : 0;
 	if (--((struct rt_node *)(uintptr_t)f->node)->active == 0)
 		a->incl += el;
-	t->pub.depth--;
+	rt_settop(t, f - 1);
 	f[-1].child += el;
 }
 
 RT_FN void
 rt_close_all(struct rt_thr *t, uint64_t now)
 {
-	while (t->pub.depth > 0)
+	while (rt_depth(t) > 0)
 		closetop(t, now);
 	t->pub.last = now;
 }
@@ -237,35 +245,32 @@ rt_close_all(struct rt_thr *t, uint64_t now)
 RT_FN static int
 resync(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
 {
+	struct gprt_frame *f;
 	struct gprt_arc *a;
-	uint64_t d;
 
-	for (d = t->pub.depth; d > 0; d--) {
-		a = (struct gprt_arc *)(uintptr_t)t->frames[d].arc;
+	for (f = rt_top(t); f > t->frames; f--) {
+		a = (struct gprt_arc *)(uintptr_t)f->arc;
 		if (a->fn == fn && a->site == site)
 			break;
 	}
-	if (d == 0)
+	if (f == t->frames)
 		return 0;
-	while (t->pub.depth > d)
+	while (rt_top(t) > f)
 		closetop(t, now);
 	return 1;
 }
 
-/* Push a frame for arc e on thread t. */
+/* Push frame f, above the top, for arc e on thread t. */
 RT_FN static inline void
-push(struct rt_thr *t, struct rt_ent *e, uint64_t d, uintptr_t sp)
+push(struct rt_thr *t, struct rt_ent *e, struct gprt_frame *f, uintptr_t sp)
 {
-	struct gprt_frame *f;
-
 	e->node->active++;
 	/*
-	 * Depth first, then the frame: a signal handler that runs
+	 * The top first, then the frame: a signal handler that runs
 	 * instrumented code in between pushes above this frame, never on it.
 	 */
-	t->pub.depth = d;
+	rt_settop(t, f);
 	barrier();
-	f = &t->frames[d];
 	f->arc = (uintptr_t)e->arc;
 	f->node = (uintptr_t)e->node;
 	f->sp = sp;
@@ -283,7 +288,8 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 {
 	struct rt_thr *t;
 	struct rt_ent *e;
-	uint64_t d, h, now;
+	struct gprt_frame *f;
+	uint64_t h, now;
 
 	if ((t = rt_self) == NULL && (t = rt_thread()) == NULL)
 		return;
@@ -302,14 +308,14 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	now = rt_now();
 	if (e == NULL)
 		goto out;
-	if (t->frames[t->pub.depth].sp <= sp)
-		while (t->pub.depth > 0 && t->frames[t->pub.depth].sp <= sp)
-			closetop(t, now);
-	d = t->pub.depth + 1;
-	if (d + 1 >= t->cap && growstack(t) == -1)
+	/* Frames at or below our stack pointer were left by a longjmp. */
+	while (rt_top(t)->sp <= sp)
+		closetop(t, now);
+	if (rt_top(t) >= t->limit && growstack(t) == -1)
 		goto out;
-	push(t, e, d, sp);
-	t->frames[d].t0 = rt_now();
+	f = rt_top(t) + 1;
+	push(t, e, f, sp);
+	f->t0 = rt_now();
 out:
 	t->pub.last = now;
 	rt_unbusy(t);
@@ -322,10 +328,10 @@ exit_slow(uintptr_t fn, uintptr_t site, uint64_t now)
 	struct rt_thr *t;
 	struct gprt_arc *a;
 
-	if ((t = rt_self) == NULL || t->busy || t->pub.depth == 0)
+	if ((t = rt_self) == NULL || t->busy || rt_depth(t) == 0)
 		return;
 	rt_busy(t);
-	a = (struct gprt_arc *)(uintptr_t)t->frames[t->pub.depth].arc;
+	a = (struct gprt_arc *)(uintptr_t)rt_top(t)->arc;
 	if ((a->fn == fn && a->site == site) || resync(t, fn, site, now))
 		closetop(t, now);
 	t->pub.last = now;
@@ -352,8 +358,9 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 {
 	struct rt_thr *t;
 	struct rt_ent *e;
+	struct gprt_frame *f;
 	uintptr_t fn, site, sp;
-	uint64_t d, h;
+	uint64_t h;
 
 	fn = (uintptr_t)fnp;
 	site = (uintptr_t)sitep;
@@ -367,11 +374,11 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 		if (e->arc == NULL)
 			return enter_slow(fn, site, sp);
 	}
-	d = t->pub.depth + 1;
-	if (unlikely(t->frames[d - 1].sp <= sp || d + 1 >= t->cap))
+	f = rt_top(t);
+	if (unlikely(f->sp <= sp || f >= t->limit))
 		return enter_slow(fn, site, sp);
-	push(t, e, d, sp);
-	t->frames[d].t0 = rt_fastnow();
+	push(t, e, ++f, sp);
+	f->t0 = rt_fastnow();
 }
 
 void
@@ -385,7 +392,7 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	if (unlikely((t = rt_cur) == NULL))
 		return exit_clock((uintptr_t)fnp, (uintptr_t)sitep);
 	now = rt_fastnow();
-	f = &t->frames[t->pub.depth];
+	f = rt_top(t);
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
 	if (unlikely(a->fn != (uintptr_t)fnp || a->site != (uintptr_t)sitep ||
 	    now < f->t0 || now >= t->next_cp))
@@ -394,6 +401,6 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	a->self += el > f->child ? el - f->child : 0;
 	if (--((struct rt_node *)(uintptr_t)f->node)->active == 0)
 		a->incl += el;
-	t->pub.depth--;
+	rt_settop(t, f - 1);
 	f[-1].child += el;
 }

@@ -297,9 +297,9 @@ siteof(struct rt_thr *t, uintptr_t site)
 	uint64_t h, cap;
 
 	fn = 0;
-	if (t->pub.depth > 0 && t->pub.depth < t->cap)
+	if (rt_depth(t) > 0)
 		fn = (uintptr_t)((struct gprt_arc *)(uintptr_t)
-		    t->frames[t->pub.depth].arc)->fn;
+		    rt_top(t)->arc)->fn;
 	if (t->midx != NULL)
 		for (h = phash(site ^ (fn << 3));; h++) {
 			e = &t->midx[h & t->mmask];

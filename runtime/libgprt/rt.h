@@ -60,13 +60,15 @@ struct rt_ment {
  */
 struct rt_thr {
 	struct gprt_thread	 pub;
+	/* the fast paths' fields, in the cache line of pub.top */
+	struct gprt_frame	*limit;		/* frames + cap - 1 */
+	struct rt_ent		*idx;		/* arc index */
+	uint64_t		 mask;
+	uint64_t		 next_cp;	/* ticks of the next checkpoint */
 	int			 busy;		/* inside the runtime */
 	uint32_t		 cap;		/* frames that fit */
 	struct gprt_frame	*frames;
-	struct rt_ent		*idx;		/* arc index */
-	uint64_t		 mask;
 	uint64_t		 nidx;
-	uint64_t		 next_cp;	/* ticks of the next checkpoint */
 	struct gprt_blk		*arcs;		/* current ARCS block */
 	struct rt_node		**fidx;		/* function index */
 	uint64_t		 fmask;
@@ -179,6 +181,25 @@ rt_fastnow(void)
 #else
 	return rt_mono_ns();
 #endif
+}
+
+/* The top frame of thread t's shadow stack, and its depth. */
+RT_FN static inline struct gprt_frame *
+rt_top(const struct rt_thr *t)
+{
+	return (struct gprt_frame *)(uintptr_t)t->pub.top;
+}
+
+RT_FN static inline uint64_t
+rt_depth(const struct rt_thr *t)
+{
+	return (uint64_t)(rt_top(t) - t->frames);
+}
+
+RT_FN static inline void
+rt_settop(struct rt_thr *t, struct gprt_frame *f)
+{
+	t->pub.top = (uintptr_t)f;
 }
 
 /* Thread t enters the runtime: hooks in signal handlers keep out. */

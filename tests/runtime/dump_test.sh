@@ -125,12 +125,13 @@ blocks_body()
 	head -c $(($(wc -c < good) - 64)) good > short
 	bad short "byte 24: tables end at [0-9]+, outside the file's [0-9]+ bytes$"
 	cp good frame
-	# the thread's stack offset pointing nowhere
+	# the thread's stack offset (struct gprt_thread's field at byte 64)
+	# pointing nowhere
 	off=$(perl -e 'open F, "<:raw", $ARGV[0] or die; local $/; $d = <F>;
 	    $o = $ARGV[1]; while ($o < length $d) {
 	    ($t, $th, $s) = unpack("L L Q", substr($d, $o, 16));
 	    if ($t == 1) { print $o, "\n"; exit } $o += $s }' good $h)
-	patch frame $((off + 72)) Q 12345
+	patch frame $((off + 64)) Q 12345
 	bad frame "byte $off: thread 1: no stack at offset 12345$"
 }
 
