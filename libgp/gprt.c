@@ -34,7 +34,7 @@ struct rd {
 struct ablk {				/* an ARCS block */
 	uint64_t		 off;
 	uint64_t		 n;
-	size_t			 first;	/* its first arc in g->arcs */
+	size_t			 first;	/* its first in g->arcs */
 };
 
 struct sblk {				/* a STACK block */
@@ -317,7 +317,7 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 	for (i = 1; i <= ti->depth; i++) {
 		foff = ti->stack + BLKSZ + i * sizeof(struct gprt_frame);
 		if (F64(foff, struct gprt_frame, arc) == 0)
-			continue;	/* pushed, not yet filled: killed there */
+			continue;	/* killed between push and fill */
 		arc[n] = framearc(r, g, ab, nab, foff,
 		    F64(foff, struct gprt_frame, arc));
 		t0[n] = F64(foff, struct gprt_frame, t0);
@@ -469,8 +469,8 @@ gp_gprt_load(const char *path)
 				bad(r, off, "map block too short");
 			k = F64(off, struct gprt_map, pathlen);
 			if (k > size - sizeof(struct gprt_map))
-				bad(r, off, "map path of %" PRIu64 " bytes does "
-				    "not fit", k);
+				bad(r, off, "map path of %" PRIu64
+				    " bytes does not fit", k);
 			g->objs = xreallocarray(g->objs, g->nobjs + 1,
 			    sizeof(*g->objs));
 			o = &g->objs[g->nobjs++];
@@ -539,7 +539,8 @@ gp_gprt_load(const char *path)
 		/* frame 0 is the root: its child time is the thread's total */
 		t->ticks = F64(ti[j].stack + BLKSZ, struct gprt_frame, child);
 		k = g->hdr.base + ti[j].stack + BLKSZ;
-		if (ti[j].top < k || (ti[j].top - k) % sizeof(struct gprt_frame))
+		if (ti[j].top < k ||
+		    (ti[j].top - k) % sizeof(struct gprt_frame) != 0)
 			bad(r, ti[j].off, "thread %" PRIu64 ": top frame 0x%"
 			    PRIx64 " not in its stack", t->slot, ti[j].top);
 		ti[j].depth = (ti[j].top - k) / sizeof(struct gprt_frame);

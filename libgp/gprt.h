@@ -65,7 +65,7 @@ struct gprt_hdr {
 	uint32_t	hdrsize;	/* sizeof(struct gprt_hdr) */
 	uint32_t	ptrsize;	/* bytes in an address of the process */
 	uint64_t	end;		/* blocks end here */
-	uint64_t	base;		/* address of the mapping in the process */
+	uint64_t	base;		/* where the process mapped it */
 	uint64_t	pid;
 	uint64_t	ppid;		/* parent, for a forked child */
 	uint32_t	state;		/* enum gprt_state */
@@ -91,7 +91,7 @@ struct gprt_hdr {
 
 struct gprt_blk {
 	uint32_t	type;		/* enum gprt_btype */
-	uint32_t	thread;		/* owning thread slot, 1-based; 0 none */
+	uint32_t	thread;		/* owning slot, from 1; 0: none */
 	uint64_t	size;		/* bytes, header included */
 	uint64_t	n;		/* entries in use */
 	uint64_t	cap;		/* entries that fit */
@@ -108,7 +108,7 @@ struct gprt_thread {
 	uint64_t	nthreads;	/* threads that used the slot */
 	uint64_t	state;		/* GPRT_T_* */
 	uint64_t	stack;		/* file offset of the STACK block */
-	uint64_t	last;		/* ticks at the last checkpoint or later */
+	uint64_t	last;		/* ticks at a checkpoint or later */
 	uint64_t	cp_ticks;	/* last checkpoint */
 	uint64_t	cp_ns;
 	char		name[16];
@@ -141,7 +141,7 @@ struct gprt_map {
 	uint64_t	id;		/* 0 is the executable */
 	uint64_t	bias;		/* load address minus link address */
 	uint64_t	low;		/* lowest link address of the image */
-	uint64_t	textlow;	/* executable segments, link addresses */
+	uint64_t	textlow;	/* executable segments, link */
 	uint64_t	texthigh;
 	uint64_t	pathlen;	/* bytes of path that follow, no NUL */
 };
@@ -158,13 +158,13 @@ struct gprt_hist {
 
 struct gprt_mem {
 	uint64_t	site;		/* return address of the call */
-	uint64_t	fn;		/* innermost instrumented function, or 0 */
+	uint64_t	fn;		/* innermost instrumented function */
 	uint64_t	nmalloc;	/* malloc and the memalign family */
 	uint64_t	ncalloc;
 	uint64_t	nrealloc;
 	uint64_t	nfree;		/* free calls made at this site */
 	uint64_t	fails;		/* allocations that returned NULL */
-	uint64_t	badfree;	/* frees of pointers not seen allocated */
+	uint64_t	badfree;	/* frees of pointers not seen made */
 	uint64_t	bytes;		/* bytes allocated here */
 	uint64_t	freedblocks;	/* of the blocks allocated here */
 	uint64_t	freedbytes;

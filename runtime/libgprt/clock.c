@@ -65,7 +65,8 @@ tsc_usable(void)
 	if (n <= 0)
 		return 1;
 	buf[n] = '\0';
-	return strncmp(buf, "tsc", 3) == 0 && (buf[3] == '\n' || buf[3] == '\0');
+	return strncmp(buf, "tsc", 3) == 0 &&
+	    (buf[3] == '\n' || buf[3] == '\0');
 }
 #endif
 

@@ -166,7 +166,7 @@ grow(uint64_t need)
 	n = roundup64(n, (uint64_t)(pg > 0 ? pg : 4096));
 	if (n > rt.reserve)
 		n = rt.reserve;
-	/* Reserve the disk blocks: a store to a hole on a full disk is SIGBUS. */
+	/* Reserve the blocks: a store to a hole on a full disk is SIGBUS. */
 	if (posix_fallocate(rt.fd, (off_t)rt.fsize,
 	    (off_t)(n - rt.fsize)) != 0 && ftruncate(rt.fd, (off_t)n) == -1)
 		return -1;

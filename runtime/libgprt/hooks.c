@@ -7,7 +7,7 @@
  * arc's count goes up and a frame is pushed with the time; at exit the
  * frame is popped and its time split:
  *
- *	self	elapsed minus the time of the callees that finished inside;
+ *	self	elapsed minus the time of the callees finished inside;
  *	incl	elapsed, but only for the outermost activation of the
  *		callee (its node's active count drops to zero), so
  *		recursion and cycles never count the same time twice.

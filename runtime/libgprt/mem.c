@@ -243,7 +243,8 @@ delete(uintptr_t p, struct blk *out)
 		if (s->tab[j].p == 0)
 			break;
 		k = phash(s->tab[j].p) & s->mask;
-		if ((j > i && (k <= i || k > j)) || (j < i && k <= i && k > j)) {
+		if ((j > i && (k <= i || k > j)) ||
+		    (j < i && k <= i && k > j)) {
 			s->tab[i] = s->tab[j];
 			i = j;
 		}

@@ -64,7 +64,7 @@ struct rt_thr {
 	struct gprt_frame	*limit;		/* frames + cap - 1 */
 	struct rt_ent		*idx;		/* arc index */
 	uint64_t		 mask;
-	uint64_t		 next_cp;	/* ticks of the next checkpoint */
+	uint64_t		 next_cp;	/* ticks of next checkpoint */
 	int			 busy;		/* inside the runtime */
 	uint32_t		 cap;		/* frames that fit */
 	struct gprt_frame	*frames;
@@ -92,7 +92,7 @@ struct rt {
 	int			 fd;		/* -1: tables in memory only */
 	dev_t			 dev;		/* of the file, to check fd */
 	ino_t			 ino;
-	int			 pending;	/* forked child: file to create */
+	int			 pending;	/* forked child: file to make */
 	int			 companion;	/* GPRT_COMPANION */
 	pthread_mutex_t		 lock;		/* allocation, slots */
 	pthread_mutex_t		 maplock;

@@ -16,6 +16,10 @@
 # chose (GPRT_CLOCK; printed), and the exactness check verifies that the
 # self times of its arcs add up to the measured total, tick for tick.
 #
+# For scale, a fourth build has hooks that only read the time-stamp
+# counter, as any hooks measuring each call exactly must, twice a call:
+# the floor under libgprt's overhead (x86 only).
+#
 # Memory: the maximum resident size of the libgprt build and the size of
 # its companion file at fib(20) and at fib(depth): flat if the tables grow
 # with the number of distinct arcs, not with the number of calls.
@@ -63,6 +67,34 @@ $cc -O0 -o plain fib.c
 $cc -O0 -pg -o pg fib.c
 $cc -O0 -finstrument-functions -o rt fib.c -L"$prefix/lib" -lgprt \
     -Wl,-rpath,"$prefix/lib"
+cat > floor.c <<'END'
+#include <stdint.h>
+#include <x86intrin.h>
+
+#define NI	__attribute__((__no_instrument_function__))
+
+static __thread uint64_t t;
+
+NI void __cyg_profile_func_enter(void *, void *);
+NI void __cyg_profile_func_exit(void *, void *);
+
+NI void
+__cyg_profile_func_enter(void *fn, void *site)
+{
+	t -= __rdtsc();
+}
+
+NI void
+__cyg_profile_func_exit(void *fn, void *site)
+{
+	t += __rdtsc();
+}
+END
+floor=
+if $cc -O2 -c -o floor.o floor.c 2>/dev/null; then
+	$cc -O0 -finstrument-functions -o floor fib.c floor.o
+	floor=yes
+fi
 
 # calls of fib(n): c(n) = 1 + c(n-1) + c(n-2) = 2 fib(n+1) - 1, plus main
 calls()
@@ -85,35 +117,47 @@ min()
 }
 
 n=$(calls "$depth")
-tp= tg= tr=
+tp= tg= tr= tf=
 i=0
 while [ $i -lt "$runs" ]; do
 	tp=$(min "$tp" "$(cpu ./plain "$depth")")
 	tg=$(min "$tg" "$(cpu ./pg "$depth")")
 	tr=$(min "$tr" "$(GPRT_HZ=100 cpu ./rt "$depth")")
+	[ -z "$floor" ] || tf=$(min "$tf" "$(cpu ./floor "$depth")")
 	i=$((i + 1))
 done
 
-clock=$("$prefix/bin/gprt-dump" gmon.out.gprt | awk -F '\t' '$1 == "gprt" { print $6 }')
-"$prefix/bin/gprt-dump" gmon.out.gprt | awk -F '\t' '
+"$prefix/bin/gprt-dump" gmon.out.gprt > dump
+clock=$(awk -F '\t' '$1 == "gprt" { print $6 }' dump)
+awk -F '\t' '
 	$1 == "thread" { total += $8 }
 	$1 == "marc" { self += $8 }
 	END {
-		printf "exactness: sum of self ticks %.0f, measured total %.0f: %s\n",
-		    self, total, self == total ? "equal" : "DIFFERENT"
-	}'
+		printf "exactness: sum of self ticks %.0f, measured total " \
+		    "%.0f: %s\n", self, total,
+		    self == total ? "equal" : "DIFFERENT"
+	}' dump
 
-awk -v n="$n" -v tp="$tp" -v tg="$tg" -v tr="$tr" -v runs="$runs" \
-    -v depth="$depth" -v clock="$clock" 'BEGIN {
-	printf "fib(%d): %.0f calls, best of %d runs, CPU seconds\n", depth, n, runs
+awk -v n="$n" -v tp="$tp" -v tg="$tg" -v tr="$tr" -v tf="$tf" \
+    -v runs="$runs" -v depth="$depth" -v clock="$clock" 'BEGIN {
+	printf "fib(%d): %.0f calls, best of %d runs, CPU seconds\n",
+	    depth, n, runs
 	printf "  plain -O0                 %6.2f\n", tp
-	printf "  gcc -pg                   %6.2f   %6.1f ns/call overhead\n", \
+	printf "  gcc -pg                   %6.2f   %6.1f ns/call overhead\n",
 	    tg, (tg - tp) * 1e9 / n
-	printf "  -finstrument-functions    %6.2f   %6.1f ns/call overhead" \
+	printf "  libgprt                   %6.2f   %6.1f ns/call overhead" \
 	    " (clock %s)\n", tr, (tr - tp) * 1e9 / n, clock
-	if (tg > tp)
-		printf "overhead ratio libgprt / gcc -pg: %.2f\n", \
+	if (tf != "")
+		printf "  hooks reading the TSC     %6.2f   %6.1f ns/call" \
+		    " overhead\n", tf, (tf - tp) * 1e9 / n
+	if (tg > tp) {
+		printf "overhead ratio libgprt / gcc -pg: %.2f\n",
 		    (tr - tp) / (tg - tp)
+		if (tf != "")
+			printf "overhead ratio TSC-only hooks / gcc -pg: " \
+			    "%.2f\n",
+			    (tf - tp) / (tg - tp)
+	}
 }'
 
 # memory at two call counts
@@ -127,8 +171,10 @@ mem()
 small=$(mem 20)
 large=$(mem "$depth")
 echo "$small $large" | awk '{
-	printf "memory: %.0f calls: max RSS %d KB, companion %d bytes\n", $1, $2, $3
-	printf "        %.0f calls: max RSS %d KB, companion %d bytes\n", $4, $5, $6
-	printf "        calls x%.0f, RSS x%.2f, companion x%.2f\n", \
+	printf "memory: %.0f calls: max RSS %d KB, companion %d bytes\n",
+	    $1, $2, $3
+	printf "        %.0f calls: max RSS %d KB, companion %d bytes\n",
+	    $4, $5, $6
+	printf "        calls x%.0f, RSS x%.2f, companion x%.2f\n",
 	    $4 / $1, $5 / $2, $6 / $3
 }'
