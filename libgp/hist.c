@@ -55,31 +55,34 @@ ranges(const struct gp_raw *raw, size_t *np)
 {
 	const struct gp_hist *h, *h0;
 	struct range *rv;
+	const char *src;
 	size_t i, j, k, n = 0;
 	double sc, sc0;
 
 	if ((rv = calloc(raw->nhists + 1, sizeof(*rv))) == NULL)
 		err(1, NULL);
+	src = raw->name != NULL ? raw->name : "<stream>";
 	h0 = raw->nhists > 0 ? &raw->hists[0] : NULL;
 	sc0 = h0 != NULL ? (double)((h0->high - h0->low) / 2) / h0->nbins : 0;
 	for (i = 0; i < raw->nhists; i++) {
 		h = &raw->hists[i];
 		if (h->low > h->high)
-			errx(1, "histogram %u: low address 0x%jx above high "
-			    "address 0x%jx", h->id, (uintmax_t)h->low,
+			errx(1, "%s: histogram %u: low address 0x%jx above "
+			    "high address 0x%jx", src, h->id, (uintmax_t)h->low,
 			    (uintmax_t)h->high);
 		if (strncmp(h->dimen, h0->dimen, 15) != 0)
-			errx(1, "histogram %u: dimension unit changed between "
-			    "histogram records: from '%s' to '%s'", h->id,
+			errx(1, "%s: histogram %u: dimension unit changed "
+			    "between histogram records: from '%s' to '%s'",
+			    src, h->id,
 			    h0->dimen, h->dimen);
 		if (h->abbrev != h0->abbrev)
-			errx(1, "histogram %u: dimension abbreviation changed "
-			    "between histogram records: from '%c' to '%c'",
-			    h->id, h0->abbrev, h->abbrev);
+			errx(1, "%s: histogram %u: dimension abbreviation "
+			    "changed between histogram records: from '%c' to "
+			    "'%c'", src, h->id, h0->abbrev, h->abbrev);
 		sc = (double)((h->high - h->low) / 2) / h->nbins;
 		if (fabs(sc - sc0) > 0.000001)
-			errx(1, "histogram %u: different scales in histogram "
-			    "records", h->id);
+			errx(1, "%s: histogram %u: different scales in "
+			    "histogram records", src, h->id);
 		for (j = 0; j < n; j++)
 			if (rv[j].h->low == h->low && rv[j].h->high == h->high)
 				break;
@@ -87,8 +90,9 @@ ranges(const struct gp_raw *raw, size_t *np)
 			for (k = 0; k < n; k++)
 				if (h->low < rv[k].h->high &&
 				    rv[k].h->low < h->high)
-					errx(1, "histogram %u: overlapping "
-					    "histogram records", h->id);
+					errx(1, "%s: histogram %u: "
+					    "overlapping histogram records",
+					    src, h->id);
 			rv[n].h = h;
 			if ((rv[n].bins = calloc(h->nbins + 1,
 			    sizeof(*rv[n].bins))) == NULL)

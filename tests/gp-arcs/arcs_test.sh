@@ -311,6 +311,26 @@ errors_body()
 	grep '^gp-stream\|^exe	\|^sym	' s > noraw
 	bad noraw "^gp-hist: noraw: no raw layer" gp-hist
 	bad noraw "^gp-arcs: noraw: no raw layer" gp-arcs
+	# histograms that do not go together
+	awk -F '\t' -v OFS='\t' '{ print } $1 == "hist" { $2 = 1; $3 = "0x200000";
+	    $4 = "0x201000"; $7 = "minutes"; $8 = "m"; print }' s > unit
+	bad unit "^gp-hist: unit: histogram 1: dimension unit changed between histogram records: from 'seconds' to 'minutes'\$" \
+	    gp-hist
+	awk -F '\t' -v OFS='\t' '{ print } $1 == "hist" { $2 = 1; $3 = "0x200000";
+	    $4 = "0x201000"; $5 = 7; print }' s > scale
+	bad scale "^gp-arcs: scale: histogram 1: different scales in histogram records\$" \
+	    gp-arcs
+	# the same scale, half a range further: overlapping
+	awk -F '\t' -v OFS='\t' '{ print } $1 == "hist" {
+	    lo = 0; hi = 0; for (i = 3; i <= length($3); i++)
+		lo = lo * 16 + index("0123456789abcdef", substr($3, i, 1)) - 1
+	    for (i = 3; i <= length($4); i++)
+		hi = hi * 16 + index("0123456789abcdef", substr($4, i, 1)) - 1
+	    d = int((hi - lo) / 4) * 2
+	    $2 = 1; $3 = sprintf("0x%x", lo + d); $4 = sprintf("0x%x", hi + d)
+	    print }' s > overlap
+	bad overlap "^gp-hist: overlap: histogram 1: overlapping histogram records\$" \
+	    gp-hist
 	# the credit layer, read by gp-arcs
 	sed "${n}s/	[^	]*\$//" h > short
 	bad short "^gp-arcs: short:$n: histsum: 6 fields, expected at least 7\$" \
