@@ -271,9 +271,10 @@ gp_credit_load(struct gp_prof *p, const struct gp_rec *rec)
 		c->abbrev = s[0];
 		free(s);
 		c->nhist = gp_fu64max(rec, 6, INT32_MAX);
-		if (!isfinite(c->total) ||
-		    (!isfinite(c->scale) && c->nhist > 0))
-			gp_recerr(rec, "total or scale is not finite");
+		/* the scale is gprof's, infinite for a histogram of 0 bins */
+		if (!isfinite(c->total))
+			gp_recerr(rec, "field 2: total '%s' is not finite",
+			    rec->f[1]);
 		if (p->sym != NULL)
 			c->ntime = p->sym->nsyms;
 		if ((c->time = calloc(c->ntime + 1, sizeof(*c->time))) == NULL)
