@@ -13,7 +13,10 @@
  *		child's list of parents as gprof prints them;
  *	members	the members of each cycle in gprof's printing order.
  *
- * Times are in samples, as in the credit layer: divide by hz.
+ * Times are in samples, as in the credit layer: divide by hz.  The rate
+ * (hz), the unit, the histogram scale and gprof's total_time are in the
+ * credit layer (p->credit, hist.h), which gp_analyse() makes or checks
+ * too.
  *
  * A printer reads a stream with gp_stage_read() and calls gp_analyse(),
  * which makes the credit and graph layers if the stream lacks them and
