@@ -9,8 +9,8 @@
  *
  *	self	elapsed minus the time of the callees finished inside;
  *	incl	elapsed, but only for the outermost activation of the
- *		callee (its node's active count drops to zero), so
- *		recursion and cycles never count the same time twice.
+ *		callee (the frame its node points to), so recursion and
+ *		cycles never count the same time twice.
  *
  * No locks on this path: everything it touches belongs to the thread.
  */
@@ -187,7 +187,9 @@ RT_FN static int
 growstack(struct rt_thr *t)
 {
 	struct gprt_blk *ob, *nb;
-	uint64_t cap, d;
+	struct gprt_frame *nf;
+	struct rt_node *nd;
+	uint64_t cap, d, i;
 
 	cap = (uint64_t)t->cap * 2;
 	if (cap > UINT32_MAX ||
@@ -196,8 +198,15 @@ growstack(struct rt_thr *t)
 		return -1;
 	ob = (struct gprt_blk *)(void *)(rt.base + t->pub.stack);
 	d = rt_depth(t);
-	memcpy(nb + 1, t->frames, t->cap * sizeof(struct gprt_frame));
-	t->frames = (struct gprt_frame *)(void *)(nb + 1);
+	nf = (struct gprt_frame *)(void *)(nb + 1);
+	memcpy(nf, t->frames, t->cap * sizeof(struct gprt_frame));
+	/* The nodes' outermost frames move with the stack. */
+	for (i = 1; i <= d; i++) {
+		nd = (struct rt_node *)(uintptr_t)nf[i].node;
+		if (nd->outer == &t->frames[i])
+			nd->outer = &nf[i];
+	}
+	t->frames = nf;
 	t->cap = (uint32_t)cap;
 	t->limit = t->frames + cap - 1;
 	barrier();
@@ -217,14 +226,18 @@ closetop(struct rt_thr *t, uint64_t now)
 {
 	struct gprt_frame *f;
 	struct gprt_arc *a;
+	struct rt_node *nd;
 	uint64_t el;
 
 	f = rt_top(t);
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
 	el = now > f->t0 ? now - f->t0 : 0;
 	a->self += el > f->child ? el - f->child : 0;
-	if (--((struct rt_node *)(uintptr_t)f->node)->active == 0)
+	nd = (struct rt_node *)(uintptr_t)f->node;
+	if (nd->outer == f) {
 		a->incl += el;
+		nd->outer = NULL;
+	}
 	rt_settop(t, f - 1);
 	f[-1].child += el;
 }
@@ -264,13 +277,14 @@ resync(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
 RT_FN static inline void
 push(struct rt_thr *t, struct rt_ent *e, struct gprt_frame *f, uintptr_t sp)
 {
-	e->node->active++;
 	/*
 	 * The top first, then the frame: a signal handler that runs
 	 * instrumented code in between pushes above this frame, never on it.
 	 */
 	rt_settop(t, f);
 	barrier();
+	if (e->node->outer == NULL)
+		e->node->outer = f;
 	f->arc = (uintptr_t)e->arc;
 	f->node = (uintptr_t)e->node;
 	f->sp = sp;
@@ -387,6 +401,7 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	struct rt_thr *t;
 	struct gprt_frame *f;
 	struct gprt_arc *a;
+	struct rt_node *nd;
 	uint64_t el, now;
 
 	if (unlikely((t = rt_cur) == NULL))
@@ -399,8 +414,11 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 		return exit_slow((uintptr_t)fnp, (uintptr_t)sitep, now);
 	el = now - f->t0;
 	a->self += el > f->child ? el - f->child : 0;
-	if (--((struct rt_node *)(uintptr_t)f->node)->active == 0)
+	nd = (struct rt_node *)(uintptr_t)f->node;
+	if (nd->outer == f) {
 		a->incl += el;
+		nd->outer = NULL;
+	}
 	rt_settop(t, f - 1);
 	f[-1].child += el;
 }

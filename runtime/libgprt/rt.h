@@ -41,10 +41,13 @@ struct rt_ent {
 	struct rt_node	*node;		/* of the callee */
 };
 
-/* A function of a thread, for recursion: how many activations are open. */
+/*
+ * A function of a thread, for recursion: the frame of its outermost open
+ * activation, or NULL.
+ */
 struct rt_node {
-	uintptr_t	 fn;
-	uint64_t	 active;
+	uintptr_t		 fn;
+	struct gprt_frame	*outer;
 };
 
 /* A memory call site of a thread. */

@@ -1,6 +1,6 @@
 /*
- * Recursion, mutual recursion and a three-function cycle, with some work
- * in each function, for the checks on measured times.  With an argument
+ * Recursion (deep too), mutual recursion and a three-function cycle, some
+ * work in each function, for the checks on measured times.  With an argument
  * "kill" it kills itself with SIGKILL deep inside the recursion.
  */
 #include <signal.h>
@@ -71,6 +71,15 @@ c3(int n)
 		c2(n - 1);
 }
 
+/* Deep enough for the shadow stack to grow, several times. */
+static void
+deep(int n)
+{
+	spin(1);
+	if (n > 0)
+		deep(n - 1);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -81,6 +90,8 @@ main(int argc, char *argv[])
 		even(40 + i);
 		c1(30 + i);
 	}
+	deep(3000);
+	deep(3000);
 	printf("%ld\n", fib(20));
 	return 0;
 }

@@ -24,10 +24,10 @@ recursion_body()
 	rtbuild rt "$src/rec.c"
 	rtrun ./rt
 	gprt-dump -m gmon.out.gprt > d
-	check rt d "fib:fib odd:even c2:c1"
+	check rt d "fib:fib odd:even c2:c1 deep:deep"
 	# per thread too
 	gprt-dump gmon.out.gprt > d1
-	check rt d1 "fib:fib odd:even c2:c1"
+	check rt d1 "fib:fib odd:even c2:c1 deep:deep"
 }
 
 atf_test_case killed
@@ -47,7 +47,7 @@ killed_body()
 	# the killed thread had calls open: fib at least, and main
 	open=$(awk -F '\t' '$1 == "thread" { print $10 }' d)
 	test "$open" -ge 2 || atf_fail "only $open open calls closed"
-	check rt d "fib:fib odd:even c2:c1"
+	check rt d "fib:fib odd:even c2:c1 deep:deep"
 }
 
 atf_test_case longjmp
@@ -85,7 +85,7 @@ mono_body()
 	atf_check -o ignore env GPRT_HZ=0 GPRT_CLOCK=mono ./rt
 	gprt-dump -m gmon.out.gprt > d
 	atf_check -o match:"	mono	1000000000	" grep '^gprt' d
-	check rt d "fib:fib odd:even c2:c1"
+	check rt d "fib:fib odd:even c2:c1 deep:deep"
 }
 
 atf_init_test_cases()
