@@ -1,0 +1,92 @@
+#! /usr/bin/atf-sh
+#
+# The shell one-liners of README.md, run as they stand there, and checked
+# against what gprof says of the same profile.
+
+. "$(atf_get_srcdir)/../lib.sh"
+
+readme=$(atf_get_srcdir)/../../README.md
+
+# oneliner NAME: the code block after "<!-- oneliner: NAME -->".
+oneliner()
+{
+	awk -v name="$1" '
+	    $0 == "<!-- oneliner: " name " -->" { want = 1; next }
+	    want && /^```/ { if (inside) exit; inside = 1; next }
+	    inside { print }' "$readme" >"$1.sh"
+	test -s "$1.sh" || atf_fail "README.md has no one-liner '$1'"
+}
+
+# A profiled run of tests/progs/recurse.c as a.out and gmon.out.
+profile()
+{
+	pgbuild a.out "$progs/recurse.c"
+	pgrun ./a.out
+}
+
+atf_test_case top
+top_head()
+{
+	atf_set "descr" "Top ten functions by self time, as gprof's flat profile"
+}
+top_body()
+{
+	oneliner top
+	profile
+	atf_check -o save:got sh top.sh
+	test -s got || atf_fail "the one-liner printed nothing"
+	# gprof's flat profile: self seconds and name of each row with time
+	gprof -b -p a.out gmon.out | awk 'NR > 5 && $3 > 0 {
+	    printf "%s\t%s\n", $3, $NF }' | sort -rn | head >want
+	sort got >got.s
+	sort want >want.s
+	atf_check -o file:want.s cat got.s
+}
+
+atf_test_case callers
+callers_head()
+{
+	atf_set "descr" "Callers of spin, as in gprof's call graph"
+}
+callers_body()
+{
+	oneliner callers
+	profile
+	atf_check -o save:got sh callers.sh
+	test -s got || atf_fail "the one-liner printed nothing"
+	# the parent lines of spin's entry: "count/total name ..."
+	gprof -b -q a.out gmon.out | awk '
+	    /^-----/ { n = 0; next }
+	    /^\[[0-9]+\]/ { if ($NF ~ /^\[/ && $(NF-1) == "spin") found = 1
+		if (found) { for (i = 0; i < n; i++) print par[i]; exit }
+		next }
+	    { split($3, c, "/"); par[n++] = c[1] "\t" $4 }' | sort >want
+	test -s want || atf_fail "no callers of spin in gprof's graph"
+	sort got >got.s
+	atf_check -o file:want cat got.s
+}
+
+atf_test_case merge
+merge_head()
+{
+	atf_set "descr" "A directory of profiles summed, as gprof sums them"
+}
+merge_body()
+{
+	oneliner merge
+	pgbuild a.out "$progs/recurse.c"
+	mkdir runs
+	for i in 1 2 3; do
+		atf_check -o ignore env GMON_OUT_PREFIX=runs/gmon ./a.out
+	done
+	test $(ls runs | wc -l) -eq 3 || atf_fail "expected 3 profiles"
+	gprof -b a.out runs/gmon.* >want
+	atf_check -o file:want sh merge.sh
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case top
+	atf_add_test_case callers
+	atf_add_test_case merge
+}
