@@ -54,6 +54,11 @@ gp_tally(const struct gp_prof *p, const struct gp_specs *specs,
 		cs = gp_sym_lookup(st, raw->arcs[i].self);
 		if (ps == NULL || cs == NULL)
 			continue;
+		/* gprof backs a callee that is not a function up to one */
+		while (cs > st->syms && !(cs->flags & GP_SYM_FUNC))
+			cs--;
+		if (!(cs->flags & GP_SYM_FUNC))
+			continue;
 		if (!gp_tables_arc(tb, GP_INCL_ARCS, ps, cs) &&
 		    !(inclempty && !gp_tables_arc(tb, GP_EXCL_ARCS, ps, cs)))
 			continue;
