@@ -342,7 +342,9 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 	for (i = n; i-- > 0;) {
 		el = last > t0[i] ? last - t0[i] : 0;
 		c = child[i] + extra;
-		g->arcs[arc[i]].self += el > c ? el - c : 0;
+		if (el < c)
+			el = c;
+		g->arcs[arc[i]].self += el - c;
 		if (outer[i])
 			g->arcs[arc[i]].incl += el;
 		extra = el;

@@ -232,7 +232,9 @@ closetop(struct rt_thr *t, uint64_t now)
 	f = rt_top(t);
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
 	el = now > f->t0 ? now - f->t0 : 0;
-	a->self += el > f->child ? el - f->child : 0;
+	if (el < f->child)
+		el = f->child;
+	a->self += el - f->child;
 	nd = (struct rt_node *)(uintptr_t)f->node;
 	if (nd->outer == f) {
 		a->incl += el;
@@ -279,16 +281,18 @@ push(struct rt_thr *t, struct rt_ent *e, struct gprt_frame *f, uintptr_t sp)
 {
 	/*
 	 * The top first, then the frame: a signal handler that runs
-	 * instrumented code in between pushes above this frame, never on it.
+	 * instrumented code in between pushes above this frame, never on
+	 * it, and the time it takes goes to this frame's callees at once.
 	 */
 	rt_settop(t, f);
+	barrier();
+	f->child = 0;
+	f->sp = sp;
 	barrier();
 	if (e->node->outer == NULL)
 		e->node->outer = f;
 	f->arc = (uintptr_t)e->arc;
 	f->node = (uintptr_t)e->node;
-	f->sp = sp;
-	f->child = 0;
 	e->arc->count++;
 }
 
@@ -402,7 +406,8 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	struct gprt_frame *f;
 	struct gprt_arc *a;
 	struct rt_node *nd;
-	uint64_t el, now;
+	uint64_t c, el, now;
+	int outer;
 
 	if (unlikely((t = rt_cur) == NULL))
 		return exit_clock((uintptr_t)fnp, (uintptr_t)sitep);
@@ -413,12 +418,23 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	    now < f->t0 || now >= t->next_cp))
 		return exit_slow((uintptr_t)fnp, (uintptr_t)sitep, now);
 	el = now - f->t0;
-	a->self += el > f->child ? el - f->child : 0;
 	nd = (struct rt_node *)(uintptr_t)f->node;
-	if (nd->outer == f) {
-		a->incl += el;
+	if ((outer = nd->outer == f))
 		nd->outer = NULL;
-	}
+	/*
+	 * A signal handler running instrumented code after now was read
+	 * adds its time to this frame's callees until the pop, to the
+	 * caller's after: read the callees' time right before the pop, and
+	 * pass it on as part of this call, which it may outlast.
+	 */
+	barrier();
+	c = f->child;
 	rt_settop(t, f - 1);
+	barrier();
+	if (el < c)
+		el = c;
+	a->self += el - c;
+	if (outer)
+		a->incl += el;
 	f[-1].child += el;
 }

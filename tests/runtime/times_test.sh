@@ -72,6 +72,28 @@ longjmp_body()
 	test "$size" -lt 1000000 || atf_fail "companion of $size bytes"
 }
 
+atf_test_case signals
+signals_head()
+{
+	atf_set "descr" "Instrumented signal handlers interrupting the hooks"
+	atf_set "require.progs" "cc nm"
+}
+signals_body()
+{
+	rtbuild rt "$src/sig.c"
+	rm -f gmon.out.gprt
+	atf_check -o save:nsig env GPRT_HZ=0 ./rt
+	test "$(cat nsig)" -gt 0 || atf_fail "no signal"
+	gprt-dump -m gmon.out.gprt > d
+	check rt d ""
+	inh=$(nm rt | awk '$3 == "inhandler" { sub(/^0+/, "", $1); print "0x" $1 }')
+	# handlers that interrupt the runtime itself are not counted
+	n=$(awk -F '\t' -v a="$inh" '$1 == "marc" && $6 == a { n += $7 }
+	    END { print n + 0 }' d)
+	test "$n" -gt 0 -a "$n" -le "$(cat nsig)" ||
+	    atf_fail "$n calls of inhandler for $(cat nsig) signals"
+}
+
 atf_test_case mono
 mono_head()
 {
@@ -93,5 +115,6 @@ atf_init_test_cases()
 	atf_add_test_case recursion
 	atf_add_test_case killed
 	atf_add_test_case longjmp
+	atf_add_test_case signals
 	atf_add_test_case mono
 }
