@@ -272,23 +272,43 @@ cmpfn(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* The arc a frame points to, as an index into g->arcs. */
+static int
+cmpslot(const void *a, const void *b)
+{
+	const struct fnidx *x = a, *y = b;
+
+	return x->fn < y->fn ? -1 : x->fn > y->fn;
+}
+
+/*
+ * The arc a frame points to, as an index into g->arcs.  The ARCS blocks
+ * are in file order: a binary search finds the one holding addr.
+ */
 static size_t
 framearc(const struct rd *r, const struct gp_gprt *g, const struct ablk *ab,
     size_t nab, uint64_t foff, uint64_t addr)
 {
 	uint64_t off, k;
-	size_t i;
+	size_t lo, hi, mid;
 
 	off = addr - g->hdr.base;
-	for (i = 0; i < nab; i++) {
-		if (off < ab[i].off + BLKSZ || off >= ab[i].off + BLKSZ +
-		    ab[i].n * sizeof(struct gprt_arc))
-			continue;
-		k = off - ab[i].off - BLKSZ;
-		if (k % sizeof(struct gprt_arc) != 0)
-			break;
-		return ab[i].first + k / sizeof(struct gprt_arc);
+	lo = 0;
+	hi = nab;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ab[mid].off <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0) {
+		lo--;
+		k = off - ab[lo].off;
+		if (k >= BLKSZ && k < BLKSZ + ab[lo].n *
+		    sizeof(struct gprt_arc) &&
+		    (k - BLKSZ) % sizeof(struct gprt_arc) == 0)
+			return ab[lo].first + (k - BLKSZ) /
+			    sizeof(struct gprt_arc);
 	}
 	bad(r, foff, "frame points to 0x%" PRIx64 ", not an arc", addr);
 }
@@ -369,6 +389,7 @@ gp_gprt_load(const char *path)
 	struct gp_gprt_obj *o;
 	struct gp_gprt_arc *a;
 	struct gp_gprt_mem *m;
+	struct fnidx *bys, key, *found;
 	struct rd rd, *r = &rd;
 	uint64_t off, size, n, cap, type, thread, i, k;
 	size_t nab, nsb, j;
@@ -552,21 +573,30 @@ gp_gprt_load(const char *path)
 			    ti[j].depth, sb[i].cap);
 		if (ti[j].depth > 0)
 			closeframes(r, g, t, &ti[j], ab, nab);
-		for (i = 0; i < g->narcs; i++)
-			if (g->arcs[i].thread == t->slot)
-				t->calls += g->arcs[i].count;
-	}
-	for (i = 0; i < g->narcs; i++) {
-		for (j = 0; j < g->nthreads; j++)
-			if (g->threads[j].slot == g->arcs[i].thread)
-				break;
-		if (j == g->nthreads)
-			bad(r, g->hdr.hdrsize, "arcs of thread %" PRIu64
-			    ", which has no record", g->arcs[i].thread);
 	}
 	g->rate = rate(g, ti);
 	qsort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
 	qsort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
+	/* Each thread's calls: its arcs are together now. */
+	bys = xcalloc(g->nthreads, sizeof(*bys));
+	for (j = 0; j < g->nthreads; j++) {
+		bys[j].fn = g->threads[j].slot;
+		bys[j].i = j;
+	}
+	qsort(bys, g->nthreads, sizeof(*bys), cmpfn);
+	for (i = 0; i < g->narcs; i = k) {
+		key.fn = g->arcs[i].thread;
+		key.i = 0;
+		for (k = i; k < g->narcs && g->arcs[k].thread == key.fn; k++)
+			;
+		if ((found = bsearch(&key, bys, g->nthreads, sizeof(*bys),
+		    cmpslot)) == NULL)
+			bad(r, g->hdr.hdrsize, "arcs of thread %" PRIu64
+			    ", which has no record", key.fn);
+		for (; i < k; i++)
+			g->threads[found->i].calls += g->arcs[i].count;
+	}
+	free(bys);
 	free(ab);
 	free(sb);
 	free(ti);
