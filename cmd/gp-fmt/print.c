@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "out.h"
 
 static void	flat(struct report *, const struct popts *);
 static void	flat_header(struct report *, const struct popts *, int);
@@ -29,6 +30,10 @@ static void	callg_children(const struct report *, const struct popts *,
 static void	callg_arc(const struct report *, const struct popts *,
 		    const struct farc *, const struct fent *,
 		    const struct fent *, const struct fent *);
+static void	times(const struct report *, const struct popts *, double,
+		    double);
+static void	entry_head(const struct report *, const struct popts *,
+		    const struct fent *);
 static void	findex(const struct report *, const struct popts *);
 static size_t	name_only(const struct popts *, const struct fent *);
 static void	name(const struct popts *, const struct fent *);
@@ -73,6 +78,7 @@ report_print(struct report *rp, const struct popts *o)
 	}
 	if (o->graph)
 		findex(rp, o);
+	out_flush();
 }
 
 static void
@@ -84,15 +90,15 @@ flat(struct report *rp, const struct popts *o)
 	int log;
 
 	if (!first)
-		printf("\f\n");
+		out_str("\f\n");
 	first = 0;
 	if (o->bsd) {
 		if (!o->brief) {
-			printf("\n\n\nflat profile:\n");
-			fputs(flat_blurb, stdout);
+			out_str("\n\n\nflat profile:\n");
+			out_str(flat_blurb);
 		}
 	} else
-		printf("Flat profile:\n");
+		out_str("Flat profile:\n");
 
 	if ((v = calloc(rp->nsyms + 1, sizeof(*v))) == NULL)
 		err(1, NULL);
@@ -132,7 +138,7 @@ flat(struct report *rp, const struct popts *o)
 	free(v);
 
 	if (!o->bsd && !o->brief)
-		fputs(flat_blurb, stdout);
+		out_str(flat_blurb);
 }
 
 static void
@@ -142,22 +148,22 @@ flat_header(struct report *rp, const struct popts *o, int prefix)
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, rp->abbrev);
 	if (o->bsd) {
-		printf("\ngranularity: each sample hit covers %ld byte(s)",
+		out_printf("\ngranularity: each sample hit covers %ld byte(s)",
 		    (long)rp->hist_scale * 2L);
 		if (rp->total_time > 0.0)
-			printf(" for %.2f%% of %.2f %s\n\n",
+			out_printf(" for %.2f%% of %.2f %s\n\n",
 			    100.0 / rp->total_time, rp->total_time / rp->hz,
 			    rp->dimen);
 	} else
-		printf("\nEach sample counts as %g %s.\n", 1.0 / rp->hz,
+		out_printf("\nEach sample counts as %g %s.\n", 1.0 / rp->hz,
 		    rp->dimen);
 	if (rp->total_time <= 0.0) {
-		printf(" no time accumulated\n\n");
+		out_str(" no time accumulated\n\n");
 		rp->total_time = 1.0;
 	}
-	printf("%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	out_printf("%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
 	    "%  ", "cumulative", "self  ", "", "self  ", "total ", "");
-	printf("%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	out_printf("%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
 	    "time", rp->dimen, rp->dimen, "calls", unit, unit, "name");
 }
 
@@ -168,21 +174,28 @@ flat_line(const struct report *rp, const struct popts *o,
 	if (!o->zeros && s->ncalls == 0 && s->time == 0)
 		return;
 	*accum += s->time;
-	printf(o->bsd ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
-	    rp->total_time > 0.0 ? 100 * s->time / rp->total_time : 0.0,
-	    *accum / rp->hz, s->time / rp->hz);
-	if (s->ncalls != 0)
-		printf(" %8lu %8.2f %8.2f  ", (unsigned long)s->ncalls,
-		    scale * s->time / rp->hz / (double)s->ncalls,
-		    scale * (s->time + s->child_time) / rp->hz /
-		    (double)s->ncalls);
-	else
-		printf(" %8.8s %8.8s %8.8s  ", "", "", "");
+	out_f(rp->total_time > 0.0 ? 100 * s->time / rp->total_time : 0.0,
+	    o->bsd ? 5 : 6, o->bsd ? 1 : 2);
+	out_chr(' ');
+	out_f(*accum / rp->hz, o->bsd ? 10 : 9, 2);
+	out_chr(' ');
+	out_f(s->time / rp->hz, 8, 2);
+	if (s->ncalls != 0) {
+		out_chr(' ');
+		out_u(s->ncalls, 8, 0);
+		out_chr(' ');
+		out_f(scale * s->time / rp->hz / (double)s->ncalls, 8, 2);
+		out_chr(' ');
+		out_f(scale * (s->time + s->child_time) / rp->hz /
+		    (double)s->ncalls, 8, 2);
+		out_str("  ");
+	} else
+		out_pad(29);		/* " %8.8s %8.8s %8.8s  " */
 	if (o->bsd)
 		name(o, s);
 	else
 		name_only(o, s);
-	printf("\n");
+	out_chr('\n');
 }
 
 static void
@@ -192,37 +205,37 @@ callg(struct report *rp, const struct popts *o)
 	size_t i;
 
 	if (!first)
-		printf("\f\n");
+		out_str("\f\n");
 	first = 0;
 	if (o->bsd) {
 		if (!o->brief)
-			fputs(bsd_callg_blurb, stdout);
+			out_str(bsd_callg_blurb);
 	} else if (!o->brief)
-		printf("\t\t     Call graph (explanation follows)\n\n");
+		out_str("\t\t     Call graph (explanation follows)\n\n");
 	else
-		printf("\t\t\tCall graph\n\n");
+		out_str("\t\t\tCall graph\n\n");
 
-	printf("\ngranularity: each sample hit covers %ld byte(s)",
+	out_printf("\ngranularity: each sample hit covers %ld byte(s)",
 	    (long)rp->hist_scale * 2L);
 	if (rp->print_time > 0.0)
-		printf(" for %.2f%% of %.2f seconds\n\n",
+		out_printf(" for %.2f%% of %.2f seconds\n\n",
 		    100.0 / rp->print_time, rp->print_time / rp->hz);
 	else {
-		printf(" no time propagated\n\n");
+		out_str(" no time propagated\n\n");
 		rp->print_time = 1.0;
 	}
 
 	if (o->bsd) {
-		printf("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
-		    "", "", "", "", "called", "total", "parents");
-		printf("%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
-		    "index", "%time", "self", "descendants", "called", "self",
-		    "name", "index");
-		printf("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
-		    "", "", "", "", "called", "total", "children");
-		printf("\n");
+		out_printf("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     "
+		    "%-8.8s\n", "", "", "", "", "called", "total", "parents");
+		out_printf("%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s"
+		    "\t%5.5s\n", "index", "%time", "self", "descendants",
+		    "called", "self", "name", "index");
+		out_printf("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     "
+		    "%-8.8s\n", "", "", "", "", "called", "total", "children");
+		out_chr('\n');
 	} else
-		printf("index %% time    self  children    called     name\n");
+		out_str("index % time    self  children    called     name\n");
 
 	for (i = 0; i < rp->ngraph; i++) {
 		e = rp->graph[i];
@@ -240,33 +253,33 @@ callg(struct report *rp, const struct popts *o)
 			callg_children(rp, o, e);
 		}
 		if (o->bsd)
-			printf("\n");
-		printf("-----------------------------------------------\n");
+			out_chr('\n');
+		out_str("-----------------------------------------------\n");
 		if (o->bsd)
-			printf("\n");
+			out_chr('\n');
 	}
 
 	if (!o->bsd && !o->brief)
-		fputs(fsf_callg_blurb, stdout);
+		out_str(fsf_callg_blurb);
 }
 
 static void
 callg_cycle(const struct report *rp, const struct popts *o,
     const struct fent *c)
 {
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "[%d]", c->index);
-	printf(o->bsd ? "%-6.6s %5.1f %7.2f %11.2f %7lu" :
-	    "%-6.6s %5.1f %7.2f %7.2f %7lu", buf,
-	    100 * (c->prop_self + c->prop_child) / rp->print_time,
-	    c->prop_self / rp->hz, c->prop_child / rp->hz,
-	    (unsigned long)c->ncalls);
-	if (c->self_calls != 0)
-		printf("+%-7lu", (unsigned long)c->self_calls);
-	else
-		printf(" %7.7s", "");
-	printf(" <cycle %d as a whole> [%d]\n", c->cycle, c->index);
+	entry_head(rp, o, c);
+	out_chr(' ');
+	out_u(c->ncalls, 7, 0);
+	if (c->self_calls != 0) {
+		out_chr('+');
+		out_u(c->self_calls, 7, 1);
+	} else
+		out_pad(8);		/* " %7.7s" */
+	out_str(" <cycle ");
+	out_d(c->cycle);
+	out_str(" as a whole> [");
+	out_d(c->index);
+	out_str("]\n");
 }
 
 static void
@@ -278,17 +291,18 @@ callg_members(const struct report *rp, const struct popts *o,
 
 	for (i = 0; i < c->nmembers; i++) {
 		m = c->members[i];
-		printf(o->bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu" :
-		    "%6.6s %5.5s %7.2f %7.2f %7lu", "", "",
-		    m->prop_self / rp->hz, m->prop_child / rp->hz,
-		    (unsigned long)m->ncalls);
-		if (m->self_calls != 0)
-			printf("+%-7lu", (unsigned long)m->self_calls);
-		else
-			printf(" %7.7s", "");
-		printf("     ");
+		out_pad(13);		/* "%6.6s %5.5s " */
+		times(rp, o, m->prop_self, m->prop_child);
+		out_chr(' ');
+		out_u(m->ncalls, 7, 0);
+		if (m->self_calls != 0) {
+			out_chr('+');
+			out_u(m->self_calls, 7, 1);
+		} else
+			out_pad(8);	/* " %7.7s" */
+		out_pad(5);
 		name(o, m);
-		printf("\n");
+		out_chr('\n');
 	}
 }
 
@@ -299,10 +313,9 @@ callg_parents(const struct report *rp, const struct popts *o,
 	size_t i;
 
 	if (e->nparents == 0) {
-		printf(o->bsd ?
-		    "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>\n" :
-		    "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>\n",
-		    "", "", "", "", "", "");
+		/* "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     " (-T: %11.11s) */
+		out_pad(o->bsd ? 53 : 49);
+		out_str("<spontaneous>\n");
 		return;
 	}
 	for (i = 0; i < e->nparents; i++)
@@ -314,22 +327,20 @@ static void
 callg_line(const struct report *rp, const struct popts *o,
     const struct fent *e)
 {
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "[%d]", e->index);
-	printf(o->bsd ? "%-6.6s %5.1f %7.2f %11.2f" : "%-6.6s %5.1f %7.2f %7.2f",
-	    buf, 100 * (e->prop_self + e->prop_child) / rp->print_time,
-	    e->prop_self / rp->hz, e->prop_child / rp->hz);
+	entry_head(rp, o, e);
 	if (e->ncalls + e->self_calls != 0) {
-		printf(" %7lu", (unsigned long)e->ncalls);
-		if (e->self_calls != 0)
-			printf("+%-7lu ", (unsigned long)e->self_calls);
-		else
-			printf(" %7.7s ", "");
+		out_chr(' ');
+		out_u(e->ncalls, 7, 0);
+		if (e->self_calls != 0) {
+			out_chr('+');
+			out_u(e->self_calls, 7, 1);
+			out_chr(' ');
+		} else
+			out_pad(9);	/* " %7.7s " */
 	} else
-		printf(" %7.7s %7.7s ", "", "");
+		out_pad(17);		/* " %7.7s %7.7s " */
 	name(o, e);
-	printf("\n");
+	out_chr('\n');
 }
 
 static void
@@ -355,17 +366,48 @@ callg_arc(const struct report *rp, const struct popts *o,
     const struct farc *a, const struct fent *e, const struct fent *other,
     const struct fent *head)
 {
-	if (other == e || (e->cycle != 0 && other->cycle == e->cycle))
-		printf(o->bsd ? "%6.6s %5.5s %7.7s %11.7s %7lu %7.7s     " :
-		    "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ", "", "", "", "",
-		    (unsigned long)a->count, "");
-	else
-		printf(o->bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu/%-7lu     " :
-		    "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     ", "", "",
-		    a->time / rp->hz, a->child_time / rp->hz,
-		    (unsigned long)a->count, (unsigned long)head->ncalls);
+	if (other == e || (e->cycle != 0 && other->cycle == e->cycle)) {
+		/* "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     " (-T: %11.7s) */
+		out_pad(o->bsd ? 33 : 29);
+		out_u(a->count, 7, 0);
+		out_pad(13);
+	} else {
+		/* "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     " (-T: %11.2f) */
+		out_pad(13);
+		times(rp, o, a->time, a->child_time);
+		out_chr(' ');
+		out_u(a->count, 7, 0);
+		out_chr('/');
+		out_u(head->ncalls, 7, 1);
+		out_pad(5);
+	}
 	name(o, other);
-	printf("\n");
+	out_chr('\n');
+}
+
+/* "%7.2f %7.2f" (-T: "%7.2f %11.2f") of two times in samples. */
+static void
+times(const struct report *rp, const struct popts *o, double self,
+    double child)
+{
+	out_f(self / rp->hz, 7, 2);
+	out_chr(' ');
+	out_f(child / rp->hz, o->bsd ? 11 : 7, 2);
+}
+
+/* "%-6.6s %5.1f " and the times: an entry's or a cycle's first columns. */
+static void
+entry_head(const struct report *rp, const struct popts *o,
+    const struct fent *e)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "[%d]", e->index);
+	out_s(buf, 6, 6, 1);
+	out_chr(' ');
+	out_f(100 * (e->prop_self + e->prop_child) / rp->print_time, 5, 1);
+	out_chr(' ');
+	times(rp, o, e->prop_self, e->prop_child);
 }
 
 static void
@@ -390,8 +432,8 @@ findex(const struct report *rp, const struct popts *o)
 	for (i = 0; i < rp->ncycles; i++)
 		v[n++] = &rp->cycles[i];
 
-	printf("\f\n");
-	printf("Index by function name\n\n");
+	out_str("\f\n");
+	out_str("Index by function name\n\n");
 	cw = (size_t)(o->width - 1) / 3;
 	rows = (n + 2) / 3;
 	for (i = 0; i < rows; i++) {
@@ -402,19 +444,24 @@ findex(const struct report *rp, const struct popts *o)
 			snprintf(buf, sizeof(buf), s->print_flag ? "[%d]" : "(%d)",
 			    s->index);
 			if (o->bsd) {
-				printf("%6.6s ", buf);
+				out_s(buf, 6, 6, 0);
+				out_chr(' ');
 				if (j < nnames)
-					printf("%-19.19s", s->name);
+					out_s(s->name, 19, 19, 1);
 				else {
 					snprintf(buf, sizeof(buf), "<cycle %d>",
 					    s->cycle);
-					printf("%-19.19s", buf);
+					out_s(buf, 19, 19, 1);
 				}
 			} else {
 				col += strlen(buf);
-				for (; col < start + 5; col++)
-					putchar(' ');
-				printf(" %s ", buf);
+				if (col < start + 5) {
+					out_pad((int)(start + 5 - col));
+					col = start + 5;
+				}
+				out_chr(' ');
+				out_str(buf);
+				out_chr(' ');
 				if (j < nnames) {
 					col += name_only(o, s);
 					if (!o->line && s->is_static &&
@@ -423,19 +470,21 @@ findex(const struct report *rp, const struct popts *o)
 						if (!o->path &&
 						    (sl = strrchr(f, '/')) != NULL)
 							f = sl + 1;
-						printf(" (%s)", f);
+						out_str(" (");
+						out_str(f);
+						out_chr(')');
 						col += strlen(f) + 3;
 					}
 				} else {
 					snprintf(buf, sizeof(buf), "<cycle %d>",
 					    s->cycle);
-					printf("%s", buf);
+					out_str(buf);
 					col += strlen(buf);
 				}
 			}
 			start += cw;
 		}
-		printf("\n");
+		out_chr('\n');
 	}
 	free(v);
 }
@@ -452,19 +501,18 @@ name_only(const struct popts *o, const struct fent *s)
 	n = s->name;
 	if (!o->bsd && s->dname != NULL && s->dname[0] != '\0')
 		n = s->dname;
-	fputs(n, stdout);
+	len = (int)strlen(n);
+	out_mem(n, (size_t)len);
 	if ((!o->line && !o->inline_names) || s->file == NULL)
-		return strlen(n);
+		return (size_t)len;
 	/* -l, --inline-file-names: the source file, its line (address). */
 	f = s->file;
 	if (!o->path && (sl = strrchr(f, '/')) != NULL)
 		f = sl + 1;
 	if (o->line)
-		len = printf(" (%s:%d @ %lx)", f, s->line,
-		    (unsigned long)s->addr);
-	else
-		len = printf(" (%s:%d)", f, s->line);
-	return strlen(n) + (len > 0 ? (size_t)len : 0);
+		return (size_t)len + (size_t)out_printf(" (%s:%d @ %lx)", f,
+		    s->line, (unsigned long)s->addr);
+	return (size_t)len + (size_t)out_printf(" (%s:%d)", f, s->line);
 }
 
 /* The name with its cycle and its index: [n] if printed, else (n). */
@@ -472,10 +520,16 @@ static void
 name(const struct popts *o, const struct fent *s)
 {
 	name_only(o, s);
-	if (s->cycle != 0)
-		printf(" <cycle %d>", s->cycle);
-	if (s->index != 0)
-		printf(s->print_flag ? " [%d]" : " (%d)", s->index);
+	if (s->cycle != 0) {
+		out_str(" <cycle ");
+		out_d(s->cycle);
+		out_chr('>');
+	}
+	if (s->index != 0) {
+		out_str(s->print_flag ? " [" : " (");
+		out_d(s->index);
+		out_chr(s->print_flag ? ']' : ')');
+	}
 }
 
 /*

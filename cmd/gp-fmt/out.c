@@ -1,0 +1,236 @@
+/*
+ * gp-fmt: the report's output buffer and its number formatting (out.h).
+ *
+ * fmt_fixed() gives what glibc's printf gives for "%.Pf": the decimal
+ * value of the double, exactly, rounded to P places half to even (the
+ * default rounding mode).  The double is m * 2^e with an integer m of
+ * 53 bits; m * 10^P * 2^e is split exactly, in 128-bit integers, into its
+ * integer part and the fraction left over, and the fraction is compared
+ * with one half.  Values too large for that (10^P times the value at or
+ * above 2^64), infinities and NaNs go to snprintf.
+ */
+#include <err.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "out.h"
+
+#define OBUFSZ	(1 << 16)
+
+typedef unsigned __int128 u128;
+
+static char	 obuf[OBUFSZ];
+static size_t	 on;
+
+void
+out_flush(void)
+{
+	if (on > 0 && fwrite(obuf, 1, on, stdout) != on)
+		err(1, "stdout");
+	on = 0;
+}
+
+/* Room for n more bytes (n <= OBUFSZ). */
+static char *
+room(size_t n)
+{
+	if (on + n > sizeof(obuf))
+		out_flush();
+	return obuf + on;
+}
+
+void
+out_mem(const char *s, size_t n)
+{
+	size_t k;
+
+	while (n > 0) {
+		room(1);
+		k = sizeof(obuf) - on;
+		if (k > n)
+			k = n;
+		memcpy(obuf + on, s, k);
+		on += k;
+		s += k;
+		n -= k;
+	}
+}
+
+void
+out_str(const char *s)
+{
+	out_mem(s, strlen(s));
+}
+
+void
+out_chr(int c)
+{
+	room(1);
+	obuf[on++] = (char)c;
+}
+
+void
+out_pad(int n)
+{
+	int k;
+
+	while (n > 0) {
+		k = n < 64 ? n : 64;
+		memset(room((size_t)k), ' ', (size_t)k);
+		on += (size_t)k;
+		n -= k;
+	}
+}
+
+size_t
+out_s(const char *s, int width, int prec, int left)
+{
+	size_t len;
+
+	len = prec >= 0 ? strnlen(s, (size_t)prec) : strlen(s);
+	if (!left && (size_t)width > len)
+		out_pad(width - (int)len);
+	out_mem(s, len);
+	if (left && (size_t)width > len)
+		out_pad(width - (int)len);
+	return len;
+}
+
+/* v in decimal at the end of buf[0..24); returns where it starts. */
+static char *
+udec(char *end, uint64_t v)
+{
+	do {
+		*--end = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	return end;
+}
+
+void
+out_u(uint64_t v, int width, int left)
+{
+	char b[24], *s;
+	int len;
+
+	s = udec(b + sizeof(b), v);
+	len = (int)(b + sizeof(b) - s);
+	if (!left && width > len)
+		out_pad(width - len);
+	out_mem(s, (size_t)len);
+	if (left && width > len)
+		out_pad(width - len);
+}
+
+void
+out_d(long v)
+{
+	char b[24], *s;
+
+	if (v < 0) {
+		s = udec(b + sizeof(b), -(uint64_t)v);
+		*--s = '-';
+	} else
+		s = udec(b + sizeof(b), (uint64_t)v);
+	out_mem(s, (size_t)(b + sizeof(b) - s));
+}
+
+size_t
+fmt_fixed(char *buf, size_t size, double v, int prec)
+{
+	static const uint64_t p10[] = { 1, 10, 100, 1000, 10000, 100000,
+	    1000000, 10000000, 100000000, 1000000000 };
+	char b[48], *s;
+	uint64_t m, scale, ip, fp;
+	u128 a, q, r, half;
+	size_t n;
+	double x;
+	int e, i;
+
+	if (!isfinite(v) || prec < 0 || prec > 9)
+		return (size_t)snprintf(buf, size, "%.*f", prec, v);
+	x = fabs(v);
+	scale = p10[prec];
+	q = 0;
+	if (x != 0) {
+		/* x = m * 2^e */
+		m = (uint64_t)ldexp(frexp(x, &e), 53);
+		e -= 53;
+		if (e > 10)			/* x >= 2^63 */
+			return (size_t)snprintf(buf, size, "%.*f", prec, v);
+		if (e >= 0)
+			q = ((u128)m << e) * scale;
+		else if (-e < 100) {		/* else below 2^-46: 0 */
+			a = (u128)m * scale;
+			q = a >> -e;
+			r = a & (((u128)1 << -e) - 1);
+			half = (u128)1 << (-e - 1);
+			if (r > half || (r == half && (q & 1)))
+				q++;
+		}
+		if (q >> 64 != 0)
+			return (size_t)snprintf(buf, size, "%.*f", prec, v);
+	}
+	ip = (uint64_t)q / scale;
+	fp = (uint64_t)q % scale;
+	s = b + sizeof(b);
+	for (i = 0; i < prec; i++) {
+		*--s = (char)('0' + fp % 10);
+		fp /= 10;
+	}
+	if (prec > 0)
+		*--s = '.';
+	s = udec(s, ip);
+	if (signbit(v))
+		*--s = '-';
+	n = (size_t)(b + sizeof(b) - s);
+	if (n < size) {
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+	}
+	return n;
+}
+
+void
+out_f(double v, int width, int prec)
+{
+	char b[64];
+	size_t n;
+
+	if ((n = fmt_fixed(b, sizeof(b), v, prec)) >= sizeof(b)) {
+		out_printf("%*.*f", width, prec, v);	/* a huge value */
+		return;
+	}
+	if ((size_t)width > n)
+		out_pad(width - (int)n);
+	out_mem(b, n);
+}
+
+int
+out_printf(const char *fmt, ...)
+{
+	va_list ap;
+	char b[512], *big;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(b, sizeof(b), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		err(1, "vsnprintf");
+	if ((size_t)n < sizeof(b)) {
+		out_mem(b, (size_t)n);
+		return n;
+	}
+	if ((big = malloc((size_t)n + 1)) == NULL)
+		err(1, NULL);
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	out_mem(big, (size_t)n);
+	free(big);
+	return n;
+}
