@@ -227,3 +227,106 @@ gp_fmtdbl_fast(char *buf, double v)
 	}
 	return n;
 }
+
+/*
+ * A fast path for gp_parsedbl(): strtod's correctly rounded value of a
+ * plain decimal, [-]digits[.digits][e[+-]digits], of at most 19
+ * significant digits M and a decimal exponent E (the value is M * 10^E)
+ * from -22 to 19, without strtod.  When M < 2^53 and |E| <= 22 one IEEE
+ * multiplication or division of exact doubles rounds it (Clinger's fast
+ * path); else M * 10^E (E >= 0) or M * 2^s / 10^-E (E < 0, s putting the
+ * top bit of M * 2^s at bit 127, which leaves at least 54 bits in the
+ * quotient) is done in exact 128-bit integers and rounded to 53 bits,
+ * half to even, the remainder of the division deciding ties.  Returns
+ * -1 for anything else (other forms, more digits, other exponents, "inf",
+ * "nan", bad text): the caller asks strtod.
+ */
+static int
+bitlen(u128 v)
+{
+	uint64_t hi = (uint64_t)(v >> 64);
+
+	if (hi != 0)
+		return 128 - __builtin_clzll(hi);
+	return v == 0 ? 0 : 64 - __builtin_clzll((uint64_t)v);
+}
+
+/* q * 2^-sh, q having more than 53 bits, rounded; rest: bits below q. */
+static double
+round53(u128 q, int rest, int sh)
+{
+	u128 low, half;
+	uint64_t mant;
+	int t;
+
+	t = bitlen(q) - 53;
+	if (t <= 0)
+		return ldexp((double)(uint64_t)q, -sh);
+	mant = (uint64_t)(q >> t);
+	low = q & (((u128)1 << t) - 1);
+	half = (u128)1 << (t - 1);
+	if (low > half || (low == half && (rest || (mant & 1))))
+		mant++;
+	return ldexp((double)mant, t - sh);
+}
+
+int
+gp_parsedbl_fast(const char *s, double *vp)
+{
+	uint64_t m = 0;
+	u128 n, d;
+	int neg, nd = 0, sig = 0, e = 0, x = 0, xneg = 0, xd = 0, sh;
+	double v;
+
+	if ((neg = *s == '-'))
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++, nd++) {
+		if (m == 0 && *s == '0')
+			continue;
+		if (++sig > 19)
+			return -1;
+		m = m * 10 + (uint64_t)(*s - '0');
+	}
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++, nd++) {
+			e--;
+			if (m == 0 && *s == '0')
+				continue;
+			if (++sig > 19)
+				return -1;
+			m = m * 10 + (uint64_t)(*s - '0');
+		}
+	if (nd == 0)
+		return -1;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '-' || *s == '+')
+			xneg = *s++ == '-';
+		for (; *s >= '0' && *s <= '9'; s++)
+			if (++xd > 4)
+				return -1;
+			else
+				x = x * 10 + (*s - '0');
+		if (xd == 0)
+			return -1;
+		e += xneg ? -x : x;
+	}
+	if (*s != '\0')
+		return -1;
+	if (m == 0)
+		v = 0.0;
+	else if (m <= (1ULL << 53) && e >= -22 && e <= 22)
+		v = e >= 0 ? (double)m * exact10[e] : (double)m / exact10[-e];
+	else if (e >= 0 && e <= 19) {
+		n = (u128)m * pow10u(e);
+		v = round53(n, 0, 0);
+	} else if (e < 0 && e >= -22) {
+		sh = 128 - bitlen(m);
+		n = (u128)m << sh;
+		d = pow10u(-e);
+		v = round53(n / d, n % d != 0, sh);
+	} else
+		return -1;
+	*vp = neg ? -v : v;
+	return 0;
+}

@@ -27,6 +27,14 @@ static const struct {
 	{ "graph",	GP_L_GRAPH },
 	{ "node",	GP_L_GRAPH },
 	{ "carc",	GP_L_GRAPH },
+	{ "obj",	GP_L_SYM },
+	{ "osym",	GP_L_SYM },
+	{ "gprt",	GP_L_RT },
+	{ "map",	GP_L_RT },
+	{ "thread",	GP_L_RT },
+	{ "marc",	GP_L_RT },
+	{ "mem",	GP_L_RT },
+	{ "memsum",	GP_L_RT },
 };
 
 unsigned
@@ -35,7 +43,8 @@ gp_kind_layer(const char *kind)
 	size_t i;
 
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (strcmp(kinds[i].kind, kind) == 0)
+		if (kinds[i].kind[0] == kind[0] &&
+		    strcmp(kinds[i].kind, kind) == 0)
 			return kinds[i].layer;
 	return 0;
 }
@@ -57,6 +66,9 @@ load(struct gp_prof *p, unsigned layer, const struct gp_rec *rec)
 		break;
 	case GP_L_GRAPH:
 		ok = gp_graph_load(p, rec);
+		break;
+	case GP_L_RT:
+		ok = gp_rt_load(p, rec);
 		break;
 	}
 	if (!ok)
@@ -80,6 +92,8 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 	struct gp_rec rec;
 	unsigned layer;
 
+	if (want & GP_L_RAW)
+		want |= GP_L_RT;
 	memset(&rec, 0, sizeof(rec));
 	while (gp_read(r, &rec)) {
 		layer = gp_kind_layer(rec.f[0]);

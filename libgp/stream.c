@@ -322,6 +322,8 @@ gp_parsedbl(const char *s, double *vp)
 
 	if (*s == '\0')
 		return -1;
+	if (gp_parsedbl_fast(s, vp) == 0)
+		return 0;
 	errno = 0;
 	v = strtod(s, &end);
 	if (*end != '\0' || (errno == ERANGE && isinf(v)))
@@ -739,10 +741,31 @@ gp_weol(struct gp_writer *w)
 void
 gp_wrec(struct gp_writer *w, const struct gp_rec *rec)
 {
+	const char *end;
+	size_t len;
+	char *p;
 	int i;
 
 	w->nf = 0;
-	for (i = 0; i < rec->nf; i++)
-		gp_wraw(w, rec->f[i]);
-	gp_weol(w);
+	if (rec->nf == 0) {
+		gp_weol(w);
+		return;
+	}
+	/* As gp_read() left it: the fields one after the other. */
+	end = rec->f[0] + strlen(rec->f[0]);
+	for (i = 1; i < rec->nf && rec->f[i] == end + 1; i++)
+		end = rec->f[i] + strlen(rec->f[i]);
+	len = end - rec->f[0];
+	if (i < rec->nf || len + 1 > sizeof(w->buf)) {
+		for (i = 0; i < rec->nf; i++)
+			gp_wraw(w, rec->f[i]);
+		gp_weol(w);
+		return;
+	}
+	p = wroom(w, len + 1);
+	memcpy(p, rec->f[0], len);
+	for (i = 1; i < rec->nf; i++)
+		p[rec->f[i] - 1 - rec->f[0]] = '\t';
+	p[len] = '\n';
+	w->n += len + 1;
 }

@@ -81,6 +81,7 @@ size_t		 gp_escape(char *dst, const char *src, size_t n); /* dst >= 4n+1 */
 int		 gp_unescape(char *);		/* in place; -1 if malformed */
 size_t		 gp_fmtdbl(char *buf, double);	/* buf >= 32; shortest exact */
 size_t		 gp_fmtdbl_fast(char *, double);	/* fmtdbl.c; 0: not done */
+int		 gp_parsedbl_fast(const char *, double *); /* -1: not done */
 int		 gp_parsedbl(const char *, double *);
 int		 gp_parsehex(const char *, uint64_t *);
 int		 gp_parseu64(const char *, uint64_t *);
