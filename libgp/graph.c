@@ -27,6 +27,7 @@
 #include "gmon.h"
 #include "graph.h"
 #include "hist.h"
+#include "measured.h"
 #include "symspec.h"
 #include "symtab.h"
 
@@ -355,6 +356,50 @@ tally(struct an *g, const struct gp_raw *raw)
 	free(x.first);
 }
 
+/*
+ * The tables by symbol: specs name the executable's symbols alone, so
+ * another object's symbol passes a table when its INCL part is empty.
+ */
+static int
+tpass(const struct an *g, enum gp_table t, size_t s)
+{
+	if (s >= g->st->nsyms)
+		return gp_tables_empty(g->tb, t);
+	return gp_tables_pass(g->tb, t, g->st->syms[s].addr);
+}
+
+static int
+thas(const struct an *g, enum gp_table t, size_t s)
+{
+	return s < g->st->nsyms && gp_tables_has(g->tb, t, g->st->syms[s].addr);
+}
+
+/* cg_tally over the measured arcs instead (measured.h). */
+static void
+tally_measured(struct an *g, const struct gp_meas *m)
+{
+	const struct gp_marc *a;
+	const struct gp_sym *ps, *cs;
+	size_t i;
+	int keep, inclempty = gp_tables_empty(g->tb, GP_INCL_ARCS);
+
+	for (i = 0; i < m->narcs; i++) {
+		a = &m->arcs[i];
+		ps = &g->st->syms[a->parent];
+		cs = &g->st->syms[a->child];
+		if (a->parent < g->st->nsyms && a->child < g->st->nsyms)
+			keep = gp_tables_arc(g->tb, GP_INCL_ARCS, ps, cs) ||
+			    (inclempty &&
+			    !gp_tables_arc(g->tb, GP_EXCL_ARCS, ps, cs));
+		else
+			keep = inclempty;
+		if (!keep)
+			continue;
+		g->n[a->child].ncalls += a->count;
+		arc_add(g, a->parent, a->child, a->count);
+	}
+}
+
 /* The depth-first numbering (gprof's cg_dfn), iteratively. */
 struct dfn {
 	size_t		*stack;		/* 1..depth: symbols */
@@ -564,27 +609,26 @@ static void
 propagate_flags(struct an *g, const size_t *ts)
 {
 	struct anode *c;
-	size_t i, old = NONE;
-	uint64_t addr;
+	size_t i, s, old = NONE;
 
 	for (i = g->nsyms; i-- > 0;) {
-		c = &g->n[ts[i]];
+		s = ts[i];
+		c = &g->n[s];
 		if (c->head != old) {
 			old = c->head;
-			inherit_flags(g, ts[i]);
+			inherit_flags(g, s);
 		}
-		addr = g->st->syms[ts[i]].addr;
 		if (!c->print) {
-			if (gp_tables_pass(g->tb, GP_INCL_GRAPH, addr))
+			if (tpass(g, GP_INCL_GRAPH, s))
 				c->print = 1;
-		} else if (!gp_tables_has(g->tb, GP_INCL_GRAPH, addr) &&
-		    gp_tables_has(g->tb, GP_EXCL_GRAPH, addr))
+		} else if (!thas(g, GP_INCL_GRAPH, s) &&
+		    thas(g, GP_EXCL_GRAPH, s))
 			c->print = 0;
 		if (c->fract == 0.0) {
-			if (gp_tables_pass(g->tb, GP_INCL_TIME, addr))
+			if (tpass(g, GP_INCL_TIME, s))
 				c->fract = 1.0;
-		} else if (!gp_tables_has(g->tb, GP_INCL_TIME, addr) &&
-		    gp_tables_has(g->tb, GP_EXCL_TIME, addr))
+		} else if (!thas(g, GP_INCL_TIME, s) &&
+		    thas(g, GP_EXCL_TIME, s))
 			c->fract = 0.0;
 		c->pself = c->time * c->fract;
 		g->print_time += c->pself;
@@ -652,6 +696,54 @@ propagate_time(struct an *g, size_t p)
 			n[par->head].ctime += share;
 			n[par->head].pchild += pshare;
 		}
+	}
+}
+
+/*
+ * Measured times where gprof propagates estimates (measured.h): a node's
+ * children are the inclusive time of its calls less its self time; a
+ * cycle's, the inclusive time of the calls into it from outside less its
+ * members' self time; a member's, the inclusive time of its calls out of
+ * the cycle.  An arc's self and children are the callee's own time and
+ * the rest on the calls along it.  Scaled by the fract of the node, or of
+ * the arc's parent, as gprof scales what it propagates.
+ */
+static void
+measured_time(struct an *g, const struct gp_meas *m, double hz)
+{
+	struct anode *n = g->n;
+	const struct gp_marc *ma;
+	struct aarc *a;
+	size_t s, i, k, pa, ch;
+
+	for (i = g->nsyms; i < g->nn; i++)
+		n[i].ctime = 0.0;
+	for (s = 0; s < g->nsyms; s++) {
+		if (n[s].cyc == 0) {
+			n[s].ctime = fmax(0.0, (m->incl[s] - m->self[s]) * hz);
+			continue;
+		}
+		n[s].ctime = 0.0;
+		n[n[s].head].ctime += (m->spont[s] - m->self[s]) * hz;
+	}
+	for (i = 0; i < m->narcs; i++) {
+		ma = &m->arcs[i];
+		pa = ma->parent;
+		ch = ma->child;
+		if (pa == ch || (n[pa].cyc != 0 && n[pa].cyc == n[ch].cyc) ||
+		    (k = arc_lookup(g, pa, ch)) == NONE)
+			continue;
+		a = &g->a[k];
+		a->time = n[pa].fract * ma->self * hz;
+		a->ctime = n[pa].fract * fmax(0.0, ma->incl - ma->self) * hz;
+		if (n[ch].cyc != 0)
+			n[n[ch].head].ctime += ma->incl * hz;
+		if (n[pa].cyc != 0)
+			n[pa].ctime += ma->incl * hz;
+	}
+	for (i = 0; i < g->nn; i++) {
+		n[i].ctime = fmax(0.0, n[i].ctime);
+		n[i].pchild = n[i].fract * n[i].ctime;
 	}
 }
 
@@ -842,8 +934,9 @@ model(struct an *g, const struct gp_prof *p, const size_t *order)
 		nd->fract = an->fract;
 		if (an->print)
 			nd->flags |= GP_N_PRINT;
-		if (i < g->nsyms &&
-		    gp_tables_pass(flat, GP_INCL_FLAT, g->st->syms[i].addr))
+		if (i < g->st->nsyms ?
+		    gp_tables_pass(flat, GP_INCL_FLAT, g->st->syms[i].addr) :
+		    i < g->nsyms && gp_tables_empty(flat, GP_INCL_FLAT))
 			nd->flags |= GP_N_FLAT;
 	}
 	gp_tables_free(flat);
@@ -987,6 +1080,7 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	struct gp_specs specs;
 	struct an g;
 	struct gp_graph *gr;
+	const struct gp_meas *m;
 	size_t *ts, *order, *tmp, *cnt, i, k;
 	const char *msg;
 
@@ -1008,18 +1102,21 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 				    user->v[i].spec);
 	gp_specs_defaults(&specs);
 
-	if (p->sym->nsyms >= UINT32_MAX)
+	if (GP_NSYMS(p->sym) >= UINT32_MAX)
 		errx(1, "%zu symbols: more than this analysis handles",
-		    p->sym->nsyms);
+		    GP_NSYMS(p->sym));
 	memset(&g, 0, sizeof(g));
 	g.st = p->sym;
-	g.nsyms = p->sym->nsyms;
+	g.nsyms = GP_NSYMS(p->sym);	/* other objects' too (measured.h) */
 	g.nn = g.nsyms;
 	g.tb = gp_tables_make(&specs, p->sym);
 	g.n = xcalloc(g.nsyms, sizeof(*g.n));
 	for (i = 0; i < g.nsyms; i++)
 		g.n[i].time = p->credit->time[i];
-	tally(&g, p->raw);
+	if ((m = gp_meas_get(p)) != NULL)
+		tally_measured(&g, m);
+	else
+		tally(&g, p->raw);
 	mkadj(&g, &g.kids, 0);
 	mkadj(&g, &g.pars, 1);
 
@@ -1056,8 +1153,11 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 
 	propagate_flags(&g, ts);
 	cycle_time(&g);
-	for (i = 0; i < g.nsyms; i++)
-		propagate_time(&g, ts[i]);
+	if (m != NULL)
+		measured_time(&g, m, p->credit->hz);
+	else
+		for (i = 0; i < g.nsyms; i++)
+			propagate_time(&g, ts[i]);
 	free(ts);
 
 	order = xcalloc(g.nn, sizeof(*order));
@@ -1078,6 +1178,8 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	for (i = 0; i < p->raw->nfiles; i++)
 		if (p->raw->files[i].layout != GP_GNU)
 			gr->callgraph = 1;
+	if (m != NULL && m->narcs > 0)
+		gr->callgraph = 1;
 	if ((msg = link_lists(gr, &k)) != NULL)
 		errx(1, "internal error: %s", msg);
 	free(order);
@@ -1211,11 +1313,12 @@ gp_graph_load(struct gp_prof *p, const struct gp_rec *rec)
 		if (gr->ncycles > gr->nnodes)
 			gp_recerr(rec, "%u cycles but %zu nodes", gr->ncycles,
 			    gr->nnodes);
-		if (p->sym != NULL && gr->nnodes != p->sym->nsyms + gr->ncycles)
+		if (p->sym != NULL &&
+		    gr->nnodes != GP_NSYMS(p->sym) + gr->ncycles)
 			gp_recerr(rec, "%zu nodes; the symbol layer's %zu "
 			    "symbols and %u cycles make %zu", gr->nnodes,
-			    p->sym->nsyms, gr->ncycles,
-			    p->sym->nsyms + gr->ncycles);
+			    GP_NSYMS(p->sym), gr->ncycles,
+			    GP_NSYMS(p->sym) + gr->ncycles);
 		/* Allocated as the records come: the counts are claims. */
 		gr->nodes = NULL;
 		gr->arcs = NULL;
@@ -1261,10 +1364,10 @@ gp_graph_load(struct gp_prof *p, const struct gp_rec *rec)
 			gr->cycles[nd->cycle - 1] = gr->nloaded;
 		} else {
 			nd->sym = gp_fu64(rec, 2);
-			if (p->sym != NULL && nd->sym >= p->sym->nsyms)
+			if (p->sym != NULL && nd->sym >= GP_NSYMS(p->sym))
 				gp_recerr(rec, "field 3: symbol %zu not in the "
 				    "symbol layer (%zu symbols)", nd->sym,
-				    p->sym->nsyms);
+				    GP_NSYMS(p->sym));
 		}
 		nd->ncalls = gp_fu64(rec, 4);
 		nd->self_calls = gp_fu64(rec, 5);
@@ -1351,14 +1454,15 @@ gp_graph_check(struct gp_prof *p)
 		if (gr->cycles[c] == NONE)
 			errx(1, "%s: cycle %u has no node", gr->src, c + 1);
 	if (p->sym != NULL) {
-		if (gr->nnodes != p->sym->nsyms + gr->ncycles)
+		if (gr->nnodes != GP_NSYMS(p->sym) + gr->ncycles)
 			errx(1, "%s:%ld: graph: %zu nodes; the symbol layer's "
 			    "%zu symbols and %u cycles make %zu", gr->src,
-			    gr->lineno, gr->nnodes, p->sym->nsyms,
-			    gr->ncycles, p->sym->nsyms + gr->ncycles);
+			    gr->lineno, gr->nnodes, GP_NSYMS(p->sym),
+			    gr->ncycles, GP_NSYMS(p->sym) + gr->ncycles);
 		free(gr->bysym);
-		gr->bysym = xcalloc(p->sym->nsyms, sizeof(*gr->bysym));
-		memset(gr->bysym, 0xff, p->sym->nsyms * sizeof(*gr->bysym));
+		gr->bysym = xcalloc(GP_NSYMS(p->sym), sizeof(*gr->bysym));
+		memset(gr->bysym, 0xff,
+		    GP_NSYMS(p->sym) * sizeof(*gr->bysym));
 		for (k = 0; k < gr->nnodes; k++) {
 			size_t s = gr->nodes[k].sym;
 

@@ -20,6 +20,7 @@
 
 #include "gmon.h"
 #include "hist.h"
+#include "measured.h"
 #include "symspec.h"
 #include "symtab.h"
 
@@ -176,7 +177,7 @@ gp_credit_make(struct gp_prof *p, const struct gp_specs *user)
 			gp_specs_add(&c->flat, all.v[i].table, all.v[i].spec);
 	gp_specs_free(&all);
 
-	c->ntime = p->sym->nsyms;
+	c->ntime = GP_NSYMS(p->sym);
 	if ((c->time = calloc(c->ntime + 1, sizeof(*c->time))) == NULL)
 		err(1, NULL);
 	snprintf(c->dimen, sizeof(c->dimen), "seconds");
@@ -199,6 +200,8 @@ gp_credit_make(struct gp_prof *p, const struct gp_specs *user)
 	for (i = 0; i < n; i++)
 		free(rv[i].bins);
 	free(rv);
+	/* Measured self times, if the stream has them, instead (measured.c). */
+	gp_meas_credit(p, c);
 	gp_credit_free(p->credit);
 	p->credit = c;
 }
@@ -276,7 +279,7 @@ gp_credit_load(struct gp_prof *p, const struct gp_rec *rec)
 			gp_recerr(rec, "field 2: total '%s' is not finite",
 			    rec->f[1]);
 		if (p->sym != NULL)
-			c->ntime = p->sym->nsyms;
+			c->ntime = GP_NSYMS(p->sym);
 		if ((c->time = calloc(c->ntime + 1, sizeof(*c->time))) == NULL)
 			err(1, NULL);
 		p->credit = c;
@@ -305,10 +308,10 @@ gp_credit_load(struct gp_prof *p, const struct gp_rec *rec)
 		t = gp_fdbl(rec, 2);
 		if (!isfinite(t) || t < 0)
 			gp_recerr(rec, "field 3: bad time '%s'", rec->f[2]);
-		if (id >= p->sym->nsyms)
+		if (id >= GP_NSYMS(p->sym))
 			gp_recerr(rec, "field 2: symbol %ju not in the symbol "
 			    "layer (%zu symbols)", (uintmax_t)id,
-			    p->sym->nsyms);
+			    GP_NSYMS(p->sym));
 		if (id >= c->ntime) {
 			size_t n = id + 1;
 
@@ -335,12 +338,12 @@ gp_credit_check(struct gp_prof *p)
 
 	if (c == NULL || p->sym == NULL)
 		return;
-	if (c->ntime < p->sym->nsyms) {
-		if ((c->time = reallocarray(c->time, p->sym->nsyms + 1,
+	if (c->ntime < GP_NSYMS(p->sym)) {
+		if ((c->time = reallocarray(c->time, GP_NSYMS(p->sym) + 1,
 		    sizeof(*c->time))) == NULL)
 			err(1, NULL);
 		memset(c->time + c->ntime, 0,
-		    (p->sym->nsyms + 1 - c->ntime) * sizeof(*c->time));
-		c->ntime = p->sym->nsyms;
+		    (GP_NSYMS(p->sym) + 1 - c->ntime) * sizeof(*c->time));
+		c->ntime = GP_NSYMS(p->sym);
 	}
 }

@@ -7,6 +7,8 @@
  *	sym	exe sym					gp-sym		symtab.h
  *	credit	histsum time				gp-hist		hist.h
  *	graph	graph node carc				gp-arcs		graph.h
+ *	runtime	gprt map thread marc mem memsum		gmon-cat	measured.h
+ *	(and in the sym layer, obj osym: other objects' symbols, gp-sym)
  *
  * Each layer owns its struct, its loader (one stream record into the
  * model) and its emitter (the model back into records).  A stage reads
@@ -23,12 +25,14 @@ struct gp_raw;
 struct gp_symtab;
 struct gp_credit;
 struct gp_graph;
+struct gp_rt;
 
 enum gp_layer {
 	GP_L_RAW	= 1 << 0,
 	GP_L_SYM	= 1 << 1,
 	GP_L_CREDIT	= 1 << 2,
 	GP_L_GRAPH	= 1 << 3,
+	GP_L_RT		= 1 << 4,	/* loaded whenever GP_L_RAW is */
 };
 
 struct gp_prof {
@@ -36,6 +40,7 @@ struct gp_prof {
 	struct gp_symtab	*sym;
 	struct gp_credit	*credit;
 	struct gp_graph		*graph;
+	struct gp_rt		*rt;	/* the runtime layer, or NULL */
 	unsigned		 have;	/* GP_L_* seen in the input */
 };
 
@@ -47,12 +52,15 @@ int	gp_raw_load(struct gp_prof *, const struct gp_rec *);	/* gmon.c */
 int	gp_sym_load(struct gp_prof *, const struct gp_rec *);	/* symtab.c */
 int	gp_credit_load(struct gp_prof *, const struct gp_rec *); /* hist.c */
 int	gp_graph_load(struct gp_prof *, const struct gp_rec *);	/* graph.c */
+int	gp_rt_load(struct gp_prof *, const struct gp_rec *);	/* measured.c */
 
 /* Which layer a record kind belongs to; 0 for kinds no layer knows. */
 unsigned gp_kind_layer(const char *kind);
 
 /*
- * Read a whole stream.  Records of the layers in `load' go into the model;
+ * Read a whole stream.  Records of the layers in `load' go into the model
+ * (the runtime layer's too when `load' has the raw layer: both are what
+ * was measured);
  * records of the layers in `drop' are not copied to `w' (the stage makes
  * them anew); every other record is copied to `w' as it is read (w may be
  * NULL).

@@ -192,7 +192,7 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 			f->name = name;
 			name += sprintf(name, "<cycle %u as a whole>",
 			    n->cycle) + 1;
-		} else if (n->sym < st->nsyms) {
+		} else if (n->sym < GP_NSYMS(st)) {
 			sym = &st->syms[n->sym];
 			f->name = sym->dname != NULL ? sym->dname : sym->name;
 			f->symname = sym->name;

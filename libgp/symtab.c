@@ -147,16 +147,186 @@ load_sym(struct gp_prof *p, const struct gp_rec *rec)
 	t->nsyms++;
 }
 
+/* Room for one more symbol past nsyms + nosyms. */
+static void
+growsyms(struct gp_symtab *t)
+{
+	size_t n = GP_NSYMS(t);
+
+	if (n < t->cap)
+		return;
+	t->cap = t->cap ? 2 * t->cap : 1024;
+	if ((t->syms = reallocarray(t->syms, t->cap, sizeof(*t->syms))) == NULL)
+		err(1, NULL);
+}
+
+/* The last obj record has all its osym records. */
+static void
+objdone(const struct gp_rec *rec, const struct gp_symtab *t)
+{
+	const struct gp_symobj *o;
+
+	if (t->nobjs == 0)
+		return;
+	o = &t->objs[t->nobjs - 1];
+	if (o->nsyms != o->declared)
+		gp_recerr(rec, "object %zu (%s) has %zu osym records, not the "
+		    "%zu its obj record declares", t->nobjs, o->path,
+		    o->nsyms, o->declared);
+}
+
+/* "obj n path nsyms": another object's symbols follow. */
+static void
+load_obj(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_symtab *t = p->sym;
+	struct gp_symobj *o;
+	uint64_t n;
+
+	if (t == NULL || t->exe == NULL)
+		gp_recerr(rec, "obj record before the exe record");
+	gp_need(rec, 4);
+	if (t->nsyms != t->declared)
+		gp_recerr(rec, "obj record before the last of the %zu sym "
+		    "records the exe record declares", t->declared);
+	objdone(rec, t);
+	n = gp_fu64(rec, 1);
+	if (n != t->nobjs + 1)
+		gp_recerr(rec, "field 2: object %ju out of sequence (expected "
+		    "%zu)", (uintmax_t)n, t->nobjs + 1);
+	if ((t->objs = reallocarray(t->objs, t->nobjs + 1,
+	    sizeof(*t->objs))) == NULL)
+		err(1, NULL);
+	o = &t->objs[t->nobjs];
+	o->path = gp_fstr(rec, 2);
+	o->first = GP_NSYMS(t);
+	o->nsyms = 0;
+	o->declared = gp_fu64max(rec, 3, SIZE_MAX / sizeof(struct gp_sym));
+	t->nobjs++;
+}
+
+/* "osym id obj addr end flags file line name dname" */
+static void
+load_osym(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_symtab *t = p->sym;
+	struct gp_symobj *o;
+	struct gp_sym *s;
+	uint64_t v;
+
+	if (t == NULL || t->nobjs == 0)
+		gp_recerr(rec, "osym record before any obj record");
+	gp_need(rec, 10);
+	o = &t->objs[t->nobjs - 1];
+	v = gp_fu64(rec, 1);
+	if (v != GP_NSYMS(t))
+		gp_recerr(rec, "field 2: symbol id %ju out of sequence "
+		    "(expected %zu)", (uintmax_t)v, GP_NSYMS(t));
+	v = gp_fu64(rec, 2);
+	if (v != t->nobjs)
+		gp_recerr(rec, "field 3: object %ju is not the last obj "
+		    "record's (%zu)", (uintmax_t)v, t->nobjs);
+	if (o->nsyms >= o->declared)
+		gp_recerr(rec, "more osym records than the %zu the obj record "
+		    "declares", o->declared);
+	growsyms(t);
+	s = &t->syms[GP_NSYMS(t)];
+	memset(s, 0, sizeof(*s));
+	s->addr = gp_fhex(rec, 3);
+	if (o->nsyms > 0 && s->addr <= s[-1].addr)
+		gp_recerr(rec, "field 4: address %#jx not above the previous "
+		    "symbol's %#jx", (uintmax_t)s->addr, (uintmax_t)s[-1].addr);
+	s->end = gp_fhex(rec, 4);
+	s->flags = parse_flags(rec, 5);
+	s->file = optstr(rec, 6);
+	s->line = gp_fempty(rec, 7) ? 0 : (int)gp_fu64max(rec, 7, INT_MAX);
+	s->name = gp_fstr(rec, 8);
+	s->dname = gp_fempty(rec, 9) ? xstrdup(s->name) : gp_fstr(rec, 9);
+	o->nsyms++;
+	t->nosyms++;
+}
+
 int
 gp_sym_load(struct gp_prof *p, const struct gp_rec *rec)
 {
 	if (gp_iskind(rec, "exe"))
 		load_exe(p, rec);
-	else if (gp_iskind(rec, "sym"))
+	else if (gp_iskind(rec, "sym")) {
+		if (p->sym != NULL && p->sym->nobjs > 0)
+			gp_recerr(rec, "sym record after an obj record");
 		load_sym(p, rec);
+	} else if (gp_iskind(rec, "obj"))
+		load_obj(p, rec);
+	else if (gp_iskind(rec, "osym"))
+		load_osym(p, rec);
 	else
 		return 0;
 	return 1;
+}
+
+/* The symbol with the highest address not above addr in syms[lo, hi). */
+static struct gp_sym *
+lookup(const struct gp_symtab *t, size_t lo, size_t hi, uint64_t addr)
+{
+	size_t mid;
+
+	if (lo == hi || addr < t->syms[lo].addr)
+		return NULL;
+	while (hi - lo > 1) {		/* syms[lo].addr <= addr */
+		mid = lo + (hi - lo) / 2;
+		if (t->syms[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (addr > t->syms[lo].end)
+		return NULL;
+	return &t->syms[lo];
+}
+
+struct gp_sym *
+gp_sym_objlookup(const struct gp_symtab *t, size_t i, uint64_t addr)
+{
+	if (t == NULL || i >= t->nobjs)
+		return NULL;
+	return lookup(t, t->objs[i].first, t->objs[i].first +
+	    t->objs[i].nsyms, addr);
+}
+
+size_t
+gp_sym_objfind(const struct gp_symtab *t, const char *path)
+{
+	size_t i;
+
+	for (i = 0; t != NULL && i < t->nobjs; i++)
+		if (strcmp(t->objs[i].path, path) == 0)
+			return i;
+	return (size_t)-1;
+}
+
+void
+gp_sym_addobj(struct gp_symtab *t, const char *path, struct gp_symtab *o)
+{
+	struct gp_symobj *ob;
+	size_t i;
+
+	if ((t->objs = reallocarray(t->objs, t->nobjs + 1,
+	    sizeof(*t->objs))) == NULL)
+		err(1, NULL);
+	ob = &t->objs[t->nobjs++];
+	ob->path = xstrdup(path);
+	ob->first = GP_NSYMS(t);
+	ob->nsyms = ob->declared = o->nsyms;
+	for (i = 0; i < o->nsyms; i++) {
+		growsyms(t);
+		t->syms[GP_NSYMS(t)] = o->syms[i];
+		t->nosyms++;
+	}
+	/* the names moved: free the rest of o only */
+	free(o->syms);
+	free(o->exe);
+	free(o->target);
+	free(o);
 }
 
 /*
@@ -200,6 +370,41 @@ emit_flags(struct gp_writer *w, unsigned flags)
 	gp_wraw(w, buf);
 }
 
+/* The other objects' symbols: "obj" and "osym" records. */
+static void
+emit_objs(struct gp_writer *w, const struct gp_symtab *t)
+{
+	const struct gp_symobj *o;
+	const struct gp_sym *s;
+	size_t i, k;
+
+	for (k = 0; k < t->nobjs; k++) {
+		o = &t->objs[k];
+		gp_wkind(w, "obj");
+		gp_wu64(w, k + 1);
+		gp_wstr(w, o->path);
+		gp_wu64(w, o->nsyms);
+		gp_weol(w);
+		for (i = o->first; i < o->first + o->nsyms; i++) {
+			s = &t->syms[i];
+			gp_wkind(w, "osym");
+			gp_wu64(w, i);
+			gp_wu64(w, k + 1);
+			gp_whex(w, s->addr);
+			gp_whex(w, s->end);
+			emit_flags(w, s->flags);
+			gp_wstr(w, s->file);
+			if (s->line > 0)
+				gp_wu64(w, (uint64_t)s->line);
+			else
+				gp_wraw(w, "");
+			gp_wstr(w, s->name);
+			gp_wstr(w, s->dname != NULL ? s->dname : s->name);
+			gp_weol(w);
+		}
+	}
+}
+
 void
 gp_sym_emit(struct gp_writer *w, const struct gp_symtab *t)
 {
@@ -238,6 +443,7 @@ gp_sym_emit(struct gp_writer *w, const struct gp_symtab *t)
 		gp_wstr(w, s->dname != NULL ? s->dname : s->name);
 		gp_weol(w);
 	}
+	emit_objs(w, t);
 }
 
 void
@@ -247,7 +453,10 @@ gp_sym_free(struct gp_symtab *t)
 
 	if (t == NULL)
 		return;
-	for (i = 0; i < t->nsyms; i++) {
+	for (i = 0; i < t->nobjs; i++)
+		free(t->objs[i].path);
+	free(t->objs);
+	for (i = 0; i < GP_NSYMS(t); i++) {
 		free(t->syms[i].file);
 		if (t->syms[i].dname != t->syms[i].name)
 			free(t->syms[i].dname);

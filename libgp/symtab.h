@@ -30,6 +30,19 @@ struct gp_sym {				/* a "sym" record */
 	char		*dname;		/* as printed (demangled) */
 };
 
+/*
+ * Another object of the process (a shared library, a dlopen'd module)
+ * whose functions the runtime layer names (measured.h): an "obj" record.
+ * Its symbols, "osym" records, follow the executable's in syms[], ids
+ * nsyms and up, each object's sorted by its own link-time addresses.
+ */
+struct gp_symobj {
+	char		*path;
+	size_t		 first;		/* id of its first symbol */
+	size_t		 nsyms;
+	size_t		 declared;	/* nsyms field of the obj record */
+};
+
 struct gp_symtab {
 	char		*exe;		/* the "exe" record */
 	char		*target;
@@ -42,12 +55,27 @@ struct gp_symtab {
 	int		 bigendian;	/* 1 big, 0 little, -1 unknown */
 	char		 lead;		/* names' leading char, or '\0' */
 	size_t		 cap;
+	struct gp_symobj *objs;		/* other objects, "obj" records */
+	size_t		 nobjs;
+	size_t		 nosyms;	/* their symbols: syms[nsyms] on */
 };
+
+/* Every symbol id: the executable's and the other objects'. */
+#define GP_NSYMS(t)	((t)->nsyms + (t)->nosyms)
 
 /* gprof's sym_lookup: the symbol covering addr, or NULL. */
 struct gp_sym	*gp_sym_lookup(const struct gp_symtab *, uint64_t addr);
 
-/* The table back into "exe" and "sym" records. */
+/* gp_sym_lookup in other object i (0-based): link-time addresses. */
+struct gp_sym	*gp_sym_objlookup(const struct gp_symtab *, size_t obj,
+		    uint64_t addr);
+/* Object i of the table by path, or (size_t)-1. */
+size_t		 gp_sym_objfind(const struct gp_symtab *, const char *path);
+/* Append table o's symbols as those of another object; frees o. */
+void		 gp_sym_addobj(struct gp_symtab *, const char *path,
+		    struct gp_symtab *o);
+
+/* The table back into "exe" and "sym" records (and "obj", "osym"). */
 void		 gp_sym_emit(struct gp_writer *, const struct gp_symtab *);
 void		 gp_sym_free(struct gp_symtab *);
 

@@ -1,9 +1,16 @@
 /*
  * gmon-cat: gmon.out files as the raw layer of a gp-stream(5), or
  * several of them added up; with -o, written back as a gmon.out file.
+ * The gprt(3) companion file of each (F.gprt) follows as the runtime
+ * layer (libgp/measured.h); a companion file given as an input stands
+ * for the gmon.out its killed run did not write.
  */
+#include <sys/stat.h>
+
 #include <err.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,15 +18,36 @@
 
 #include "fileinfo.h"
 #include "gmon.h"
+#include "gprt.h"
+#include "measured.h"
 #include "prof.h"
 #include "stream.h"
+
+/* The runtime layers to print after the raw layer. */
+struct rtlist {
+	struct gp_gprt	**g;		/* companion files, loaded */
+	size_t		 ng;
+	struct gp_rt	**rt;		/* runtime layers of input streams */
+	size_t		 nrt;
+};
+
+static int	 Gflag;			/* -G: no companion files */
+static unsigned	 gprtflags = GP_GPRT_MERGE;	/* -t: per thread */
 
 static void		 usage(void) __attribute__((__noreturn__));
 static int		 isstream(const struct gp_input *,
 			    const struct gp_gmonopt *);
 static struct gp_raw	*readone(const char *, struct gp_input *,
-			    const struct gp_gmonopt *);
-static struct gp_raw	*readstream(const char *, const struct gp_input *);
+			    const struct gp_gmonopt *, struct rtlist *);
+static struct gp_raw	*readstream(const char *, const struct gp_input *,
+			    struct rtlist *);
+static struct gp_raw	*readgprt(const char *, const struct gp_gmonopt *,
+			    struct rtlist *);
+static int		 isgprt(const struct gp_input *);
+static char		*compname(const char *);
+static void		 companion(const char *, const struct gp_raw *,
+			    struct rtlist *);
+static void		 rtemit(struct gp_writer *, struct rtlist *);
 static void		 outspec(char *, enum gp_layout *, int *, int *);
 
 int
@@ -30,6 +58,7 @@ main(int argc, char *argv[])
 	struct gp_fileinfo fi;
 	struct gp_writer *w = NULL;
 	struct gp_raw *raw, *one;
+	struct rtlist rl;
 	enum gp_layout olayout = 0;
 	const char *ofile = NULL;
 	char *tspec = NULL;
@@ -38,8 +67,15 @@ main(int argc, char *argv[])
 	int ch, fd, i, iflag = 0, owidth = 0, oorder = 0;
 
 	memset(&opt, 0, sizeof(opt));
-	while ((ch = getopt(argc, argv, "E:iO:o:rT:w:")) != -1)
+	memset(&rl, 0, sizeof(rl));
+	while ((ch = getopt(argc, argv, "E:GiO:o:rT:tw:")) != -1)
 		switch (ch) {
+		case 'G':
+			Gflag = 1;
+			break;
+		case 't':
+			gprtflags &= ~GP_GPRT_MERGE;
+			break;
 		case 'E':
 			if (strcmp(optarg, "le") == 0)
 				opt.order = GP_LE;
@@ -101,15 +137,27 @@ main(int argc, char *argv[])
 	if (argc <= 1 && ofile == NULL && !iflag && !isstream(&in, &opt)) {
 		/* One file straight to the stream, no model in memory. */
 		w = gp_wopen(STDOUT_FILENO);
-		gp_gmon_cat(w, in.buf, in.len, in.name, argv[0], &opt);
+		if (isgprt(&in)) {
+			gp_input_free(&in);
+			gp_gprt_read(argv[0], w, gprtflags | GP_GPRT_RAW);
+		} else {
+			gp_gmon_cat(w, in.buf, in.len, in.name, argv[0], &opt);
+			if (compname(argv[0]) != NULL) {
+				raw = gp_gmon_parse(in.buf, in.len, in.name,
+				    &opt);
+				companion(argv[0], raw, &rl);
+				gp_raw_free(raw);
+			}
+			gp_input_free(&in);
+			rtemit(w, &rl);
+		}
 		gp_wclose(w);
-		gp_input_free(&in);
 		return 0;
 	}
 	memset(&fi, 0, sizeof(fi));
 	if (iflag && ofile == NULL)
 		w = gp_wopen(STDOUT_FILENO);
-	raw = readone(argv[0], &in, &opt);
+	raw = readone(argv[0], &in, &opt, &rl);
 	if (w != NULL)
 		gp_fileinfo_emit(w, &fi, raw);
 	if (argc > 1) {
@@ -119,7 +167,7 @@ main(int argc, char *argv[])
 		gp_raw_free(one);
 		for (i = 1; i < argc; i++) {
 			gp_input_read(&in, argv[i]);
-			one = readone(argv[i], &in, &opt);
+			one = readone(argv[i], &in, &opt, &rl);
 			if (w != NULL)
 				gp_fileinfo_emit(w, &fi, one);
 			gp_raw_sum(raw, one);
@@ -140,18 +188,20 @@ main(int argc, char *argv[])
 		if (w == NULL)
 			w = gp_wopen(STDOUT_FILENO);
 		gp_raw_emit(w, raw);
+		rtemit(w, &rl);
 		gp_wclose(w);
 	}
 	gp_raw_free(raw);
+	rtemit(NULL, &rl);
 	return 0;
 }
 
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: gmon-cat [-ir] [-E le|be] [-O format] "
-	    "[-o file] [-T layout] [-w 32|64]\n"
-	    "                [file ...]\n");
+	fprintf(stderr, "usage: gmon-cat [-Girt] [-E le|be] [-O format] "
+	    "[-o file] [-T layout]\n"
+	    "                [-w 32|64] [file ...]\n");
 	exit(1);
 }
 
@@ -164,16 +214,23 @@ isstream(const struct gp_input *in, const struct gp_gmonopt *opt)
 	    strlen(GP_STREAM_MAGIC) + 1) == 0;
 }
 
-/* One input, read: a gmon.out file, or a stream of the raw layer. */
+/*
+ * One input, read: a gmon.out file (and its companion), a companion file,
+ * or a stream of the raw layer (and its runtime layer).
+ */
 static struct gp_raw *
-readone(const char *path, struct gp_input *in, const struct gp_gmonopt *opt)
+readone(const char *path, struct gp_input *in, const struct gp_gmonopt *opt,
+    struct rtlist *rl)
 {
 	struct gp_raw *raw;
 	struct gp_file *f;
 
 	if (isstream(in, opt))
-		raw = readstream(path, in);
-	else {
+		raw = readstream(path, in, rl);
+	else if (isgprt(in)) {
+		gp_input_free(in);
+		return readgprt(path, opt, rl);
+	} else {
 		raw = gp_gmon_parse(in->buf, in->len, in->name, opt);
 		f = &raw->files[0];
 		if (strcmp(f->path, path) != 0) {
@@ -181,13 +238,198 @@ readone(const char *path, struct gp_input *in, const struct gp_gmonopt *opt)
 			if ((f->path = strdup(path)) == NULL)
 				err(1, NULL);
 		}
+		companion(path, raw, rl);
 	}
 	gp_input_free(in);
 	return raw;
 }
 
+/* Does the input begin as a gprt(3) companion file? */
+static int
+isgprt(const struct gp_input *in)
+{
+	return in->len >= strlen(GPRT_MAGIC) &&
+	    memcmp(in->buf, GPRT_MAGIC, strlen(GPRT_MAGIC)) == 0;
+}
+
+static void
+rtadd(struct rtlist *rl, struct gp_gprt *g)
+{
+	if ((rl->g = reallocarray(rl->g, rl->ng + 1, sizeof(*rl->g))) == NULL)
+		err(1, NULL);
+	if (gprtflags & GP_GPRT_MERGE)
+		gp_gprt_merge(g);
+	rl->g[rl->ng++] = g;
+}
+
+/*
+ * A companion file as an input: the gmon.out its run would have written
+ * (gprt-dump -g) read as the raw layer, and the file as the runtime layer.
+ */
 static struct gp_raw *
-readstream(const char *path, const struct gp_input *in)
+readgprt(const char *path, const struct gp_gmonopt *opt, struct rtlist *rl)
+{
+	struct gp_input in;
+	struct gp_raw *raw;
+	struct gp_gprt *g;
+	struct gp_file *f;
+	const char *dir;
+	char *t;
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		errx(1, "<stdin>: a gprt(3) companion file is read by its "
+		    "name, not from the standard input");
+	g = gp_gprt_load(path);
+	if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
+		dir = "/tmp";
+	if (asprintf(&t, "%s/gmon-cat.XXXXXX", dir) == -1)
+		err(1, NULL);
+	if ((fd = mkstemp(t)) == -1)
+		err(1, "%s", t);
+	close(fd);
+	if (gp_gprt_gmon(g, t) == -1) {
+		unlink(t);
+		err(1, "%s", t);
+	}
+	gp_input_read(&in, t);
+	unlink(t);
+	raw = gp_gmon_parse(in.buf, in.len, path, opt);
+	gp_input_free(&in);
+	free(t);
+	f = &raw->files[0];
+	free(f->path);
+	if ((f->path = strdup(path)) == NULL)
+		err(1, NULL);
+	rtadd(rl, g);
+	return raw;
+}
+
+/* Call arcs, (from, self, count), summed by (from, self), sorted. */
+static int
+cmparc(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	if (x[0] != y[0])
+		return x[0] < y[0] ? -1 : 1;
+	if (x[1] != y[1])
+		return x[1] < y[1] ? -1 : 1;
+	return 0;
+}
+
+static size_t
+summed(uint64_t *v, size_t n)
+{
+	size_t i, k = 0;
+
+	qsort(v, n, 3 * sizeof(*v), cmparc);
+	for (i = 0; i < n; i++) {
+		if (k > 0 && cmparc(&v[(k - 1) * 3], &v[i * 3]) == 0)
+			v[(k - 1) * 3 + 2] += v[i * 3 + 2];
+		else {
+			memmove(&v[k * 3], &v[i * 3], 3 * sizeof(*v));
+			k++;
+		}
+	}
+	return k;
+}
+
+/*
+ * The companion file of gmon.out file path, if there is one and it comes
+ * from the run that wrote the file: the executable's call counts it holds
+ * are those of the file (a companion left by another run, say a killed
+ * one, or a program built with -pg since, is not taken).
+ */
+static void
+companion(const char *path, const struct gp_raw *raw, struct rtlist *rl)
+{
+	struct gp_gprt *g;
+	uint64_t *a, *b, f, s;
+	size_t i, na, nb;
+	const char *c;
+	int same;
+
+	if ((c = compname(path)) == NULL)
+		return;
+	g = gp_gprt_load(c);
+	a = calloc(raw->narcs * 3 + 1, sizeof(*a));
+	b = calloc(g->narcs * 3 + 1, sizeof(*b));
+	if (a == NULL || b == NULL)
+		err(1, NULL);
+	for (i = na = 0; i < raw->narcs; i++) {
+		if (raw->arcs[i].count == 0)
+			continue;
+		a[na * 3] = raw->arcs[i].from;
+		a[na * 3 + 1] = raw->arcs[i].self;
+		a[na * 3 + 2] = raw->arcs[i].count;
+		na++;
+	}
+	for (i = nb = 0; i < g->narcs; i++) {
+		if (g->arcs[i].count == 0 ||
+		    gp_gprt_obj(g, g->arcs[i].site, &f) != 0 ||
+		    gp_gprt_obj(g, g->arcs[i].fn, &s) != 0)
+			continue;
+		b[nb * 3] = f;
+		b[nb * 3 + 1] = s;
+		b[nb * 3 + 2] = g->arcs[i].count;
+		nb++;
+	}
+	na = summed(a, na);
+	nb = summed(b, nb);
+	same = na == nb && memcmp(a, b, na * 3 * sizeof(*a)) == 0;
+	free(a);
+	free(b);
+	if (!same) {
+		warnx("%s: not from the run that wrote %s (the call counts "
+		    "differ): ignored", c, path);
+		gp_gprt_free(g);
+	} else
+		rtadd(rl, g);
+}
+
+/* The name of gmon.out file path's companion file if it has one. */
+static char *
+compname(const char *path)
+{
+	static char *c;
+	struct stat sb;
+
+	if (Gflag || strcmp(path, "-") == 0)
+		return NULL;
+	free(c);
+	if (asprintf(&c, "%s.gprt", path) == -1)
+		err(1, NULL);
+	if (stat(c, &sb) == 0)
+		return c;
+	if (errno != ENOENT)
+		warn("%s", c);
+	return NULL;
+}
+
+/* The runtime layers after the raw one; w NULL: just free them. */
+static void
+rtemit(struct gp_writer *w, struct rtlist *rl)
+{
+	size_t i;
+
+	for (i = 0; i < rl->ng; i++) {
+		if (w != NULL)
+			gp_gprt_emit(rl->g[i], w, 0);
+		gp_gprt_free(rl->g[i]);
+	}
+	for (i = 0; i < rl->nrt; i++) {
+		if (w != NULL)
+			gp_rt_emit(w, rl->rt[i]);
+		gp_rt_free(rl->rt[i]);
+	}
+	free(rl->g);
+	free(rl->rt);
+	memset(rl, 0, sizeof(*rl));
+}
+
+static struct gp_raw *
+readstream(const char *path, const struct gp_input *in, struct rtlist *rl)
 {
 	struct gp_reader *r;
 	struct gp_prof prof;
@@ -209,6 +451,13 @@ readstream(const char *path, const struct gp_input *in)
 	gp_rclose(r);
 	if (prof.raw == NULL)
 		prof.raw = gp_raw_new(in->name);
+	if (prof.rt != NULL) {
+		/* its runtime layer (GP_L_RAW brings it) is kept too */
+		if ((rl->rt = reallocarray(rl->rt, rl->nrt + 1,
+		    sizeof(*rl->rt))) == NULL)
+			err(1, NULL);
+		rl->rt[rl->nrt++] = prof.rt;
+	}
 	return prof.raw;
 }
 

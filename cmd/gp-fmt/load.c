@@ -43,9 +43,9 @@ report_load(struct report *rp, struct gp_prof *p)
 	rp->hist_scale = cr->scale;
 	rp->print_time = g->print_time;
 
-	rp->nsyms = st->nsyms;
+	rp->nsyms = GP_NSYMS(st);	/* other objects' too: measured.h */
 	rp->syms = xcalloc(rp->nsyms + 1, sizeof(*rp->syms));
-	for (i = 0; i < st->nsyms; i++) {
+	for (i = 0; i < rp->nsyms; i++) {
 		e = &rp->syms[i];
 		e->name = st->syms[i].name;
 		e->dname = st->syms[i].dname;

@@ -1,6 +1,8 @@
 /*
  * gp-sym: add the symbol table of an executable to a gp-stream(5) stream,
- * the table GNU gprof builds (see gp-sym(1)).
+ * the table GNU gprof builds (see gp-sym(1)); and those of the other
+ * objects (shared libraries, dlopen'd modules) whose functions the
+ * runtime layer measured (libgp/measured.h).
  */
 #include <err.h>
 #include <getopt.h>
@@ -10,9 +12,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <bfd.h>
+
 #include "callscan.h"
 #include "gmon.h"
+#include "graph.h"
 #include "linesyms.h"
+#include "measured.h"
 #include "prof.h"
 #include "stream.h"
 #include "symtab.h"
@@ -38,7 +44,10 @@ static const struct option longopts[] = {
 	{ NULL,				0,			NULL, 0 }
 };
 
+static void	addobjs(struct gp_symtab *, const struct gp_rt *,
+		    const struct gp_symopt *);
 static void	check_arcs(const struct gp_raw *, const struct gp_symtab *);
+static void	check_marcs(struct gp_prof *, struct gp_symtab *);
 static void	check_hists(const struct gp_raw *, const struct gp_symtab *);
 static void	usage(void) __attribute__((__noreturn__));
 
@@ -98,6 +107,8 @@ main(int argc, char *argv[])
 	r = gp_ropen(STDIN_FILENO, "<stdin>");
 	w = gp_wopen(STDOUT_FILENO);
 	gp_stage_read(r, &p, GP_L_RAW, GP_L_SYM, w);
+	if (p.rt != NULL)
+		addobjs(t, p.rt, &o);
 	gp_sym_emit(w, t);
 	if (cflag)
 		gp_callscan_emit(w, t, p.raw);
@@ -108,7 +119,96 @@ main(int argc, char *argv[])
 		check_hists(p.raw, t);
 		check_arcs(p.raw, t);
 	}
+	check_marcs(&p, t);
 	return 0;
+}
+
+/* Can libbfd give the symbols of the object at path? */
+static int
+usable(const char *path)
+{
+	asymbol **v;
+	bfd *abfd;
+	long n;
+	int ok = 0;
+
+	if (access(path, R_OK) == -1)
+		return 0;
+	if (bfd_init() != BFD_INIT_MAGIC ||
+	    (abfd = bfd_openr(path, NULL)) == NULL)
+		return 0;
+	if (bfd_check_format(abfd, bfd_object) &&
+	    bfd_get_section_by_name(abfd, ".text") != NULL &&
+	    (n = bfd_get_symtab_upper_bound(abfd)) > (long)sizeof(*v)) {
+		if ((v = malloc((size_t)n)) == NULL)
+			err(1, NULL);
+		ok = bfd_canonicalize_symtab(abfd, v) > 0;
+		free(v);
+	}
+	bfd_close(abfd);
+	return ok;
+}
+
+/*
+ * The symbols of the objects other than the executable that hold a
+ * measured function (a callee of a marc record, the function of a mem
+ * record), built as the executable's are; each object once, by path.
+ */
+static void
+addobjs(struct gp_symtab *t, const struct gp_rt *rt,
+    const struct gp_symopt *eo)
+{
+	struct gp_symopt o = *eo;
+	const struct gp_rtgroup *g;
+	const struct gp_rtobj *ob;
+	char **used;
+	size_t k, i;
+	int64_t id;
+
+	o.extsyms = NULL;	/* -S and -R are the executable's */
+	o.mapfile = NULL;
+	if ((used = calloc(rt->ngroups + 1, sizeof(*used))) == NULL)
+		err(1, NULL);
+	for (k = 0; k < rt->ngroups; k++)
+		if ((used[k] = calloc(rt->groups[k].nobjs + 1, 1)) == NULL)
+			err(1, NULL);
+	for (i = 0; i < rt->narcs; i++)
+		if ((id = rt->arcs[i].self.obj) > 0)
+			used[rt->arcs[i].group][id] = 1;
+	for (i = 0; i < rt->nmems; i++)
+		if ((id = rt->mems[i].fn.obj) > 0)
+			used[rt->mems[i].group][id] = 1;
+	for (k = 0; k < rt->ngroups; k++) {
+		g = &rt->groups[k];
+		for (i = 1; i < g->nobjs; i++) {
+			ob = &g->objs[i];
+			if (!used[k][i] || strcmp(ob->path, t->exe) == 0 ||
+			    gp_sym_objfind(t, ob->path) != (size_t)-1)
+				continue;
+			if (!usable(ob->path)) {
+				warnx("%s: cannot read its symbols: its "
+				    "measured functions stay unnamed", ob->path);
+				continue;
+			}
+			gp_sym_addobj(t, ob->path, gp_sym_build(ob->path, &o));
+		}
+		free(used[k]);
+	}
+	free(used);
+}
+
+/* Measured calls to functions that no symbol names. */
+static void
+check_marcs(struct gp_prof *p, struct gp_symtab *t)
+{
+	const struct gp_meas *m;
+
+	p->sym = t;
+	if ((m = gp_meas_get(p)) != NULL && m->nlost > 0)
+		warnx("%s: %ju measured call arcs (%.6f seconds of self time) "
+		    "to functions that no symbol covers", t->exe,
+		    (uintmax_t)m->nlost, m->lost);
+	p->sym = NULL;
 }
 
 /*

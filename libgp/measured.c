@@ -1,0 +1,521 @@
+/*
+ * The runtime layer (loading, writing back) and the measured analysis:
+ * the gprt(3) runtime's measured call arcs resolved to the symbol layer's
+ * functions, the executable's and the other objects' (measured.h).
+ */
+#include <err.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "hist.h"
+#include "measured.h"
+#include "symspec.h"
+#include "symtab.h"
+
+#define NONE	((size_t)-1)
+
+static void *
+xreallocarray(void *p, size_t n, size_t size)
+{
+	if ((p = reallocarray(p, n ? n : 1, size)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
+static void *
+xcalloc(size_t n, size_t size)
+{
+	void *p;
+
+	if ((p = calloc(n + 1, size)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
+/* The group the record belongs to: the last gprt record's. */
+static struct gp_rtgroup *
+group(struct gp_rt *rt, const struct gp_rec *rec)
+{
+	if (rt == NULL || rt->ngroups == 0)
+		gp_recerr(rec, "before any gprt record");
+	return &rt->groups[rt->ngroups - 1];
+}
+
+static double
+fsecs(const struct gp_rec *rec, int i)
+{
+	double t = gp_fdbl(rec, i);
+
+	if (!isfinite(t) || t < 0)
+		gp_recerr(rec, "field %d: '%s' is not a time", i + 1,
+		    rec->f[i]);
+	return t;
+}
+
+/* An address in fields i (object) and i + 1; empty ok: may both be. */
+static void
+faddr(const struct gp_rec *rec, int i, const struct gp_rtgroup *g,
+    struct gp_rtaddr *a, int emptyok)
+{
+	if (emptyok && gp_fempty(rec, i) && gp_fempty(rec, i + 1)) {
+		a->obj = -2;
+		a->addr = 0;
+		return;
+	}
+	if (gp_fempty(rec, i))
+		a->obj = -1;
+	else {
+		a->obj = (int64_t)gp_fu64max(rec, i, INT64_MAX);
+		if ((uint64_t)a->obj >= g->nobjs)
+			gp_recerr(rec, "field %d: no map record with id %jd in "
+			    "this gprt group (line %ld)", i + 1,
+			    (intmax_t)a->obj, g->lineno);
+	}
+	a->addr = gp_fhex(rec, i + 1);
+}
+
+static void
+load_gprt(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_rtgroup *g;
+
+	gp_need(rec, 8);
+	if (p->rt == NULL)
+		p->rt = xcalloc(1, sizeof(*p->rt));
+	p->rt->groups = xreallocarray(p->rt->groups, p->rt->ngroups + 1,
+	    sizeof(*p->rt->groups));
+	g = &p->rt->groups[p->rt->ngroups++];
+	memset(g, 0, sizeof(*g));
+	g->lineno = rec->lineno;
+	g->path = gp_fstr(rec, 1);
+	g->pid = gp_fu64(rec, 2);
+	g->ppid = gp_fu64(rec, 3);
+	if (strcmp(rec->f[4], "exited") == 0)
+		g->exited = 1;
+	else if (strcmp(rec->f[4], "unfinished") != 0)
+		gp_recerr(rec, "field 5: state '%s' is not exited or "
+		    "unfinished", rec->f[4]);
+	g->clock = gp_fstr(rec, 5);
+	g->rate = gp_fdbl(rec, 6);
+	if (!isfinite(g->rate) || g->rate <= 0)
+		gp_recerr(rec, "field 7: rate '%s' is not a positive number",
+		    rec->f[6]);
+	g->nthreads = gp_fu64(rec, 7);
+}
+
+static void
+load_map(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_rtgroup *g = group(p->rt, rec);
+	struct gp_rtobj *o;
+
+	gp_need(rec, 7);
+	if (gp_fu64(rec, 1) != g->nobjs)
+		gp_recerr(rec, "field 2: map id %s out of sequence (expected "
+		    "%zu)", rec->f[1], g->nobjs);
+	g->objs = xreallocarray(g->objs, g->nobjs + 1, sizeof(*g->objs));
+	o = &g->objs[g->nobjs++];
+	o->bias = gp_fhex(rec, 2);
+	o->low = gp_fhex(rec, 3);
+	o->textlow = gp_fhex(rec, 4);
+	o->texthigh = gp_fhex(rec, 5);
+	o->path = gp_fstr(rec, 6);
+	o->symobj = NONE;
+}
+
+static void
+load_thread(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_rtgroup *g = group(p->rt, rec);
+	struct gp_rtthread *t;
+
+	gp_need(rec, 10);
+	g->threads = xreallocarray(g->threads, g->nthr + 1,
+	    sizeof(*g->threads));
+	t = &g->threads[g->nthr++];
+	t->slot = gp_fu64(rec, 1);
+	t->tid = gp_fu64(rec, 2);
+	t->nthreads = gp_fu64(rec, 3);
+	t->state = gp_fstr(rec, 4);
+	t->name = gp_fstr(rec, 5);
+	t->calls = gp_fu64(rec, 6);
+	t->ticks = gp_fu64(rec, 7);
+	t->time = fsecs(rec, 8);
+	t->open = gp_fu64(rec, 9);
+}
+
+static void
+load_marc(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_rtgroup *g = group(p->rt, rec);
+	struct gp_rt *rt = p->rt;
+	struct gp_rtarc *a;
+
+	gp_need(rec, 11);
+	if (rt->narcs == rt->acap) {
+		rt->acap = rt->acap ? 2 * rt->acap : 256;
+		rt->arcs = xreallocarray(rt->arcs, rt->acap, sizeof(*rt->arcs));
+	}
+	a = &rt->arcs[rt->narcs];
+	a->group = rt->ngroups - 1;
+	a->thread = gp_fu64(rec, 1);
+	faddr(rec, 2, g, &a->from, 0);
+	faddr(rec, 4, g, &a->self, 0);
+	a->count = gp_fu64(rec, 6);
+	a->selfticks = gp_fu64(rec, 7);
+	a->inclticks = gp_fu64(rec, 8);
+	a->selftime = fsecs(rec, 9);
+	a->incltime = fsecs(rec, 10);
+	rt->narcs++;
+}
+
+static void
+load_mem(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_rtgroup *g = group(p->rt, rec);
+	struct gp_rt *rt = p->rt;
+	struct gp_rtmem *m;
+	uint64_t *c;
+	int i;
+
+	gp_need(rec, 18);
+	if (rt->nmems == rt->mcap) {
+		rt->mcap = rt->mcap ? 2 * rt->mcap : 64;
+		rt->mems = xreallocarray(rt->mems, rt->mcap, sizeof(*rt->mems));
+	}
+	m = &rt->mems[rt->nmems];
+	memset(m, 0, sizeof(*m));
+	m->group = rt->ngroups - 1;
+	m->thread = gp_fu64(rec, 1);
+	faddr(rec, 2, g, &m->site, 0);
+	faddr(rec, 4, g, &m->fn, 1);
+	/* the twelve counters, nmalloc to peak, in the record's order */
+	for (c = &m->m.nmalloc, i = 6; i < 18; i++, c++)
+		*c = gp_fu64(rec, i);
+	rt->nmems++;
+}
+
+int
+gp_rt_load(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_rtgroup *g;
+
+	if (gp_iskind(rec, "gprt"))
+		load_gprt(p, rec);
+	else if (gp_iskind(rec, "map"))
+		load_map(p, rec);
+	else if (gp_iskind(rec, "thread"))
+		load_thread(p, rec);
+	else if (gp_iskind(rec, "marc"))
+		load_marc(p, rec);
+	else if (gp_iskind(rec, "mem"))
+		load_mem(p, rec);
+	else if (gp_iskind(rec, "memsum")) {
+		g = group(p->rt, rec);
+		gp_need(rec, 3);
+		if (g->hasmemsum)
+			gp_recerr(rec, "a second memsum record in the gprt "
+			    "group of line %ld", g->lineno);
+		g->hasmemsum = 1;
+		g->livebytes = gp_fu64(rec, 1);
+		g->peak = gp_fu64(rec, 2);
+	} else
+		return 0;
+	if (p->rt->meas != NULL)
+		errx(1, "internal error: runtime layer loaded after use");
+	return 1;
+}
+
+static void
+waddr(struct gp_writer *w, const struct gp_rtaddr *a)
+{
+	if (a->obj == -2) {
+		gp_wraw(w, "");
+		gp_wraw(w, "");
+		return;
+	}
+	if (a->obj == -1)
+		gp_wraw(w, "");
+	else
+		gp_wu64(w, (uint64_t)a->obj);
+	gp_whex(w, a->addr);
+}
+
+/* The layer back into records, each group's after its gprt record. */
+void
+gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
+{
+	const struct gp_rtgroup *g;
+	const struct gp_rtthread *t;
+	const struct gp_rtarc *a;
+	const struct gp_rtmem *m;
+	const uint64_t *c;
+	size_t k, i, ia = 0, im = 0;
+
+	for (k = 0; rt != NULL && k < rt->ngroups; k++) {
+		g = &rt->groups[k];
+		gp_wkind(w, "gprt");
+		gp_wstr(w, g->path);
+		gp_wu64(w, g->pid);
+		gp_wu64(w, g->ppid);
+		gp_wraw(w, g->exited ? "exited" : "unfinished");
+		gp_wstr(w, g->clock);
+		gp_wdbl(w, g->rate);
+		gp_wu64(w, g->nthreads);
+		gp_weol(w);
+		for (i = 0; i < g->nobjs; i++) {
+			gp_wkind(w, "map");
+			gp_wu64(w, i);
+			gp_whex(w, g->objs[i].bias);
+			gp_whex(w, g->objs[i].low);
+			gp_whex(w, g->objs[i].textlow);
+			gp_whex(w, g->objs[i].texthigh);
+			gp_wstr(w, g->objs[i].path);
+			gp_weol(w);
+		}
+		for (i = 0; i < g->nthr; i++) {
+			t = &g->threads[i];
+			gp_wkind(w, "thread");
+			gp_wu64(w, t->slot);
+			gp_wu64(w, t->tid);
+			gp_wu64(w, t->nthreads);
+			gp_wstr(w, t->state);
+			gp_wstr(w, t->name);
+			gp_wu64(w, t->calls);
+			gp_wu64(w, t->ticks);
+			gp_wdbl(w, t->time);
+			gp_wu64(w, t->open);
+			gp_weol(w);
+		}
+		for (; ia < rt->narcs && rt->arcs[ia].group == k; ia++) {
+			a = &rt->arcs[ia];
+			gp_wkind(w, "marc");
+			gp_wu64(w, a->thread);
+			waddr(w, &a->from);
+			waddr(w, &a->self);
+			gp_wu64(w, a->count);
+			gp_wu64(w, a->selfticks);
+			gp_wu64(w, a->inclticks);
+			gp_wdbl(w, a->selftime);
+			gp_wdbl(w, a->incltime);
+			gp_weol(w);
+		}
+		for (; im < rt->nmems && rt->mems[im].group == k; im++) {
+			m = &rt->mems[im];
+			gp_wkind(w, "mem");
+			gp_wu64(w, m->thread);
+			waddr(w, &m->site);
+			waddr(w, &m->fn);
+			for (c = &m->m.nmalloc; c <= &m->m.peak; c++)
+				gp_wu64(w, *c);
+			gp_weol(w);
+		}
+		if (g->hasmemsum) {
+			gp_wkind(w, "memsum");
+			gp_wu64(w, g->livebytes);
+			gp_wu64(w, g->peak);
+			gp_weol(w);
+		}
+	}
+}
+
+static void
+meas_free(struct gp_meas *m)
+{
+	if (m == NULL)
+		return;
+	free(m->self);
+	free(m->incl);
+	free(m->spont);
+	free(m->arcs);
+	free(m);
+}
+
+void
+gp_rt_free(struct gp_rt *rt)
+{
+	struct gp_rtgroup *g;
+	size_t k, i;
+
+	if (rt == NULL)
+		return;
+	for (k = 0; k < rt->ngroups; k++) {
+		g = &rt->groups[k];
+		for (i = 0; i < g->nobjs; i++)
+			free(g->objs[i].path);
+		for (i = 0; i < g->nthr; i++) {
+			free(g->threads[i].state);
+			free(g->threads[i].name);
+		}
+		free(g->objs);
+		free(g->threads);
+		free(g->path);
+		free(g->clock);
+	}
+	free(rt->groups);
+	free(rt->arcs);
+	free(rt->mems);
+	meas_free(rt->meas);
+	free(rt);
+}
+
+/* Each map record's object in the symbol layer, by path. */
+static void
+bindobjs(struct gp_prof *p)
+{
+	struct gp_rtgroup *g;
+	size_t k, i;
+
+	for (k = 0; k < p->rt->ngroups; k++) {
+		g = &p->rt->groups[k];
+		for (i = 0; i < g->nobjs; i++)
+			g->objs[i].symobj = i == 0 ? NONE :
+			    gp_sym_objfind(p->sym, g->objs[i].path);
+	}
+}
+
+size_t
+gp_rt_sym(const struct gp_prof *p, size_t gi, const struct gp_rtaddr *a,
+    int func)
+{
+	const struct gp_symtab *st = p->sym;
+	const struct gp_rtobj *o;
+	const struct gp_sym *s, *lo;
+
+	if (st == NULL || p->rt == NULL || gi >= p->rt->ngroups || a->obj < 0)
+		return GP_NOSYM;
+	if (a->obj == 0) {
+		s = gp_sym_lookup(st, a->addr);
+		lo = st->syms;
+	} else {
+		o = &p->rt->groups[gi].objs[a->obj];
+		if (o->symobj == NONE || o->symobj >= st->nobjs)
+			return GP_NOSYM;
+		s = gp_sym_objlookup(st, o->symobj, a->addr);
+		lo = &st->syms[st->objs[o->symobj].first];
+	}
+	if (s == NULL)
+		return GP_NOSYM;
+	/* a callee backs up to a function, as in gprof's cg_tally */
+	while (func && s > lo && !(s->flags & GP_SYM_FUNC))
+		s--;
+	if (func && !(s->flags & GP_SYM_FUNC))
+		return GP_NOSYM;
+	return (size_t)(s - st->syms);
+}
+
+static int
+cmpmarc(const void *a, const void *b)
+{
+	const struct gp_marc *x = a, *y = b;
+
+	if (x->parent != y->parent)
+		return x->parent < y->parent ? -1 : 1;
+	if (x->child != y->child)
+		return x->child < y->child ? -1 : 1;
+	return 0;
+}
+
+const struct gp_meas *
+gp_meas_get(struct gp_prof *p)
+{
+	const struct gp_rtarc *ra;
+	struct gp_meas *m;
+	struct gp_marc *v;
+	size_t i, n, ps, cs;
+	double rate, self, incl;
+
+	if (p->rt == NULL || p->rt->narcs == 0 || p->sym == NULL)
+		return NULL;
+	if (p->rt->meas != NULL)
+		return p->rt->meas;
+	bindobjs(p);
+	m = xcalloc(1, sizeof(*m));
+	m->nsyms = GP_NSYMS(p->sym);
+	m->self = xcalloc(m->nsyms, sizeof(*m->self));
+	m->incl = xcalloc(m->nsyms, sizeof(*m->incl));
+	m->spont = xcalloc(m->nsyms, sizeof(*m->spont));
+	v = xcalloc(p->rt->narcs, sizeof(*v));
+	n = 0;
+	for (i = 0; i < p->rt->narcs; i++) {
+		ra = &p->rt->arcs[i];
+		rate = p->rt->groups[ra->group].rate;
+		self = (double)ra->selfticks / rate;
+		incl = (double)ra->inclticks / rate;
+		m->total += self;
+		cs = gp_rt_sym(p, ra->group, &ra->self, 1);
+		if (cs == GP_NOSYM) {
+			m->lost += self;
+			m->nlost++;
+			continue;
+		}
+		m->self[cs] += self;
+		m->incl[cs] += incl;
+		ps = gp_rt_sym(p, ra->group, &ra->from, 0);
+		if (ps == GP_NOSYM) {
+			m->spont[cs] += incl;
+			continue;
+		}
+		v[n].parent = ps;
+		v[n].child = cs;
+		v[n].count = ra->count;
+		v[n].self = self;
+		v[n].incl = incl;
+		n++;
+	}
+	/* one arc for each caller and callee: their call sites summed */
+	qsort(v, n, sizeof(*v), cmpmarc);
+	m->narcs = 0;
+	for (i = 0; i < n; i++) {
+		if (m->narcs > 0 && cmpmarc(&v[m->narcs - 1], &v[i]) == 0) {
+			v[m->narcs - 1].count += v[i].count;
+			v[m->narcs - 1].self += v[i].self;
+			v[m->narcs - 1].incl += v[i].incl;
+		} else
+			v[m->narcs++] = v[i];
+	}
+	m->arcs = v;
+	p->rt->meas = m;
+	return m;
+}
+
+int
+gp_meas_credit(struct gp_prof *p, struct gp_credit *c)
+{
+	const struct gp_meas *m;
+	const struct gp_symtab *st = p->sym;
+	struct gp_tables *tb;
+	size_t i;
+	int pass;
+
+	if ((m = gp_meas_get(p)) == NULL)
+		return 0;
+	if (c->ntime < m->nsyms) {
+		free(c->time);
+		c->time = xcalloc(m->nsyms, sizeof(*c->time));
+		c->ntime = m->nsyms;
+	}
+	memset(c->time, 0, c->ntime * sizeof(*c->time));
+	if (c->hz == 0)
+		c->hz = 100;
+	if (c->nhist == 0)
+		c->nhist = 1;	/* what the flat profile needs */
+	c->total = 0.0;
+	tb = gp_tables_make(&c->flat, st);
+	for (i = 0; i < m->nsyms; i++) {
+		/* the specs name the executable's symbols alone */
+		if (i < st->nsyms)
+			pass = gp_tables_pass(tb, GP_INCL_FLAT,
+			    st->syms[i].addr);
+		else
+			pass = gp_tables_empty(tb, GP_INCL_FLAT);
+		if (!pass || m->self[i] == 0)
+			continue;
+		c->time[i] = m->self[i] * c->hz;
+		c->total += c->time[i];
+	}
+	gp_tables_free(tb);
+	return 1;
+}

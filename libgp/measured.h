@@ -1,0 +1,158 @@
+/*
+ * The runtime layer: what the gprt(3) runtime measured, as gmon-cat(1)
+ * reads it from a gmon.out.gprt companion file ("gprt", "map", "thread",
+ * "marc", "mem" and "memsum" records, gp-stream(5)); and the analysis
+ * that puts those measurements where gprof puts its estimates.
+ *
+ * A stream may hold several companion files: each "gprt" record starts a
+ * group, and the map ids of the records after it are that group's.
+ *
+ * Measured analysis (measured.c): when the stream has measured call arcs,
+ *  - the credit layer (gp_credit_make) credits each function with its
+ *    measured self time instead of the histogram's samples;
+ *  - the graph layer (gp_graph_make) tallies the measured arcs, all
+ *    objects' functions included, and takes the children times of nodes
+ *    and arcs from the measured inclusive times instead of propagating
+ *    estimates; cycles are found and numbered as gprof finds them.
+ * Times stay in the credit layer's units (seconds times hz), so the
+ * printers print them as gprof prints its own.
+ */
+#ifndef GP_MEASURED_H
+#define GP_MEASURED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gprt.h"
+#include "prof.h"
+
+struct gp_credit;
+
+struct gp_rtaddr {			/* an address, as two fields */
+	int64_t		 obj;		/* map id; -1: in no object */
+	uint64_t	 addr;		/* link-time in obj, else run-time */
+};
+
+struct gp_rtobj {			/* a "map" record */
+	uint64_t	 bias;
+	uint64_t	 low;
+	uint64_t	 textlow;
+	uint64_t	 texthigh;
+	char		*path;
+	size_t		 symobj;	/* its object in the symbol layer,
+					   (size_t)-1 if none; set by
+					   gp_meas_get() */
+};
+
+struct gp_rtthread {			/* a "thread" record */
+	uint64_t	 slot;
+	uint64_t	 tid;
+	uint64_t	 nthreads;
+	char		*state;
+	char		*name;
+	uint64_t	 calls;
+	uint64_t	 ticks;
+	double		 time;
+	uint64_t	 open;
+};
+
+struct gp_rtgroup {			/* a "gprt" record and what follows */
+	char		*path;
+	uint64_t	 pid;
+	uint64_t	 ppid;
+	int		 exited;	/* state: exited, else unfinished */
+	char		*clock;
+	double		 rate;		/* ticks per second */
+	uint64_t	 nthreads;
+	struct gp_rtobj	*objs;		/* by map id */
+	size_t		 nobjs;
+	struct gp_rtthread *threads;
+	size_t		 nthr;
+	int		 hasmemsum;
+	uint64_t	 livebytes;	/* "memsum" */
+	uint64_t	 peak;
+	long		 lineno;
+};
+
+struct gp_rtarc {			/* a "marc" record */
+	size_t		 group;
+	uint64_t	 thread;
+	struct gp_rtaddr from;
+	struct gp_rtaddr self;
+	uint64_t	 count;
+	uint64_t	 selfticks;
+	uint64_t	 inclticks;
+	double		 selftime;
+	double		 incltime;
+};
+
+struct gp_rtmem {			/* a "mem" record */
+	size_t		 group;
+	uint64_t	 thread;
+	struct gp_rtaddr site;
+	struct gp_rtaddr fn;		/* fn.obj -2: no function known */
+	struct gprt_mem	 m;		/* the counters; site, fn unused */
+};
+
+struct gp_meas;
+
+struct gp_rt {
+	struct gp_rtgroup *groups;
+	size_t		 ngroups;
+	struct gp_rtarc	*arcs;
+	size_t		 narcs;
+	size_t		 acap;
+	struct gp_rtmem	*mems;
+	size_t		 nmems;
+	size_t		 mcap;
+	struct gp_meas	*meas;		/* gp_meas_get()'s, cached */
+};
+
+/* Loader (prof.h) and emitter of the runtime layer. */
+int	gp_rt_load(struct gp_prof *, const struct gp_rec *);
+void	gp_rt_emit(struct gp_writer *, const struct gp_rt *);
+void	gp_rt_free(struct gp_rt *);
+
+/*
+ * The symbol id of address a of group g in the symbol layer, or GP_NOSYM
+ * (graph.h).  func: back up to a function symbol, as a callee is.
+ */
+size_t	gp_rt_sym(const struct gp_prof *, size_t group,
+	    const struct gp_rtaddr *a, int func);
+
+/* Measured calls between two functions, summed over call sites. */
+struct gp_marc {
+	size_t		 parent;	/* symbol ids */
+	size_t		 child;
+	uint64_t	 count;
+	double		 self;		/* seconds in the callee itself */
+	double		 incl;		/* seconds in it and its callees,
+					   outermost activations only */
+};
+
+struct gp_meas {
+	size_t		 nsyms;		/* GP_NSYMS of the symbol layer */
+	double		*self;		/* by symbol: seconds in itself */
+	double		*incl;		/* by symbol: its calls' inclusive */
+	double		*spont;		/* the part from unknown call sites */
+	struct gp_marc	*arcs;		/* known call sites, by parent, child */
+	size_t		 narcs;
+	double		 total;		/* self time of every marc record */
+	double		 lost;		/* that of callees in no symbol */
+	uint64_t	 nlost;		/* how many such marc records */
+};
+
+/*
+ * The measurements resolved to the symbol layer; NULL if the stream has
+ * no measured call arcs (then gprof's estimates stand).
+ */
+const struct gp_meas *gp_meas_get(struct gp_prof *);
+
+/*
+ * The credit layer from the measurements: each symbol's self time in
+ * seconds times c->hz (100 if not set), the FLAT tables applied as gprof
+ * applies them.  Returns 0 (c untouched) without measurements.
+ */
+int	gp_meas_credit(struct gp_prof *, struct gp_credit *c);
+
+#endif /* GP_MEASURED_H */
