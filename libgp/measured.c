@@ -363,17 +363,20 @@ gp_rt_free(struct gp_rt *rt)
 
 /* Each map record's object in the symbol layer, by path. */
 static void
-bindobjs(struct gp_prof *p)
+bindobjs(const struct gp_prof *p)
 {
 	struct gp_rtgroup *g;
 	size_t k, i;
 
+	if (p->rt->bound == p->sym)
+		return;
 	for (k = 0; k < p->rt->ngroups; k++) {
 		g = &p->rt->groups[k];
 		for (i = 0; i < g->nobjs; i++)
 			g->objs[i].symobj = i == 0 ? NONE :
 			    gp_sym_objfind(p->sym, g->objs[i].path);
 	}
+	p->rt->bound = p->sym;
 }
 
 size_t
@@ -386,6 +389,7 @@ gp_rt_sym(const struct gp_prof *p, size_t gi, const struct gp_rtaddr *a,
 
 	if (st == NULL || p->rt == NULL || gi >= p->rt->ngroups || a->obj < 0)
 		return GP_NOSYM;
+	bindobjs(p);
 	if (a->obj == 0) {
 		s = gp_sym_lookup(st, a->addr);
 		lo = st->syms;
@@ -429,9 +433,10 @@ gp_meas_get(struct gp_prof *p)
 
 	if (p->rt == NULL || p->rt->narcs == 0 || p->sym == NULL)
 		return NULL;
-	if (p->rt->meas != NULL)
+	if (p->rt->meas != NULL && p->rt->bound == p->sym)
 		return p->rt->meas;
-	bindobjs(p);
+	meas_free(p->rt->meas);
+	p->rt->meas = NULL;
 	m = xcalloc(1, sizeof(*m));
 	m->nsyms = GP_NSYMS(p->sym);
 	m->self = xcalloc(m->nsyms, sizeof(*m->self));

@@ -41,7 +41,7 @@ struct gp_rtobj {			/* a "map" record */
 	char		*path;
 	size_t		 symobj;	/* its object in the symbol layer,
 					   (size_t)-1 if none; set by
-					   gp_meas_get() */
+					   gp_rt_sym() */
 };
 
 struct gp_rtthread {			/* a "thread" record */
@@ -106,6 +106,7 @@ struct gp_rt {
 	size_t		 nmems;
 	size_t		 mcap;
 	struct gp_meas	*meas;		/* gp_meas_get()'s, cached */
+	const struct gp_symtab *bound;	/* the table symobj refers to */
 };
 
 /* Loader (prof.h) and emitter of the runtime layer. */

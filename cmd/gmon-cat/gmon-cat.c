@@ -44,6 +44,7 @@ static struct gp_raw	*readstream(const char *, const struct gp_input *,
 static struct gp_raw	*readgprt(const char *, const struct gp_gmonopt *,
 			    struct rtlist *);
 static int		 isgprt(const struct gp_input *);
+static void		 nostdin(void) __attribute__((__noreturn__));
 static char		*compname(const char *);
 static void		 companion(const char *, const struct gp_raw *,
 			    struct rtlist *);
@@ -62,7 +63,7 @@ main(int argc, char *argv[])
 	enum gp_layout olayout = 0;
 	const char *ofile = NULL;
 	char *tspec = NULL;
-	static char deflt0[] = "gmon.out";
+	static char deflt0[] = "gmon.out", deflt1[] = "gmon.out.gprt";
 	char *deflt[] = { deflt0, NULL };
 	int ch, fd, i, iflag = 0, owidth = 0, oorder = 0;
 
@@ -130,8 +131,13 @@ main(int argc, char *argv[])
 		usage();
 	if (tspec != NULL)
 		outspec(tspec, &olayout, &owidth, &oorder);
-	if (argc == 0)
+	if (argc == 0) {
 		argv = deflt;
+		/* a killed run leaves its companion file alone */
+		if (!Gflag && access(deflt0, F_OK) == -1 && errno == ENOENT &&
+		    access("gmon.out.gprt", F_OK) == 0)
+			deflt[0] = deflt1;
+	}
 
 	gp_input_read(&in, argv[0]);
 	if (argc <= 1 && ofile == NULL && !iflag && !isstream(&in, &opt)) {
@@ -139,6 +145,8 @@ main(int argc, char *argv[])
 		w = gp_wopen(STDOUT_FILENO);
 		if (isgprt(&in)) {
 			gp_input_free(&in);
+			if (strcmp(argv[0], "-") == 0)
+				nostdin();
 			gp_gprt_read(argv[0], w, gprtflags | GP_GPRT_RAW);
 		} else {
 			gp_gmon_cat(w, in.buf, in.len, in.name, argv[0], &opt);
@@ -173,6 +181,13 @@ main(int argc, char *argv[])
 			gp_raw_sum(raw, one);
 			gp_raw_free(one);
 		}
+	}
+	/* Measured and unmeasured runs do not add up: counts would differ. */
+	if (rl.ng + rl.nrt > 0 && rl.ng + rl.nrt < (size_t)argc) {
+		warnx("%zu of the %d inputs have no runtime layer (gprt(3)): "
+		    "the others' is left out", (size_t)argc - rl.ng - rl.nrt,
+		    argc);
+		rtemit(NULL, &rl);
 	}
 
 	if (ofile != NULL) {
@@ -244,6 +259,13 @@ readone(const char *path, struct gp_input *in, const struct gp_gmonopt *opt,
 	return raw;
 }
 
+static void
+nostdin(void)
+{
+	errx(1, "<stdin>: a gprt(3) companion file is read by its name, not "
+	    "from the standard input");
+}
+
 /* Does the input begin as a gprt(3) companion file? */
 static int
 isgprt(const struct gp_input *in)
@@ -278,8 +300,7 @@ readgprt(const char *path, const struct gp_gmonopt *opt, struct rtlist *rl)
 	int fd;
 
 	if (strcmp(path, "-") == 0)
-		errx(1, "<stdin>: a gprt(3) companion file is read by its "
-		    "name, not from the standard input");
+		nostdin();
 	g = gp_gprt_load(path);
 	if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
 		dir = "/tmp";

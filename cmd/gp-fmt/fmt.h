@@ -87,6 +87,7 @@ struct gp_prof;
 
 void	report_load(struct report *, struct gp_prof *);
 void	report_print(struct report *, const struct popts *);
+void	gp_mem_print(struct gp_prof *, int brief, int *first);	/* mem.c */
 
 extern const char flat_blurb[];
 extern const char fsf_callg_blurb[];

@@ -23,6 +23,7 @@
 #define S_INFO	0x10			/* -i: libgp/fileinfo.c */
 #define S_ORDER	0x20			/* -r: libgp/order.c */
 #define S_FILES	0x40			/* -R: libgp/order.c */
+#define S_MEM	0x80			/* -M: mem.c */
 
 static void	usage(void) __attribute__((__noreturn__));
 
@@ -35,6 +36,7 @@ static const struct option longopts[] = {
 	{ "file-info",			no_argument,		NULL, 'i' },
 	{ "inline-file-names",		no_argument,		NULL, 256 },
 	{ "line",			no_argument,		NULL, 'l' },
+	{ "memory-profile",		no_argument,		NULL, 'M' },
 	{ "min-count",			required_argument,	NULL, 'm' },
 	{ "no-annotated-source",	optional_argument,	NULL, 'J' },
 	{ "no-exec-counts",		optional_argument,	NULL, 'Z' },
@@ -77,8 +79,12 @@ main(int argc, char *argv[])
 	format = NULL;
 	on = said = 0;
 	while ((ch = getopt_long(argc, argv,
-	    "A::bC::iI:J::lLm:o:pPqQrR:t:Tw:xyzZ::", longopts, NULL)) != -1)
+	    "A::bC::iI:J::lLm:Mo:pPqQrR:t:Tw:xyzZ::", longopts, NULL)) != -1)
 		switch (ch) {
+		case 'M':
+			on |= S_MEM;
+			said |= S_MEM;
+			break;
 		case 'l':
 			o.line = 1;
 			break;
@@ -205,6 +211,8 @@ main(int argc, char *argv[])
 		gp_map_read(&map, mapfile);
 		gp_fileorder_print(&prof, &map);
 	}
+	if (on & S_MEM)
+		gp_mem_print(&prof, o.brief, &first);
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");
 	return 0;
@@ -214,7 +222,7 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: gp-fmt [-bilLpPqQrTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
+	    "usage: gp-fmt [-bilLMpPqQrTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
 	    "[-Z[spec]]\n"
 	    "              [-I dirs] [-m count] [-o format] [-R mapfile] "
 	    "[-t length]\n"

@@ -1,0 +1,388 @@
+#! /usr/bin/atf-sh
+#
+# Analysis from what the gprt(3) runtime measured: gmon-cat reads the
+# companion file, gp-sym names every object's functions, gp-arcs and
+# gp-fmt print gprof's report with measured times, gp-fmt -M the memory
+# profile.  No timing: only identities, lower bounds a sleep guarantees,
+# and counts the programs fix.
+
+. "$(atf_get_srcdir)/../runtime/rtlib.sh"
+
+rt=$(atf_get_srcdir)/../runtime
+
+# report PROG [GMON-CAT ARGS]: the pipeline's brief report
+report()
+{
+	_p=$1
+	shift
+	gmon-cat "$@" | gp-sym "$_p" | gp-arcs | gp-fmt -b
+}
+
+# flatcalls: "name calls" of a flat profile on stdin, sorted
+flatcalls()
+{
+	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }
+	    /^$/ && NR > 5 { exit }' | sort
+}
+
+# selfsecs NAME: the self seconds of NAME in a flat profile on stdin
+selfsecs()
+{
+	awk -v n="$1" '(NF == 7 || NF == 4) && $NF == n { print $3; exit }'
+}
+
+# graphs: the call graph's arcs on stdin as "entry: parent|child name
+# count", cycle numbers left out (they depend on the order arcs are met)
+graphs()
+{
+	awk '
+	/^Index by function name/ { exit }
+	/^-+$/ { entry = ""; nheld = 0; next }
+	/^$|^index|^granularity|Call graph|^Flat profile/ { next }
+	{
+		line = $0
+		sub(/ *\[[0-9]+\]$/, "", line)
+		gsub(/ <cycle [0-9]+>/, "", line)
+		n = split(line, f, " ")
+		primary = f[1] ~ /^\[[0-9]+\]$/
+		i = primary ? 2 : 1
+		while (i <= n && f[i] ~ /^[0-9]+\.[0-9]+$/)
+			i++
+		count = ""
+		if (i <= n && f[i] ~ /^[0-9]+([+\/][0-9]+)?$/)
+			count = f[i++]
+		name = f[i]
+		for (j = i + 1; j <= n; j++)
+			name = name " " f[j]
+		if (name == "<spontaneous>" || name ~ /^<cycle .* as a whole>/)
+			next
+		if (primary) {
+			entry = name
+			for (k = 1; k <= nheld; k++)
+				print entry ": parent " held[k]
+			nheld = 0
+		} else if (entry == "")
+			held[++nheld] = name " " count
+		else
+			print entry ": child " name " " count
+	}' | sort
+}
+
+# sums STREAM: the credit layer's times add up to its total, and that
+# total is the time of the runtime's threads (every callee is named)
+sums()
+{
+	atf_check -o inline:"ok\n" awk -F '\t' '
+	function near(a, b) { d = a - b; if (d < 0) d = -d
+		return d <= 1e-9 * (a > b ? a : b) }
+	$1 == "histsum" { total = $2; hz = $4 }
+	$1 == "time" { sum += $3 }
+	$1 == "thread" { thr += $9 }
+	END {
+		if (total <= 0) { print "no time"; exit }
+		if (!near(sum, total)) { print "times " sum " total " total; exit }
+		if (!near(total / hz, thr)) { print "total " total / hz \
+		    " threads " thr; exit }
+		print "ok"
+	}' "$1"
+}
+
+atf_test_case wall
+wall_head()
+{
+	atf_set "descr" "Self times are measured: a sleeping function has its" \
+	    "wall time, which PC sampling does not see; self times add up"
+	atf_set "require.progs" "cc gprof"
+}
+wall_body()
+{
+	rtbuild m "$src/wall.c"
+	rtrun ./m
+	gmon-cat gmon.out | gp-sym m | gp-arcs > s
+	sums s
+	report m > out
+	# two naps of 0.1 s: at least 0.2 s, measured
+	nap=$(selfsecs nap < out)
+	atf_check -o inline:"yes\n" awk -v t="$nap" \
+	    'BEGIN { print (t >= 0.2 ? "yes" : "no " t) }'
+	# the call counts are the runtime's, as gprof reads them in gmon.out
+	flatcalls < out > ours
+	calls m gmon.out > theirs
+	atf_check -o file:theirs cat ours
+	# main's entry: all of the time (its self plus children)
+	atf_check -o match:'^\[[0-9]+\] +100\.0 .* main \[[0-9]+\]$' cat out
+	# nap's line under main: the naps' time as self, 2/2 calls
+	atf_check -o match:'^ +0\.[2-9][0-9] +0\.00 +2/2 +nap \[' \
+	    sed -n '/^\[[0-9]*\].* main \[/,/^---/p' out
+	# with -pg, gprof samples CPU time: the naps have (next to) none
+	pgbuild pg -O0 "$src/wall.c"
+	pgrun ./pg
+	pgnap=$(gprof -b -p pg gmon.out | selfsecs nap)
+	atf_check -o inline:"yes\n" awk -v a="${pgnap:-0}" -v b="$nap" \
+	    'BEGIN { print (a + 0 < b / 2 ? "yes" : "no " a " " b) }'
+}
+
+atf_test_case stages
+stages_head()
+{
+	atf_set "descr" "The same report with or without gp-hist and gp-arcs;" \
+	    "gmon-cat -G gives gprof's own report"
+	atf_set "require.progs" "cc gprof"
+}
+stages_body()
+{
+	rtbuild m "$src/wall.c"
+	rtrun ./m
+	gmon-cat | gp-sym m | gp-arcs | gp-fmt > a
+	gmon-cat | gp-sym m | gp-hist | gp-arcs | gp-fmt > b
+	gmon-cat | gp-sym m | gp-fmt > c
+	atf_check -o file:a cat b
+	atf_check -o file:a cat c
+	# the stages keep the runtime layer and are idempotent
+	gmon-cat | gp-sym m > s1
+	gp-sym m < s1 > s2
+	atf_check -o file:s1 cat s2
+	gmon-cat s1 > s3
+	atf_check -o file:s3 sh -c 'gmon-cat | grep -v "^\(exe\|sym\)	"'
+	# without the companion: gprof's estimates, byte for byte
+	gprof m gmon.out > g
+	atf_check -o file:g sh -c 'gmon-cat -G | gp-sym m | gp-fmt'
+	mv gmon.out.gprt elsewhere
+	atf_check -o file:g sh -c 'gmon-cat | gp-sym m | gp-fmt'
+}
+
+atf_test_case graph
+graph_head()
+{
+	atf_set "descr" "Recursion and cycles: the call graph has gprof's arcs," \
+	    "counts and cycles, and the measured times add up"
+	atf_set "require.progs" "cc gprof"
+}
+graph_body()
+{
+	for p in rec calls; do
+		rtbuild $p "$rt/$p.c"
+		rtrun ./$p
+		gmon-cat | gp-sym $p | gp-arcs > s
+		sums s
+		gp-fmt -b -q -z s | graphs > ours
+		gprof -b -q -z $p gmon.out | graphs > theirs
+		atf_check -o file:theirs cat ours
+		gp-fmt -b -p s | flatcalls > ours
+		calls $p gmon.out > theirs
+		atf_check -o file:theirs cat ours
+	done
+	# rec has cycles: whole-cycle entries are printed
+	atf_check -o match:'<cycle 1 as a whole>' gp-fmt -b -q s
+}
+
+atf_test_case threads
+threads_head()
+{
+	atf_set "descr" "gmon-cat -t keeps the threads apart; the report is" \
+	    "the same"
+	atf_set "require.progs" "cc"
+}
+threads_body()
+{
+	rtbuild t -pthread "$rt/thr.c"
+	rtrun ./t
+	merged=$(gmon-cat | grep -c '^marc	0	')
+	apart=$(gmon-cat -t | grep -c '^marc	[1-9]')
+	test "$apart" -gt "$merged" ||
+	    atf_fail "-t: $apart marc records, merged $merged"
+	gmon-cat | gp-sym t | gp-arcs | gp-fmt -b -p | flatcalls > a
+	gmon-cat -t | gp-sym t | gp-arcs | gp-fmt -b -p | flatcalls > b
+	atf_check -o file:a cat b
+	atf_check -o match:'^work 8000000$' cat a
+}
+
+atf_test_case dlopen
+dlopen_head()
+{
+	atf_set "descr" "An instrumented dlopen'd module's functions are named" \
+	    "in the report"
+	atf_set "require.progs" "cc"
+}
+dlopen_body()
+{
+	atf_check cc -O0 -finstrument-functions -fPIC -shared -o plug.so \
+	    "$rt/plug.c"
+	rtbuild dl "$rt/dl.c"
+	rtrun ./dl ./plug.so
+	gmon-cat | gp-sym dl > s
+	here=$(pwd -P)
+	atf_check -o match:"^obj	1	$here/\./plug\.so	" cat s
+	atf_check -o match:'^osym	.*	plug_inner	plug_inner$' cat s
+	gp-arcs < s > s2
+	sums s2
+	gp-fmt -b -p s2 | flatcalls > got
+	printf 'plug_fn 1\nplug_inner 42\n' > want
+	atf_check -o file:want cat got
+	gp-fmt -b -q s2 | graphs > got
+	cat > want <<'EOF'
+main: child plug_fn 1/1
+plug_fn: child plug_inner 42/42
+plug_fn: parent main 1/1
+plug_inner: parent plug_fn 42/42
+EOF
+	atf_check -o file:want cat got
+	# the module gone: a warning, and its functions unnamed
+	rm plug.so
+	atf_check -o not-match:plug_ -e match:'plug\.so: cannot read its symbols' \
+	    sh -c 'gmon-cat | gp-sym dl | gp-arcs | gp-fmt -b -p'
+}
+
+atf_test_case killed
+killed_head()
+{
+	atf_set "descr" "A SIGKILLed run's companion file goes through the" \
+	    "pipeline, named or by default"
+	atf_set "require.progs" "cc gprof"
+}
+killed_body()
+{
+	rtbuild k "$rt/die.c"
+	rm -f gmon.out gmon.out.gprt
+	atf_check -s signal:9 -e ignore env GPRT_HZ=0 ./k kill
+	test ! -e gmon.out || atf_fail "gmon.out written"
+	gmon-cat gmon.out.gprt | gp-sym k | gp-arcs > s
+	sums s
+	gp-fmt -b -p s > out
+	flatcalls < out > ours
+	atf_check -o match:'^work 123456$' cat ours
+	# gmon-cat with no file takes the companion when gmon.out is missing
+	atf_check -o file:out sh -c 'gmon-cat | gp-sym k | gp-fmt -b -p'
+	# counts as gprof reads them from the gmon.out gprt-dump -g writes
+	atf_check gprt-dump -g x.out gmon.out.gprt
+	calls k x.out > theirs
+	atf_check -o file:theirs cat ours
+	# several inputs are added up, measured ones with their runtime layer
+	gmon-cat gmon.out.gprt gmon.out.gprt | gp-sym k | gp-arcs > s2
+	sums s2
+	gp-fmt -b -p s2 | flatcalls > two
+	atf_check -o match:'^work 246912$' cat two
+	# with an unmeasured one, none: the counts of the sum are gprof's
+	atf_check -o save:s3 -e match:'1 of the 2 inputs have no runtime' \
+	    gmon-cat gmon.out.gprt x.out
+	atf_check -o not-match:'^marc' cat s3
+	gp-sym k < s3 | gp-fmt -b -p | flatcalls > two
+	atf_check -o match:'^work 246912$' cat two
+}
+
+atf_test_case stale
+stale_head()
+{
+	atf_set "descr" "A companion file from another run is not taken"
+	atf_set "require.progs" "cc gprof"
+}
+stale_body()
+{
+	rtbuild m "$rt/calls.c"
+	rtrun ./m
+	pgbuild pg -O0 "$rt/calls.c"
+	pgrun ./pg
+	gprof pg gmon.out > g
+	atf_check -o file:g -e match:'gmon\.out\.gprt: not from the run' \
+	    sh -c 'gmon-cat | gp-sym pg | gp-fmt'
+}
+
+atf_test_case memory
+memory_head()
+{
+	atf_set "descr" "gp-fmt -M: the allocating call sites with exact" \
+	    "bytes, calls, peaks, failures and unfreed blocks"
+	atf_set "require.progs" "cc"
+}
+memory_body()
+{
+	rtbuild mem -pthread "$rt/mem.c"
+	rm -f gmon.out gmon.out.gprt
+	atf_check env GPRT_HZ=0 GPRT_MEM=1 ./mem
+	gmon-cat | gp-sym mem > s
+	gp-fmt -b -M s > out
+	# the instrumented functions' sites: bytes calls peak failed unknown
+	# unfreed-blocks unfreed-bytes function
+	awk 'NF == 8 && $8 ~ /^(leak|churn|fail|cross|tfree)\+/ {
+	    sub(/\+.*/, "", $8); print }' out | sort > got
+	cat > want <<'EOF'
+0 1 0 0 0 0 0 tfree
+0 1 0 1 0 0 0 fail
+0 50 0 0 0 0 0 churn
+1000 1 1000 0 0 1 1000 leak
+300 1 300 0 0 1 300 leak
+3200 50 64 0 0 0 0 churn
+500 1 500 0 0 0 0 cross
+6400 50 128 0 0 0 0 churn
+EOF
+	atf_check -o file:want cat got
+	# the totals are the sums of the lines; most bytes first
+	atf_check -o inline:"ok\n" awk '
+	/^ allocated / { alloc = $2 }
+	/^ unfreed / { unf = $2 }
+	/^ failed / { fails = $2 }
+	$1 ~ /^[0-9]+$/ && NF >= 8 {
+		a += $1; u += $7; f += $4
+		if (n++ && $1 > last) bad = 1
+		last = $1
+	}
+	END {
+		ok = a == alloc && u == unf && f == fails && !bad && n
+		print (ok ? "ok" : "bad " a " " alloc " " u " " unf " " f)
+	}' out
+	# -M with the other sections, and without a memory profile
+	atf_check -o match:'^Flat profile:' -o match:'^Memory profile:' \
+	    gp-fmt -b -p -M s
+	rtbuild m "$src/wall.c"
+	rtrun ./m
+	atf_check -s exit:1 -e match:'no memory profile' \
+	    sh -c 'gmon-cat | gp-sym m | gp-fmt -M'
+}
+
+atf_test_case bad
+bad_head()
+{
+	atf_set "descr" "Bad runtime and object records: one line naming the" \
+	    "place, exit 1"
+	atf_set "require.progs" "cc"
+}
+bad_body()
+{
+	rtbuild m "$src/wall.c"
+	rtrun ./m
+	gmon-cat | gp-sym m > s
+	awk -F '\t' -v OFS='\t' '$1 == "marc" && !done { $3 = 99; done = 1 }
+	    { print }' s > s1
+	atf_check -s exit:1 -e match:'s1:[0-9]+: marc: field 3: no map record with id 99' \
+	    gp-arcs s1
+	printf 'gp-stream\t1\nmarc\t0\t0\t0x1\t0\t0x2\t1\t1\t1\t1\t1\n' > s2
+	atf_check -s exit:1 -e match:'s2:2: marc: before any gprt record' \
+	    gp-arcs s2
+	printf 'gp-stream\t1\nosym\t0\t1\t0x1\t0x2\tf\t\t\tx\tx\n' > s3
+	atf_check -s exit:1 -e match:'s3:2: osym: osym record before any obj' \
+	    gp-fmt s3
+	awk -F '\t' -v OFS='\t' '$1 == "gprt" { $5 = "dead" } { print }' \
+	    s > s4
+	atf_check -s exit:1 -e match:"s4:[0-9]+: gprt: field 5: state 'dead'" \
+	    gp-fmt s4
+	# a truncated companion file, as an input and beside gmon.out
+	head -c 200 gmon.out.gprt > cut.gprt
+	atf_check -s exit:1 -e match:'cut\.gprt' gmon-cat cut.gprt
+	cp gmon.out cut
+	atf_check -s exit:1 -o ignore -e match:'cut\.gprt' gmon-cat cut
+	atf_check -s exit:1 -e match:'standard input' \
+	    sh -c 'gmon-cat - < gmon.out.gprt'
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case wall
+	atf_add_test_case stages
+	atf_add_test_case graph
+	atf_add_test_case threads
+	atf_add_test_case dlopen
+	atf_add_test_case killed
+	atf_add_test_case stale
+	atf_add_test_case memory
+	atf_add_test_case bad
+}
