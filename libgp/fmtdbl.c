@@ -4,12 +4,16 @@
  * gives, without printf and mostly without strtod.
  *
  * The value is scaled to a 17-digit integer with exact 128-bit integer
- * arithmetic (the fraction left over is kept exactly), rounded to 15, 16
- * or 17 digits half to even as glibc's printf rounds, and a candidate is
- * checked by converting it back with one correctly rounded IEEE operation
- * when both of its parts are exact doubles (Clinger's fast path), else
- * with strtod.  Values it does not cover (below 1e-6 or at or above
- * 2^74, infinities, NaNs) are left to the caller: it returns 0.
+ * arithmetic (the fraction left over is kept exactly) and rounded to 15,
+ * 16 or 17 digits half to even as glibc's printf rounds.  For the values
+ * a profile is mostly made of, fractions from 1e-6 to 2^53, a candidate
+ * is checked exactly in the same integers: it reads back as the double
+ * when it is nearer to it than half a unit in its last place (ties go to
+ * an even significand).  Other values check a candidate with one
+ * correctly rounded IEEE operation when both of its parts are exact
+ * doubles (Clinger's fast path), else with strtod.  Values it does not
+ * cover (below 1e-6 or at or above 2^74, infinities, NaNs) are left to
+ * the caller: it returns 0.
  */
 #include <math.h>
 #include <stdint.h>
@@ -153,6 +157,11 @@ readsback(double v, uint64_t q, int x, int p)
 	return -1;
 }
 
+static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
 /* "%.{p}g" of q * 10^(x - p + 1), q having p digits. */
 static size_t
 format(char *buf, int neg, uint64_t q, int x, int p)
@@ -160,10 +169,12 @@ format(char *buf, int neg, uint64_t q, int x, int p)
 	char dg[24], *s = buf;
 	int n, i;
 
-	for (i = p - 1; i >= 0; i--) {
-		dg[i] = '0' + q % 10;
-		q /= 10;
+	for (i = p; i >= 2; i -= 2) {
+		memcpy(dg + i - 2, pairs + 2 * (q % 100), 2);
+		q /= 100;
 	}
+	if (i == 1)
+		dg[0] = '0' + q;
 	for (n = p; n > 1 && dg[n - 1] == '0'; n--)
 		;
 	if (neg)
@@ -203,6 +214,100 @@ format(char *buf, int neg, uint64_t q, int x, int p)
 	return s - buf;
 }
 
+/*
+ * The fast path for 1e-6 <= v < 2^53, not an integer: v = m * 2^-sh
+ * exactly, and v * 10^k = f + r * 2^-sh with f of 17 digits.  A candidate
+ * c of p digits, c * 10^(17-p) = f + d in the frame of f, is within half
+ * a unit of v's last place when |d * 2^sh - r| < 10^k / 2 (a quarter
+ * below a power of two, where the unit below is half as large).  Returns
+ * 0 if v is out of its range.
+ */
+/*
+ * Does q of p digits, f's first p digits rounded (q * div = f + d), read
+ * back as v?  div (100 or 10) is a constant where this is inlined.
+ */
+static inline int
+near(uint64_t m, uint64_t f, u128 r, int sh, u128 lim, uint64_t *qp,
+    uint64_t div)
+{
+	uint64_t q, lo;
+	u128 t, ad;
+	int below;
+
+	q = f / div;
+	lo = f % div;
+	q += lo > div / 2 || (lo == div / 2 && (r != 0 || (q & 1)));
+	/* ad = |(q * div - f) * 2^sh - r|; below: the candidate is below v */
+	if (q * div >= f) {
+		t = (u128)(q * div - f) << sh;
+		below = t < r;
+		ad = below ? r - t : t - r;
+	} else {
+		ad = ((u128)(f - q * div) << sh) + r;
+		below = 1;
+	}
+	if (below && m == 1ULL << 52)
+		ad *= 2;			/* the unit below is half */
+	*qp = q;
+	return 2 * ad < lim || (2 * ad == lim && !(m & 1));
+}
+
+static size_t
+fmtfrac(char *buf, int neg, double v)
+{
+	/* 10^-7 .. 10^17, rounded: they only steer the first guess */
+	static const double tens[] = { 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2,
+	    1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	    1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17 };
+	uint64_t bits, m, f, q;
+	u128 a, r, half, lim;
+	int e2, sh, x, k, p, tries;
+
+	memcpy(&bits, &v, sizeof(bits));
+	e2 = (int)(bits >> 52 & 0x7ff);
+	if (e2 == 0 || v < 1e-6)
+		return 0;
+	(void)pow10u(0);			/* fills p10 */
+	m = (bits & ((1ULL << 52) - 1)) | 1ULL << 52;
+	sh = 1075 - e2;				/* v = m * 2^-sh */
+	if (sh <= 0)
+		return 0;
+	/* floor(log10(v)): v is in [2^(52-sh), 2^(53-sh)) */
+	x = ((52 - sh) * 78913) >> 18;
+	if (x >= -7 && x < 17 && v >= tens[x + 8])
+		x++;
+	for (tries = 0;; tries++) {
+		k = 16 - x;
+		if (tries == 3 || k < 0 || k > 22)
+			return 0;
+		a = (u128)m * p10[k];
+		f = (uint64_t)(a >> sh);
+		if (f < 10000000000000000ULL)
+			x--;
+		else if (f >= 100000000000000000ULL)
+			x++;
+		else
+			break;
+	}
+	r = a & (((u128)1 << sh) - 1);
+	lim = p10[k];			/* twice the half unit, in 2^-sh */
+	if (near(m, f, r, sh, lim, &q, 100))
+		p = 15;
+	else if (near(m, f, r, sh, lim, &q, 10))
+		p = 16;
+	else {
+		half = (u128)1 << (sh - 1);
+		q = f + (r > half || (r == half && (f & 1)));
+		p = 17;
+	}
+	if (q == (p == 17 ? 100000000000000000ULL : p == 16 ?
+	    10000000000000000ULL : 1000000000000000ULL)) {
+		q /= 10;
+		x++;
+	}
+	return format(buf, neg, q, x, p);
+}
+
 size_t
 gp_fmtdbl_fast(char *buf, double v)
 {
@@ -213,6 +318,8 @@ gp_fmtdbl_fast(char *buf, double v)
 	if (!isfinite(v) || v == 0)
 		return 0;
 	neg = v < 0;
+	if ((n = fmtfrac(buf, neg, fabs(v))) > 0)
+		return n;
 	if (digits17(fabs(v), &f, &x, &rest, &exact) != 0)
 		return 0;
 	for (p = 15; p <= 17; p++) {
@@ -270,6 +377,43 @@ round53(u128 q, int rest, int sh)
 	return ldexp((double)mant, t - sh);
 }
 
+/*
+ * *vp, near m / 10^k (k <= 22), made the double nearest to it: a double
+ * c = M * 2^-sh is when |m * 2^sh - M * 10^k| < 10^k / 2 (a quarter below
+ * a power of two), ties to an even M; else the neighbour on m's side is
+ * tried.  Returns -1 if it gives up.
+ */
+static int
+settle(uint64_t m, int k, double *vp)
+{
+	uint64_t bits, mm;
+	u128 t, u, ad, lim;
+	int sh, tries, below;
+
+	lim = pow10u(k);
+	memcpy(&bits, vp, sizeof(bits));
+	for (tries = 0; tries < 4; tries++) {
+		sh = 1075 - (int)(bits >> 52 & 0x7ff);
+		if ((bits >> 52 & 0x7ff) == 0 || sh < 0 || sh > 126 - 53)
+			return -1;
+		mm = (bits & ((1ULL << 52) - 1)) | 1ULL << 52;
+		if (bitlen(m) + sh > 127)
+			return -1;
+		t = (u128)m << sh;
+		u = (u128)mm * lim;
+		below = t < u;			/* m / 10^k is below c */
+		ad = below ? u - t : t - u;
+		if (below && mm == 1ULL << 52)
+			ad *= 2;		/* the unit below is half */
+		if (ad < lim && (2 * ad < lim || (2 * ad == lim && !(mm & 1)))) {
+			memcpy(vp, &bits, sizeof(bits));
+			return 0;
+		}
+		bits += below ? -1 : 1;
+	}
+	return -1;
+}
+
 int
 gp_parsedbl_fast(const char *s, double *vp)
 {
@@ -321,10 +465,13 @@ gp_parsedbl_fast(const char *s, double *vp)
 		n = (u128)m * pow10u(e);
 		v = round53(n, 0, 0);
 	} else if (e < 0 && e >= -22) {
-		sh = 128 - bitlen(m);
-		n = (u128)m << sh;
-		d = pow10u(-e);
-		v = round53(n / d, n % d != 0, sh);
+		v = (double)m / exact10[-e];	/* an ulp or two off at most */
+		if (settle(m, -e, &v) != 0) {
+			sh = 128 - bitlen(m);
+			n = (u128)m << sh;
+			d = pow10u(-e);
+			v = round53(n / d, n % d != 0, sh);
+		}
 	} else
 		return -1;
 	*vp = neg ? -v : v;
