@@ -357,10 +357,34 @@ summed(uint64_t *v, size_t n)
 }
 
 /*
+ * Are the arcs a (na of them) those of b, or, for a run that reached
+ * exit (threads may call on after gmon.out is written), fewer?
+ */
+static int
+fits(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, int exited)
+{
+	size_t i, j;
+
+	if (na == nb && memcmp(a, b, na * 3 * sizeof(*a)) == 0)
+		return 1;
+	if (!exited)
+		return 0;
+	for (i = j = 0; i < na; i++) {
+		while (j < nb && cmparc(&b[j * 3], &a[i * 3]) < 0)
+			j++;
+		if (j == nb || cmparc(&b[j * 3], &a[i * 3]) != 0 ||
+		    b[j * 3 + 2] < a[i * 3 + 2])
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * The companion file of gmon.out file path, if there is one and it comes
- * from the run that wrote the file: the executable's call counts it holds
- * are those of the file (a companion left by another run, say a killed
- * one, or a program built with -pg since, is not taken).
+ * from the run that wrote the file: the executable's call counts of the
+ * file are those it holds, or, if that run reached exit(3), not above
+ * them (a companion left by another run, say a killed one, or a program
+ * built with -pg since, is not taken).
  */
 static void
 companion(const char *path, const struct gp_raw *raw, struct rtlist *rl)
@@ -398,7 +422,7 @@ companion(const char *path, const struct gp_raw *raw, struct rtlist *rl)
 	}
 	na = summed(a, na);
 	nb = summed(b, nb);
-	same = na == nb && memcmp(a, b, na * 3 * sizeof(*a)) == 0;
+	same = fits(a, na, b, nb, g->hdr.state == GPRT_EXITED);
 	free(a);
 	free(b);
 	if (!same) {

@@ -285,6 +285,33 @@ stale_body()
 	gprof pg gmon.out > g
 	atf_check -o file:g -e match:'gmon\.out\.gprt: not from the run' \
 	    sh -c 'gmon-cat | gp-sym pg | gp-fmt'
+	# a later run, killed: the companion is its, gmon.out the first's
+	rtbuild r "$rt/rec.c"
+	rtrun ./r
+	gprof r gmon.out > g
+	atf_check -s signal:9 -o ignore env GPRT_HZ=0 ./r kill
+	atf_check -o file:g -e match:'gmon\.out\.gprt: not from the run' \
+	    sh -c 'gmon-cat | gp-sym r | gp-fmt'
+}
+
+atf_test_case late
+late_head()
+{
+	atf_set "descr" "Calls made after gmon.out was written, by a thread" \
+	    "still running at exit, do not make the companion stale"
+	atf_set "require.progs" "cc"
+}
+late_body()
+{
+	rtbuild l -pthread "$src/late.c"
+	rtrun ./l
+	atf_check -o match:'^marc	' -e empty gmon-cat
+	gmon-cat | gp-sym l | gp-fmt -b -p | flatcalls > ours
+	calls l gmon.out > theirs
+	# at least gmon.out's count of work's calls
+	atf_check -o inline:"ok\n" awk 'FNR == NR { c[$1] = $2; next }
+	    $1 == "work" { ok = $2 >= c["work"] && c["work"] >= 100000 }
+	    END { print (ok ? "ok" : "no") }' theirs ours
 }
 
 atf_test_case memory
@@ -383,6 +410,7 @@ atf_init_test_cases()
 	atf_add_test_case dlopen
 	atf_add_test_case killed
 	atf_add_test_case stale
+	atf_add_test_case late
 	atf_add_test_case memory
 	atf_add_test_case bad
 }
