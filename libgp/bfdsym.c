@@ -188,48 +188,13 @@ static int
 cmp_cand(const void *a, const void *b)
 {
 	const struct cand *l = a, *r = b;
-	int lf, rf, ls, rs;
+	int k;
 
 	if (l->addr != r->addr)
 		return l->addr < r->addr ? -1 : 1;
-	lf = (l->flags & GP_SYM_FUNC) != 0;
-	rf = (r->flags & GP_SYM_FUNC) != 0;
-	if (lf != rf)
-		return rf - lf;
-	ls = (l->flags & GP_SYM_STATIC) != 0;
-	rs = (r->flags & GP_SYM_STATIC) != 0;
-	if (ls != rs)
-		return ls - rs;
+	if ((k = gp_sym_cmpkind(l->flags, r->flags)) != 0)
+		return k;
 	return l->order < r->order ? -1 : l->order > r->order;
-}
-
-/*
- * Of two symbols at one address, does the later one (src) replace the one
- * kept so far (dst)?  A global beats a static; then a function beats a
- * non-function; then a name without a leading '_' beats one with it, and
- * "_x" beats "__x".
- */
-static int
-replaces(const struct cand *src, const struct cand *dst)
-{
-	int ss, ds, sf, df;
-
-	ss = (src->flags & GP_SYM_STATIC) != 0;
-	ds = (dst->flags & GP_SYM_STATIC) != 0;
-	if (!ss && ds)
-		return 1;
-	if (ss != ds)
-		return 0;
-	sf = (src->flags & GP_SYM_FUNC) != 0;
-	df = (dst->flags & GP_SYM_FUNC) != 0;
-	if (sf && !df)
-		return 1;
-	if (sf != df)
-		return 0;
-	if (src->name[0] != '_' && dst->name[0] == '_')
-		return 1;
-	return src->name[0] == '_' && dst->name[0] == '_' &&
-	    src->name[1] != '_' && dst->name[1] == '_';
 }
 
 /*
@@ -251,7 +216,8 @@ finalize(struct gp_symtab *t, struct cand *c, size_t n)
 	prev = c[0].addr - 1;
 	for (i = 0; i < n; i++) {
 		if (c[i].addr == prev) {
-			if (replaces(&c[i], &c[k - 1]))
+			if (gp_sym_replaces(c[i].flags, c[i].name, c[k - 1].flags,
+			    c[k - 1].name))
 				c[k - 1] = c[i];
 			continue;
 		}

@@ -31,43 +31,13 @@ static int
 cmp_cand(const void *a, const void *b)
 {
 	const struct cand *l = a, *r = b;
-	int lf, rf, ls, rs;
+	int k;
 
 	if (l->s.addr != r->s.addr)
 		return l->s.addr < r->s.addr ? -1 : 1;
-	lf = (l->s.flags & GP_SYM_FUNC) != 0;
-	rf = (r->s.flags & GP_SYM_FUNC) != 0;
-	if (lf != rf)
-		return rf - lf;
-	ls = (l->s.flags & GP_SYM_STATIC) != 0;
-	rs = (r->s.flags & GP_SYM_STATIC) != 0;
-	if (ls != rs)
-		return ls - rs;
+	if ((k = gp_sym_cmpkind(l->s.flags, r->s.flags)) != 0)
+		return k;
 	return l->order < r->order ? -1 : l->order > r->order;
-}
-
-/* gprof's symtab_finalize: does src replace dst at one address? */
-static int
-replaces(const struct gp_sym *src, const struct gp_sym *dst)
-{
-	int ss, ds, sf, df;
-
-	ss = (src->flags & GP_SYM_STATIC) != 0;
-	ds = (dst->flags & GP_SYM_STATIC) != 0;
-	if (!ss && ds)
-		return 1;
-	if (ss != ds)
-		return 0;
-	sf = (src->flags & GP_SYM_FUNC) != 0;
-	df = (dst->flags & GP_SYM_FUNC) != 0;
-	if (sf && !df)
-		return 1;
-	if (sf != df)
-		return 0;
-	if (src->name[0] != '_' && dst->name[0] == '_')
-		return 1;
-	return src->name[0] == '_' && dst->name[0] == '_' &&
-	    src->name[1] != '_' && dst->name[1] == '_';
 }
 
 void
@@ -179,7 +149,8 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 	qsort(c, n, sizeof(*c), cmp_cand);
 	for (i = 1, k = 0; i < n; i++) {
 		if (c[i].s.addr == c[k].s.addr) {
-			if (replaces(&c[i].s, &c[k].s))
+			if (gp_sym_replaces(c[i].s.flags, c[i].s.name,
+			    c[k].s.flags, c[k].s.name))
 				c[k] = c[i];
 			continue;
 		}

@@ -467,3 +467,48 @@ gp_sym_free(struct gp_symtab *t)
 	free(t->target);
 	free(t);
 }
+
+/* gprof's cmp_addr past the address: functions first, then globals. */
+int
+gp_sym_cmpkind(unsigned lflags, unsigned rflags)
+{
+	int lf, rf, ls, rs;
+
+	lf = (lflags & GP_SYM_FUNC) != 0;
+	rf = (rflags & GP_SYM_FUNC) != 0;
+	if (lf != rf)
+		return rf - lf;
+	ls = (lflags & GP_SYM_STATIC) != 0;
+	rs = (rflags & GP_SYM_STATIC) != 0;
+	return ls - rs;
+}
+
+/*
+ * gprof's symtab_finalize: of two symbols at one address, does the later
+ * one (src) replace the one kept so far (dst)?  A global beats a static;
+ * then a function beats a non-function; then a name without a leading '_'
+ * beats one with it, and "_x" beats "__x".
+ */
+int
+gp_sym_replaces(unsigned sflags, const char *sname, unsigned dflags,
+    const char *dname)
+{
+	int ss, ds, sf, df;
+
+	ss = (sflags & GP_SYM_STATIC) != 0;
+	ds = (dflags & GP_SYM_STATIC) != 0;
+	if (!ss && ds)
+		return 1;
+	if (ss != ds)
+		return 0;
+	sf = (sflags & GP_SYM_FUNC) != 0;
+	df = (dflags & GP_SYM_FUNC) != 0;
+	if (sf && !df)
+		return 1;
+	if (sf != df)
+		return 0;
+	if (sname[0] != '_' && dname[0] == '_')
+		return 1;
+	return sname[0] == '_' && dname[0] == '_' &&
+	    sname[1] != '_' && dname[1] == '_';
+}

@@ -63,6 +63,16 @@ struct gp_symtab {
 /* Every symbol id: the executable's and the other objects'. */
 #define GP_NSYMS(t)	((t)->nsyms + (t)->nosyms)
 
+/*
+ * gprof's rules for several symbols at one address (symtab.c), shared by
+ * the executable's table and the line symbols: the order among them
+ * (functions first, then globals) and whether a later one replaces the
+ * one kept so far.
+ */
+int		 gp_sym_cmpkind(unsigned lflags, unsigned rflags);
+int		 gp_sym_replaces(unsigned sflags, const char *sname,
+		    unsigned dflags, const char *dname);
+
 /* gprof's sym_lookup: the symbol covering addr, or NULL. */
 struct gp_sym	*gp_sym_lookup(const struct gp_symtab *, uint64_t addr);
 
