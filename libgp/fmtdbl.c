@@ -419,27 +419,35 @@ gp_parsedbl_fast(const char *s, double *vp)
 {
 	uint64_t m = 0;
 	u128 n, d;
-	int neg, nd = 0, sig = 0, e = 0, x = 0, xneg = 0, xd = 0, sh;
+	const char *p, *q;
+	unsigned c;
+	int neg, nd, sig, e = 0, x = 0, xneg = 0, xd = 0, sh;
 	double v;
 
 	if ((neg = *s == '-'))
 		s++;
-	for (; *s >= '0' && *s <= '9'; s++, nd++) {
-		if (m == 0 && *s == '0')
-			continue;
-		if (++sig > 19)
-			return -1;
-		m = m * 10 + (uint64_t)(*s - '0');
+	/* the digits, leading zeros aside, into m (checked: <= 19) */
+	for (p = s; *p == '0'; p++)
+		;
+	for (q = p; (c = (unsigned)(*q - '0')) < 10; q++)
+		m = m * 10 + c;
+	sig = (int)(q - p);
+	nd = (int)(q - s);
+	s = q;
+	if (*s == '.') {
+		p = ++s;
+		if (sig == 0)
+			while (*s == '0')
+				s++;
+		for (q = s; (c = (unsigned)(*q - '0')) < 10; q++)
+			m = m * 10 + c;
+		sig += (int)(q - s);
+		nd += (int)(q - p);
+		e = -(int)(q - p);
+		s = q;
 	}
-	if (*s == '.')
-		for (s++; *s >= '0' && *s <= '9'; s++, nd++) {
-			e--;
-			if (m == 0 && *s == '0')
-				continue;
-			if (++sig > 19)
-				return -1;
-			m = m * 10 + (uint64_t)(*s - '0');
-		}
+	if (sig > 19)
+		return -1;
 	if (nd == 0)
 		return -1;
 	if (*s == 'e' || *s == 'E') {

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "stream.h"
 
@@ -29,6 +32,8 @@ struct gp_reader {
 	size_t		 end;		/* one past the last valid byte */
 	int		 eof;
 	long		 lineno;
+	char		*line;		/* the last record's line */
+	size_t		 len;		/* its length */
 };
 
 struct gp_writer {
@@ -129,15 +134,51 @@ rfill(struct gp_reader *r)
 }
 
 static void
+growfields(struct gp_rec *rec)
+{
+	rec->fcap = rec->fcap ? rec->fcap * 2 : 16;
+	rec->f = reallocarray(rec->f, rec->fcap, sizeof(*rec->f));
+	if (rec->f == NULL)
+		err(1, NULL);
+}
+
+static inline void
 addfield(struct gp_rec *rec, char *p)
 {
-	if (rec->nf == rec->fcap) {
-		rec->fcap = rec->fcap ? rec->fcap * 2 : 16;
-		rec->f = reallocarray(rec->f, rec->fcap, sizeof(*rec->f));
-		if (rec->f == NULL)
-			err(1, NULL);
-	}
+	if (rec->nf == rec->fcap)
+		growfields(rec);
 	rec->f[rec->nf++] = p;
+}
+
+/* The fields of a line: each tab ends one and starts the next. */
+static void
+split(struct gp_rec *rec, char *line, size_t len)
+{
+	char *p = line, *end = line + len;
+#ifdef __SSE2__
+	const __m128i tab = _mm_set1_epi8('\t');
+	unsigned mask;
+	int i;
+#endif
+
+	rec->nf = 0;
+	addfield(rec, p);
+#ifdef __SSE2__
+	for (; end - p >= 16; p += 16) {
+		mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(void *)p), tab));
+		for (; mask != 0; mask &= mask - 1) {
+			i = __builtin_ctz(mask);
+			p[i] = '\0';
+			addfield(rec, p + i + 1);
+		}
+	}
+#endif
+	for (; p < end; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			addfield(rec, p + 1);
+		}
 }
 
 /* Take the next line out of the buffer, or NULL at EOF. */
@@ -173,7 +214,7 @@ rline(struct gp_reader *r, size_t *lenp)
 int
 gp_read(struct gp_reader *r, struct gp_rec *rec)
 {
-	char *line, *p, *tab;
+	char *line;
 	size_t len;
 
 	rec->r = r;
@@ -185,15 +226,10 @@ gp_read(struct gp_reader *r, struct gp_rec *rec)
 				    GP_STREAM_MAGIC);
 			return 0;
 		}
-		rec->nf = 0;
 		rec->lineno = r->lineno;
-		p = line;
-		addfield(rec, p);
-		while ((tab = memchr(p, '\t', line + len - p)) != NULL) {
-			*tab = '\0';
-			p = tab + 1;
-			addfield(rec, p);
-		}
+		split(rec, line, len);
+		r->line = line;
+		r->len = len;
 		if (strcmp(rec->f[0], GP_STREAM_MAGIC) == 0) {
 			uint64_t v;
 
@@ -267,29 +303,50 @@ field(const struct gp_rec *rec, int i)
 	return rec->f[i];
 }
 
+/* Hexadecimal digit values, 16 for the other bytes. */
+static const unsigned char hexval16[256] = {
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,
+	16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+};
+
 int
 gp_parsehex(const char *s, uint64_t *vp)
 {
+	const unsigned char *u;
 	uint64_t v = 0;
-	int c, n = 0;
+	unsigned c;
+	int n;
 
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		s += 2;
-	for (; (c = *s) != '\0'; s++, n++) {
-		if (c >= '0' && c <= '9')
-			c -= '0';
-		else if (c >= 'a' && c <= 'f')
-			c -= 'a' - 10;
-		else if (c >= 'A' && c <= 'F')
-			c -= 'A' - 10;
-		else
-			return -1;
-		if (v >> 60)
-			return -1;
+	u = (const unsigned char *)s;
+	for (n = 0; (c = hexval16[u[n]]) < 16; n++)
 		v = v << 4 | c;
-	}
-	if (n == 0)
+	/* other bytes, none, or more than 64 bits (leading zeros aside) */
+	if (u[n] != '\0' || n == 0)
 		return -1;
+	if (n > 16) {
+		while (*u == '0' && n > 16) {
+			u++;
+			n--;
+		}
+		if (n > 16)
+			return -1;
+	}
 	*vp = v;
 	return 0;
 }
@@ -298,15 +355,17 @@ int
 gp_parseu64(const char *s, uint64_t *vp)
 {
 	uint64_t v = 0;
-	int c;
+	unsigned c;
+	int n;
 
-	if (*s == '\0')
+	/* up to 19 digits cannot overflow */
+	for (n = 0; n < 19 && (c = (unsigned)(s[n] - '0')) < 10; n++)
+		v = v * 10 + c;
+	if (n == 0)
 		return -1;
-	for (; (c = *s) != '\0'; s++) {
-		if (c < '0' || c > '9')
-			return -1;
-		c -= '0';
-		if (v > (UINT64_MAX - c) / 10)
+	for (s += n; *s != '\0'; s++) {
+		c = (unsigned)(*s - '0');
+		if (c >= 10 || v > (UINT64_MAX - c) / 10)
 			return -1;
 		v = v * 10 + c;
 	}
@@ -741,31 +800,26 @@ gp_weol(struct gp_writer *w)
 void
 gp_wrec(struct gp_writer *w, const struct gp_rec *rec)
 {
-	const char *end;
 	size_t len;
 	char *p;
 	int i;
 
 	w->nf = 0;
-	if (rec->nf == 0) {
-		gp_weol(w);
+	/*
+	 * A record as gp_read() left it: its line, the tabs made NULs.  The
+	 * line goes out whole, with the tabs back.
+	 */
+	if (rec->r != NULL && rec->nf > 0 && rec->f[0] == rec->r->line &&
+	    (len = rec->r->len) + 1 <= sizeof(w->buf)) {
+		p = wroom(w, len + 1);
+		memcpy(p, rec->f[0], len);
+		for (i = 1; i < rec->nf; i++)
+			p[rec->f[i] - 1 - rec->f[0]] = '\t';
+		p[len] = '\n';
+		w->n += len + 1;
 		return;
 	}
-	/* As gp_read() left it: the fields one after the other. */
-	end = rec->f[0] + strlen(rec->f[0]);
-	for (i = 1; i < rec->nf && rec->f[i] == end + 1; i++)
-		end = rec->f[i] + strlen(rec->f[i]);
-	len = end - rec->f[0];
-	if (i < rec->nf || len + 1 > sizeof(w->buf)) {
-		for (i = 0; i < rec->nf; i++)
-			gp_wraw(w, rec->f[i]);
-		gp_weol(w);
-		return;
-	}
-	p = wroom(w, len + 1);
-	memcpy(p, rec->f[0], len);
-	for (i = 1; i < rec->nf; i++)
-		p[rec->f[i] - 1 - rec->f[0]] = '\t';
-	p[len] = '\n';
-	w->n += len + 1;
+	for (i = 0; i < rec->nf; i++)
+		gp_wraw(w, rec->f[i]);
+	gp_weol(w);
 }

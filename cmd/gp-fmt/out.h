@@ -13,12 +13,17 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#define OUT_BUFSZ	(1 << 16)
+#define OUT_SHORT	256		/* what the inline paths take */
+
+extern char	out_buf[OUT_BUFSZ];
+extern size_t	out_n;
 
 void	out_flush(void);
-void	out_mem(const char *, size_t);
-void	out_str(const char *);
-void	out_chr(int);
-void	out_pad(int);				/* that many spaces */
+void	out_memlong(const char *, size_t);
+void	out_padlong(int);
 size_t	out_s(const char *, int, int, int);	/* %W.Ps, %-W.Ps */
 void	out_u(uint64_t, int, int);		/* %Wlu, %-Wlu */
 void	out_d(long);				/* %ld */
@@ -28,5 +33,52 @@ int	out_printf(const char *, ...)
 
 /* snprintf(buf, size, "%.*f", P, v): its very bytes, its length. */
 size_t	fmt_fixed(char *, size_t, double, int);
+
+/* Room for n (<= OUT_SHORT) more bytes at out_buf + out_n. */
+static inline char *
+out_room(size_t n)
+{
+	if (out_n + n > OUT_BUFSZ)
+		out_flush();
+	return out_buf + out_n;
+}
+
+static inline void
+out_mem(const char *s, size_t n)
+{
+	if (n > OUT_SHORT) {
+		out_memlong(s, n);
+		return;
+	}
+	memcpy(out_room(n), s, n);
+	out_n += n;
+}
+
+static inline void
+out_str(const char *s)
+{
+	out_mem(s, strlen(s));
+}
+
+static inline void
+out_chr(int c)
+{
+	*out_room(1) = (char)c;
+	out_n++;
+}
+
+/* n spaces */
+static inline void
+out_pad(int n)
+{
+	if (n <= 0)
+		return;
+	if (n > OUT_SHORT) {
+		out_padlong(n);
+		return;
+	}
+	memset(out_room((size_t)n), ' ', (size_t)n);
+	out_n += (size_t)n;
+}
 
 #endif /* GP_FMT_OUT_H */
