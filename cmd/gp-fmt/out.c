@@ -18,69 +18,45 @@
 
 #include "out.h"
 
-#define OBUFSZ	(1 << 16)
-
 typedef unsigned __int128 u128;
 
-static char	 obuf[OBUFSZ];
-static size_t	 on;
+char	 out_buf[OUT_BUFSZ];
+size_t	 out_n;
 
 void
 out_flush(void)
 {
-	if (on > 0 && fwrite(obuf, 1, on, stdout) != on)
+	if (out_n > 0 && fwrite(out_buf, 1, out_n, stdout) != out_n)
 		err(1, "stdout");
-	on = 0;
-}
-
-/* Room for n more bytes (n <= OBUFSZ). */
-static char *
-room(size_t n)
-{
-	if (on + n > sizeof(obuf))
-		out_flush();
-	return obuf + on;
+	out_n = 0;
 }
 
 void
-out_mem(const char *s, size_t n)
+out_memlong(const char *s, size_t n)
 {
 	size_t k;
 
 	while (n > 0) {
-		room(1);
-		k = sizeof(obuf) - on;
+		if (out_n == OUT_BUFSZ)
+			out_flush();
+		k = OUT_BUFSZ - out_n;
 		if (k > n)
 			k = n;
-		memcpy(obuf + on, s, k);
-		on += k;
+		memcpy(out_buf + out_n, s, k);
+		out_n += k;
 		s += k;
 		n -= k;
 	}
 }
 
 void
-out_str(const char *s)
-{
-	out_mem(s, strlen(s));
-}
-
-void
-out_chr(int c)
-{
-	room(1);
-	obuf[on++] = (char)c;
-}
-
-void
-out_pad(int n)
+out_padlong(int n)
 {
 	int k;
 
 	while (n > 0) {
-		k = n < 64 ? n : 64;
-		memset(room((size_t)k), ' ', (size_t)k);
-		on += (size_t)k;
+		k = n < OUT_SHORT ? n : OUT_SHORT;
+		out_pad(k);
 		n -= k;
 	}
 }
@@ -99,14 +75,25 @@ out_s(const char *s, int width, int prec, int left)
 	return len;
 }
 
-/* v in decimal at the end of buf[0..24); returns where it starts. */
+static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* v in decimal, ending at end (room for 20 digits); returns its start. */
 static char *
 udec(char *end, uint64_t v)
 {
-	do {
-		*--end = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0);
+	while (v >= 100) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		end -= 2;
+		memcpy(end, pairs + 2 * v, 2);
+	} else
+		*--end = (char)('0' + v);
 	return end;
 }
 
@@ -144,7 +131,7 @@ fmt_fixed(char *buf, size_t size, double v, int prec)
 	static const uint64_t p10[] = { 1, 10, 100, 1000, 10000, 100000,
 	    1000000, 10000000, 100000000, 1000000000 };
 	char b[48], *s;
-	uint64_t m, scale, ip, fp;
+	uint64_t bits, m, scale, ip, fp;
 	u128 a, q, r, half;
 	size_t n;
 	double x;
@@ -157,8 +144,14 @@ fmt_fixed(char *buf, size_t size, double v, int prec)
 	q = 0;
 	if (x != 0) {
 		/* x = m * 2^e */
-		m = (uint64_t)ldexp(frexp(x, &e), 53);
-		e -= 53;
+		memcpy(&bits, &x, sizeof(bits));
+		e = (int)(bits >> 52);
+		m = bits & ((1ULL << 52) - 1);
+		if (e != 0)
+			m |= 1ULL << 52;
+		else
+			e = 1;			/* subnormal */
+		e -= 1075;
 		if (e > 10)			/* x >= 2^63 */
 			return (size_t)snprintf(buf, size, "%.*f", prec, v);
 		if (e >= 0)
@@ -174,15 +167,31 @@ fmt_fixed(char *buf, size_t size, double v, int prec)
 		if (q >> 64 != 0)
 			return (size_t)snprintf(buf, size, "%.*f", prec, v);
 	}
-	ip = (uint64_t)q / scale;
-	fp = (uint64_t)q % scale;
 	s = b + sizeof(b);
-	for (i = 0; i < prec; i++) {
-		*--s = (char)('0' + fp % 10);
-		fp /= 10;
+	switch (prec) {			/* the report's, by constants */
+	case 2:
+		ip = (uint64_t)q / 100;
+		s -= 3;
+		s[0] = '.';
+		memcpy(s + 1, pairs + 2 * ((uint64_t)q % 100), 2);
+		break;
+	case 1:
+		ip = (uint64_t)q / 10;
+		s -= 2;
+		s[0] = '.';
+		s[1] = (char)('0' + (uint64_t)q % 10);
+		break;
+	default:
+		ip = (uint64_t)q / scale;
+		fp = (uint64_t)q % scale;
+		for (i = 0; i < prec; i++) {
+			*--s = (char)('0' + fp % 10);
+			fp /= 10;
+		}
+		if (prec > 0)
+			*--s = '.';
+		break;
 	}
-	if (prec > 0)
-		*--s = '.';
 	s = udec(s, ip);
 	if (signbit(v))
 		*--s = '-';
