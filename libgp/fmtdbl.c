@@ -162,19 +162,32 @@ static const char pairs[] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
-/* "%.{p}g" of q * 10^(x - p + 1), q having p digits. */
+/* v < 10^8 in 8 digits, leading zeros and all. */
+static void
+put8(char *d, uint32_t v)
+{
+	uint32_t a = v / 10000, b = v % 10000;
+
+	memcpy(d, pairs + 2 * (a / 100), 2);
+	memcpy(d + 2, pairs + 2 * (a % 100), 2);
+	memcpy(d + 4, pairs + 2 * (b / 100), 2);
+	memcpy(d + 6, pairs + 2 * (b % 100), 2);
+}
+
+/* "%.{p}g" of q * 10^(x - p + 1), q having p digits (p <= 17). */
 static size_t
 format(char *buf, int neg, uint64_t q, int x, int p)
 {
-	char dg[24], *s = buf;
+	char d17[17], *dg, *s = buf;
+	uint32_t hi;
 	int n, i;
 
-	for (i = p; i >= 2; i -= 2) {
-		memcpy(dg + i - 2, pairs + 2 * (q % 100), 2);
-		q /= 100;
-	}
-	if (i == 1)
-		dg[0] = '0' + q;
+	/* q's 17 digits, leading zeros and all, 8 at a time */
+	hi = (uint32_t)(q / 100000000);
+	put8(d17 + 9, (uint32_t)(q % 100000000));
+	put8(d17 + 1, hi % 100000000);
+	d17[0] = '0' + hi / 100000000;
+	dg = d17 + 17 - p;
 	for (n = p; n > 1 && dg[n - 1] == '0'; n--)
 		;
 	if (neg)

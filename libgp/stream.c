@@ -605,7 +605,7 @@ gp_fmtdbl(char *buf, double v)
 		memcpy(buf, "0", 2);
 		return 1;
 	}
-	if (v == trunc(v) && fabs(v) < 9007199254740992.0) {
+	if (fabs(v) < 9007199254740992.0 && v == (double)(int64_t)v) {
 		n = 0;
 		if (v < 0)
 			buf[n++] = '-';
