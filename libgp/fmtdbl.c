@@ -418,7 +418,8 @@ settle(uint64_t m, int k, double *vp)
 		ad = below ? u - t : t - u;
 		if (below && mm == 1ULL << 52)
 			ad *= 2;		/* the unit below is half */
-		if (ad < lim && (2 * ad < lim || (2 * ad == lim && !(mm & 1)))) {
+		if (ad < lim &&
+		    (2 * ad < lim || (2 * ad == lim && !(mm & 1)))) {
 			memcpy(vp, &bits, sizeof(bits));
 			return 0;
 		}
@@ -486,7 +487,7 @@ gp_parsedbl_fast(const char *s, double *vp)
 		n = (u128)m * pow10u(e);
 		v = round53(n, 0, 0);
 	} else if (e < 0 && e >= -22) {
-		v = (double)m / exact10[-e];	/* an ulp or two off at most */
+		v = (double)m / exact10[-e];	/* an ulp or two off */
 		if (settle(m, -e, &v) != 0) {
 			sh = 128 - bitlen(m);
 			n = (u128)m << sh;

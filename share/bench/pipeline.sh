@@ -207,10 +207,10 @@ if [ -n "$sizes" ]; then
 				    " %6.1f\n", n, g, g / n * 1e6, dg, p,
 				    p / n * 1e6, dp, g / p
 			}'
-			printf '           max RSS: gprof %d; gmon-cat %d,' "$mg" \
-			    "$m1"
-			printf ' gp-sym %d, gp-hist %d, gp-arcs %d, gp-fmt %d\n' \
-			    "$m2" "$m3" "$m4" "$m5"
+			printf '           max RSS: gprof %d;' "$mg"
+			printf ' gmon-cat %d, gp-sym %d, gp-hist %d,' \
+			    "$m1" "$m2" "$m3"
+			printf ' gp-arcs %d, gp-fmt %d\n' "$m4" "$m5"
 			prev="$n $tg $tp"
 			rm -f "$g"
 		done
