@@ -24,12 +24,14 @@ set -e
 #   gcc-s390x-linux-gnu, libc6-dev-s390x-cross, qemu-user: the 32-bit x86
 #   and big-endian s390x test programs (not gcc-multilib: it conflicts with
 #   the s390x cross compiler); graphviz, valgrind, jq, libxml2-utils: the
-#   real consumers of the dot, callgrind, json and svg formats in the tests.
+#   real consumers of the dot, callgrind, json and svg formats in the tests;
+#   clang: the compatibility suite also profiles clang -pg builds;
+#   pkg-config: the runtime's gprt.pc is tested with it.
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
     gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
-    graphviz valgrind jq libxml2-utils"
+    graphviz valgrind jq libxml2-utils clang pkg-config"
 
 missing=
 for p in $PACKAGES; do
