@@ -430,6 +430,7 @@ rt_thread(void)
 	t->pub.state = GPRT_T_RUNNING;
 	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
 done:
+	t->hook = 0;
 	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
 	t->next_cp = t->pub.cp_ticks + rt.flush_ticks;
 	t->pub.last = t->pub.cp_ticks;

@@ -21,7 +21,9 @@
 
 /* Thread blocks start on a cache line: the fast paths touch one line. */
 _Static_assert(offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
-    offsetof(struct rt_thr, next_cp) / RT_ALIGN, "rt_thr layout");
+    offsetof(struct rt_thr, next_cp) / RT_ALIGN &&
+    offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
+    offsetof(struct rt_thr, hook) / RT_ALIGN, "rt_thr layout");
 
 #define NODES	256		/* nodes per pool chunk */
 
@@ -33,6 +35,21 @@ hash(uintptr_t a, uintptr_t b)
 {
 	/* The call site alone tells arcs apart but for indirect calls. */
 	return (uint64_t)((a ^ (b >> 4)) * 0x9e3779b97f4a7c15ull) >> 32;
+}
+
+/* The entry of arc (site, fn) in t's index, probing from h; NULL if new. */
+RT_FN static inline struct rt_ent *
+probe(struct rt_thr *t, uint64_t h, uintptr_t site, uintptr_t fn)
+{
+	struct rt_ent *e;
+
+	for (;; h++) {
+		e = &t->idx[h & t->mask];
+		if (e->site == site && e->fn == fn)
+			return e;
+		if (e->arc == NULL)
+			return NULL;
+	}
 }
 
 RT_FN static inline uintptr_t
@@ -275,24 +292,23 @@ resync(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
 	return 1;
 }
 
-/* Push frame f, above the top, for arc e on thread t. */
+/* Write frame f, for arc e, entered at time now with stack pointer sp. */
 RT_FN static inline void
-push(struct rt_thr *t, struct rt_ent *e, struct gprt_frame *f, uintptr_t sp)
+fill(struct gprt_frame *f, struct rt_ent *e, uintptr_t sp, uint64_t now)
 {
-	/*
-	 * The top first, then the frame: a signal handler that runs
-	 * instrumented code in between pushes above this frame, never on
-	 * it, and the time it takes goes to this frame's callees at once.
-	 */
-	rt_settop(t, f);
-	barrier();
 	f->child = 0;
 	f->sp = sp;
-	barrier();
-	if (e->node->outer == NULL)
-		e->node->outer = f;
 	f->arc = (uintptr_t)e->arc;
 	f->node = (uintptr_t)e->node;
+	f->t0 = now;
+}
+
+/* Frame f, the top, is a new activation of arc e: count it. */
+RT_FN static inline void
+count(struct rt_ent *e, struct gprt_frame *f)
+{
+	if (e->node->outer == NULL)
+		e->node->outer = f;
 	e->arc->count++;
 }
 
@@ -307,22 +323,15 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	struct rt_thr *t;
 	struct rt_ent *e;
 	struct gprt_frame *f;
-	uint64_t h, now;
+	uint64_t now;
 
 	if ((t = rt_self) == NULL && (t = rt_thread()) == NULL)
 		return;
 	if (t->busy)
 		return;
 	rt_busy(t);
-	for (h = hash(site, fn);; h++) {
-		e = &t->idx[h & t->mask];
-		if (e->arc == NULL) {
-			e = newarc(t, site, fn);
-			break;
-		}
-		if (e->site == site && e->fn == fn)
-			break;
-	}
+	if ((e = probe(t, hash(site, fn), site, fn)) == NULL)
+		e = newarc(t, site, fn);
 	now = rt_now();
 	if (e == NULL)
 		goto out;
@@ -332,8 +341,10 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	if (rt_top(t) >= t->limit && growstack(t) == -1)
 		goto out;
 	f = rt_top(t) + 1;
-	push(t, e, f, sp);
-	f->t0 = rt_now();
+	fill(f, e, sp, rt_now());
+	barrier();
+	rt_settop(t, f);
+	count(e, f);
 out:
 	t->pub.last = now;
 	rt_unbusy(t);
@@ -366,10 +377,23 @@ exit_clock(uintptr_t fn, uintptr_t site)
 }
 
 /*
- * The fast paths: straight-line code, no calls but tail calls to the
- * slow paths, so no registers to save.  Frame 0 is a root frame whose arc
- * matches nothing and whose stack pointer is above everything, so neither
- * path tests the depth.
+ * The fast paths: straight-line code, no calls but to the slow paths.
+ * Frame 0 is a root frame whose arc matches nothing and whose stack
+ * pointer is above everything, so neither path tests the depth.
+ *
+ * Each marks itself under way in t->hook with its stack pointer.  A hook
+ * run by a signal handler that interrupted one is below it on the stack:
+ * it does nothing, and the handler's calls are not counted, their time
+ * going to the interrupted call or its caller as any uninstrumented
+ * code's would.  A mark left by a hook that never finished, the handler
+ * having jumped out of it with siglongjmp(3), is at or below the next
+ * hooks, which ignore it.  Without the mark, a handler running between
+ * the reads and the writes of a path would have its time lost or counted
+ * twice (tests/runtime/sig.c).
+ *
+ * The clock is read as soon as the loads it does not delay are issued:
+ * a read issued early overlaps the work after it, one issued last does
+ * not (about 2 ns a call in share/bench/runtime.sh).
  */
 void
 __cyg_profile_func_enter(void *fnp, void *sitep)
@@ -378,25 +402,36 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 	struct rt_ent *e;
 	struct gprt_frame *f;
 	uintptr_t fn, site, sp;
-	uint64_t h;
+	uint64_t h, now;
 
 	fn = (uintptr_t)fnp;
 	site = (uintptr_t)sitep;
 	sp = stackptr();
 	if (unlikely((t = rt_cur) == NULL))
 		return enter_slow(fn, site, sp);
-	for (h = hash(site, fn);; h++) {
-		e = &t->idx[h & t->mask];
-		if (likely(e->site == site && e->fn == fn))
-			break;
-		if (e->arc == NULL)
-			return enter_slow(fn, site, sp);
-	}
+	if (unlikely(t->hook != 0) && sp < t->hook)
+		return;
+	t->hook = sp;
+	barrier();
+	h = hash(site, fn);
+	e = &t->idx[h & t->mask];
 	f = rt_top(t);
+	now = rt_fastnow();
+	if (unlikely(e->site != site || e->fn != fn) &&
+	    (e = probe(t, h, site, fn)) == NULL)
+		goto slow;
 	if (unlikely(f->sp <= sp || f >= t->limit))
-		return enter_slow(fn, site, sp);
-	push(t, e, ++f, sp);
-	f->t0 = rt_fastnow();
+		goto slow;
+	fill(++f, e, sp, now);
+	rt_settop(t, f);
+	count(e, f);
+	barrier();
+	t->hook = 0;
+	return;
+slow:
+	barrier();
+	t->hook = 0;
+	enter_slow(fn, site, sp);
 }
 
 void
@@ -406,35 +441,37 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	struct gprt_frame *f;
 	struct gprt_arc *a;
 	struct rt_node *nd;
+	uintptr_t sp;
 	uint64_t c, el, now;
-	int outer;
 
+	sp = stackptr();
 	if (unlikely((t = rt_cur) == NULL))
 		return exit_clock((uintptr_t)fnp, (uintptr_t)sitep);
+	if (unlikely(t->hook != 0) && sp < t->hook)
+		return;
+	t->hook = sp;
+	barrier();
 	now = rt_fastnow();
 	f = rt_top(t);
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
 	if (unlikely(a->fn != (uintptr_t)fnp || a->site != (uintptr_t)sitep ||
-	    now < f->t0 || now >= t->next_cp))
+	    now < f->t0 || now >= t->next_cp)) {
+		barrier();
+		t->hook = 0;
 		return exit_slow((uintptr_t)fnp, (uintptr_t)sitep, now);
+	}
 	el = now - f->t0;
-	nd = (struct rt_node *)(uintptr_t)f->node;
-	if ((outer = nd->outer == f))
-		nd->outer = NULL;
-	/*
-	 * A signal handler running instrumented code after now was read
-	 * adds its time to this frame's callees until the pop, to the
-	 * caller's after: read the callees' time right before the pop, and
-	 * pass it on as part of this call, which it may outlast.
-	 */
-	barrier();
 	c = f->child;
-	rt_settop(t, f - 1);
-	barrier();
 	if (el < c)
-		el = c;
+		el = c;		/* self never below 0, whatever the clock did */
 	a->self += el - c;
-	if (outer)
+	nd = (struct rt_node *)(uintptr_t)f->node;
+	if (nd->outer == f) {
+		nd->outer = NULL;
 		a->incl += el;
+	}
+	rt_settop(t, f - 1);
 	f[-1].child += el;
+	barrier();
+	t->hook = 0;
 }

@@ -68,6 +68,8 @@ struct rt_thr {
 	struct rt_ent		*idx;		/* arc index */
 	uint64_t		 mask;
 	uint64_t		 next_cp;	/* ticks of next checkpoint */
+	uintptr_t		 hook;		/* stack pointer of a fast path
+						   under way, or 0 */
 	int			 busy;		/* inside the runtime */
 	uint32_t		 cap;		/* frames that fit */
 	struct gprt_frame	*frames;
