@@ -9,12 +9,16 @@
 # The program is a recursive fib(depth) (default 35: 29.9 million calls),
 # built three times with -O0: plain, with -pg, and with
 # -finstrument-functions linked to libgprt.  Each build runs `runs' times
-# (default 5), interleaved; the least CPU time (user + system) of each
-# counts.  The overhead per call of a build is its time minus the plain
-# build's, divided by the number of calls.  Both profiled builds sample
-# the PC at 100 Hz; libgprt also measures every call with the clock it
-# chose (GPRT_CLOCK; printed), and the exactness check verifies that the
-# self times of its arcs add up to the measured total, tick for tick.
+# (default 7), the builds taking turns, so that what else the machine does
+# weighs on all of them alike.  Times are CPU times (user + system, in
+# microseconds from wait4(2)).  The overhead per call of a build is its
+# time minus the plain build's, divided by the number of calls; the ratio
+# of libgprt's overhead to -pg's is printed from the best time of each
+# build, and from each round of runs alone (median and range).  Both
+# profiled builds sample the PC at 100 Hz; libgprt also measures every
+# call with the clock it chose (GPRT_CLOCK; printed), and the exactness
+# check verifies that the self times of its arcs add up to the measured
+# total, tick for tick.
 #
 # For scale, a fourth build has hooks that only read the time-stamp
 # counter, as any hooks measuring each call exactly must, twice a call:
@@ -29,7 +33,7 @@
 
 set -e
 
-runs=5
+runs=7
 depth=35
 while getopts c:n: opt; do
 	case $opt in
@@ -40,6 +44,15 @@ while getopts c:n: opt; do
 	esac
 done
 shift $((OPTIND - 1))
+case $runs$depth in
+*[!0-9]*)
+	echo "runtime.sh: runs and depth are numbers" >&2
+	exit 1 ;;
+esac
+[ "$runs" -ge 1 ] && [ "$depth" -ge 21 ] && [ "$depth" -le 45 ] || {
+	echo "runtime.sh: at least 1 run, depth from 21 to 45" >&2
+	exit 1
+}
 prefix=${1:-${GP_STAGE:-/usr/local}}
 cc=${CC:-cc}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/runtime-bench.XXXXXX")
@@ -96,6 +109,47 @@ if $cc -O2 -c -o floor.o floor.c 2>/dev/null; then
 	floor=yes
 fi
 
+# cpu PROG ARGS...: run PROG with its output to /dev/null; print its user
+# + system CPU time in microseconds and its maximum resident size in KB.
+cat > cpu.c <<'END'
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+int
+main(int argc, char *argv[])
+{
+	struct rusage ru;
+	pid_t pid;
+	int fd, st;
+
+	if (argc < 2)
+		errx(1, "usage: cpu prog [arg ...]");
+	if ((pid = fork()) == -1)
+		err(1, "fork");
+	if (pid == 0) {
+		if ((fd = open("/dev/null", O_WRONLY)) == -1 ||
+		    dup2(fd, 1) == -1)
+			err(1, "/dev/null");
+		execv(argv[1], argv + 1);
+		err(127, "%s", argv[1]);
+	}
+	if (wait4(pid, &st, 0, &ru) == -1)
+		err(1, "wait4");
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		errx(1, "%s failed", argv[1]);
+	printf("%ld %ld\n", (long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) *
+	    1000000L + ru.ru_utime.tv_usec + ru.ru_stime.tv_usec,
+	    ru.ru_maxrss);
+	return 0;
+}
+END
+$cc -O2 -o cpu cpu.c
+
 # calls of fib(n): c(n) = 1 + c(n-1) + c(n-2) = 2 fib(n+1) - 1, plus main
 calls()
 {
@@ -104,26 +158,15 @@ calls()
 		printf "%d\n", 2 * a }'
 }
 
-# cpu PROG ARGS: user + system seconds of one run
-cpu()
-{
-	/usr/bin/time -f "%U %S" -o time.out "$@" > /dev/null
-	awk '{ printf "%.2f\n", $1 + $2 }' time.out
-}
-
-min()
-{
-	awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'
-}
-
 n=$(calls "$depth")
-tp= tg= tr= tf=
+builds="plain pg rt"
+[ -z "$floor" ] || builds="$builds floor"
+: > times
 i=0
 while [ $i -lt "$runs" ]; do
-	tp=$(min "$tp" "$(cpu ./plain "$depth")")
-	tg=$(min "$tg" "$(cpu ./pg "$depth")")
-	tr=$(min "$tr" "$(GPRT_HZ=100 cpu ./rt "$depth")")
-	[ -z "$floor" ] || tf=$(min "$tf" "$(cpu ./floor "$depth")")
+	for b in $builds; do
+		echo "$i $b $(GPRT_HZ=100 ./cpu "./$b" "$depth")" >> times
+	done
 	i=$((i + 1))
 done
 
@@ -138,34 +181,75 @@ awk -F '\t' '
 		    self == total ? "equal" : "DIFFERENT"
 	}' dump
 
-awk -v n="$n" -v tp="$tp" -v tg="$tg" -v tr="$tr" -v tf="$tf" \
-    -v runs="$runs" -v depth="$depth" -v clock="$clock" 'BEGIN {
-	printf "fib(%d): %.0f calls, best of %d runs, CPU seconds\n",
-	    depth, n, runs
-	printf "  plain -O0                 %6.2f\n", tp
-	printf "  gcc -pg                   %6.2f   %6.1f ns/call overhead\n",
-	    tg, (tg - tp) * 1e9 / n
-	printf "  libgprt                   %6.2f   %6.1f ns/call overhead" \
-	    " (clock %s)\n", tr, (tr - tp) * 1e9 / n, clock
-	if (tf != "")
-		printf "  hooks reading the TSC     %6.2f   %6.1f ns/call" \
-		    " overhead\n", tf, (tf - tp) * 1e9 / n
-	if (tg > tp) {
-		printf "overhead ratio libgprt / gcc -pg: %.2f\n",
-		    (tr - tp) / (tg - tp)
-		if (tf != "")
-			printf "overhead ratio TSC-only hooks / gcc -pg: " \
-			    "%.2f\n",
-			    (tf - tp) / (tg - tp)
+# times: "round build microseconds maxrss" lines
+awk -v n="$n" -v runs="$runs" -v depth="$depth" -v clock="$clock" '
+function sort(a, k,    i, j, v) {
+	for (i = 2; i <= k; i++) {
+		v = a[i]
+		for (j = i - 1; j >= 1 && a[j] > v; j--)
+			a[j + 1] = a[j]
+		a[j + 1] = v
 	}
-}'
+}
+function median(a, k) {
+	sort(a, k)
+	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+}
+function line(name, b, base,    k, i, v) {
+	k = 0
+	for (i = 0; i < runs; i++)
+		v[++k] = t[i, b]
+	printf "  %-24s %8.1f %8.1f", name, best[b] / 1000,
+	    median(v, k) / 1000
+	if (base)
+		printf " %8.1f", (best[b] - best["plain"]) * 1000 / n
+	printf "\n"
+}
+function ratio(name, b,    k, i, r, lo, hi) {
+	if (best["pg"] <= best["plain"])
+		return
+	k = 0
+	for (i = 0; i < runs; i++)
+		if (t[i, "pg"] > t[i, "plain"]) {
+			r[++k] = (t[i, b] - t[i, "plain"]) / \
+			    (t[i, "pg"] - t[i, "plain"])
+			if (k == 1 || r[k] < lo)
+				lo = r[k]
+			if (k == 1 || r[k] > hi)
+				hi = r[k]
+		}
+	printf "overhead ratio %s / gcc -pg: %.2f\n", name,
+	    (best[b] - best["plain"]) / (best["pg"] - best["plain"])
+	if (k > 0)
+		printf "  run by run: median %.2f, range %.2f to %.2f\n",
+		    median(r, k), lo, hi
+}
+{
+	t[$1, $2] = $3
+	if (!($2 in best) || $3 < best[$2])
+		best[$2] = $3
+}
+END {
+	printf "fib(%d): %.0f calls, %d runs of each build; CPU ms, best and" \
+	    " median;\n", depth, n, runs
+	printf "overhead in ns per call over plain, from the best times\n"
+	printf "  %-24s %8s %8s %8s\n", "", "best", "median", "overhead"
+	line("plain -O0", "plain", 0)
+	line("gcc -pg", "pg", 1)
+	line("libgprt (clock " clock ")", "rt", 1)
+	if (("floor") in best)
+		line("hooks reading the TSC", "floor", 1)
+	ratio("libgprt", "rt")
+	if (("floor") in best)
+		ratio("TSC-only hooks", "floor")
+}' times
 
 # memory at two call counts
 mem()
 {
 	rm -f gmon.out.gprt
-	/usr/bin/time -f "%M" -o time.out ./rt "$1" > /dev/null
-	printf "%s %s %s\n" "$(calls "$1")" "$(cat time.out)" \
+	set -- "$1" "$(./cpu ./rt "$1")"
+	printf "%s %s %s\n" "$(calls "$1")" "${2#* }" \
 	    "$(wc -c < gmon.out.gprt | tr -d ' ')"
 }
 small=$(mem 20)
