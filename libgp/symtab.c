@@ -371,6 +371,23 @@ emit_flags(struct gp_writer *w, unsigned flags)
 }
 
 /* The other objects' symbols: "obj" and "osym" records. */
+/* The fields a sym and an osym record share, from addr on, and the end. */
+static void
+emit_symfields(struct gp_writer *w, const struct gp_sym *s)
+{
+	gp_whex(w, s->addr);
+	gp_whex(w, s->end);
+	emit_flags(w, s->flags);
+	gp_wstr(w, s->file);
+	if (s->line > 0)
+		gp_wu64(w, (uint64_t)s->line);
+	else
+		gp_wraw(w, "");
+	gp_wstr(w, s->name);
+	gp_wstr(w, s->dname != NULL ? s->dname : s->name);
+	gp_weol(w);
+}
+
 static void
 emit_objs(struct gp_writer *w, const struct gp_symtab *t)
 {
@@ -390,17 +407,7 @@ emit_objs(struct gp_writer *w, const struct gp_symtab *t)
 			gp_wkind(w, "osym");
 			gp_wu64(w, i);
 			gp_wu64(w, k + 1);
-			gp_whex(w, s->addr);
-			gp_whex(w, s->end);
-			emit_flags(w, s->flags);
-			gp_wstr(w, s->file);
-			if (s->line > 0)
-				gp_wu64(w, (uint64_t)s->line);
-			else
-				gp_wraw(w, "");
-			gp_wstr(w, s->name);
-			gp_wstr(w, s->dname != NULL ? s->dname : s->name);
-			gp_weol(w);
+			emit_symfields(w, s);
 		}
 	}
 }
@@ -431,17 +438,7 @@ gp_sym_emit(struct gp_writer *w, const struct gp_symtab *t)
 		s = &t->syms[i];
 		gp_wkind(w, "sym");
 		gp_wu64(w, i);
-		gp_whex(w, s->addr);
-		gp_whex(w, s->end);
-		emit_flags(w, s->flags);
-		gp_wstr(w, s->file);
-		if (s->line > 0)
-			gp_wu64(w, (uint64_t)s->line);
-		else
-			gp_wraw(w, "");
-		gp_wstr(w, s->name);
-		gp_wstr(w, s->dname != NULL ? s->dname : s->name);
-		gp_weol(w);
+		emit_symfields(w, s);
 	}
 	emit_objs(w, t);
 }
