@@ -341,7 +341,7 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	if (rt_top(t) >= t->limit && growstack(t) == -1)
 		goto out;
 	f = rt_top(t) + 1;
-	fill(f, e, sp, rt_now());
+	fill(f, e, sp, now);
 	barrier();
 	rt_settop(t, f);
 	count(e, f);
