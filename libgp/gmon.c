@@ -240,18 +240,6 @@ findbbrec(struct gp_raw *raw, uint64_t id)
 	return NULL;
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * The bytes field i stands for, NUL bytes included (gp_fstr stops at
  * the first \x00): at most max of them into dst; returns their number.
@@ -259,44 +247,15 @@ hexval(int c)
 static size_t
 fbytes(const struct gp_rec *rec, int i, char *dst, size_t max)
 {
-	const char *s;
-	size_t n = 0;
-	int c, hi, lo;
+	ssize_t n;
 
 	gp_need(rec, i + 1);
-	for (s = rec->f[i]; *s != '\0'; s++) {
-		c = (unsigned char)*s;
-		if (c == '\\') {
-			switch (*++s) {
-			case '\\':
-				break;
-			case 't':
-				c = '\t';
-				break;
-			case 'n':
-				c = '\n';
-				break;
-			case 'r':
-				c = '\r';
-				break;
-			case 'x':
-				if ((hi = hexval(s[1])) < 0 ||
-				    (lo = hexval(s[2])) < 0)
-					gp_recerr(rec, "field %d: bad escape "
-					    "in '%s'", i + 1, rec->f[i]);
-				c = hi << 4 | lo;
-				s += 2;
-				break;
-			default:
-				gp_recerr(rec, "field %d: bad escape in '%s'",
-				    i + 1, rec->f[i]);
-			}
-		}
-		if (n == max)
-			gp_recerr(rec, "field %d: '%s' is longer than %zu "
-			    "bytes", i + 1, rec->f[i], max);
-		dst[n++] = c;
-	}
+	if ((n = gp_unescapen(rec->f[i], dst, max)) == -1)
+		gp_recerr(rec, "field %d: bad escape in '%s'", i + 1,
+		    rec->f[i]);
+	if (n < 0)
+		gp_recerr(rec, "field %d: '%s' is longer than %zu bytes",
+		    i + 1, rec->f[i], max);
 	return n;
 }
 
@@ -311,7 +270,8 @@ fhexbytes(const struct gp_rec *rec, int i, unsigned char *dst, size_t max)
 	gp_need(rec, i + 1);
 	s = rec->f[i];
 	for (n = 0; s[0] != '\0'; s += 2, n++) {
-		if ((hi = hexval(s[0])) < 0 || (lo = hexval(s[1])) < 0)
+		if ((hi = gp_hexdigit(s[0])) < 0 ||
+		    (lo = gp_hexdigit(s[1])) < 0)
 			gp_recerr(rec, "field %d: expected pairs of hex "
 			    "digits", i + 1);
 		if (n == max)

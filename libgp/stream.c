@@ -501,8 +501,8 @@ gp_escape(char *dst, const char *src, size_t n)
 	return d - dst;
 }
 
-static int
-hexval(int c)
+int
+gp_hexdigit(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -513,43 +513,56 @@ hexval(int c)
 	return -1;
 }
 
+ssize_t
+gp_unescapen(const char *s, char *dst, size_t max)
+{
+	size_t n = 0;
+	int c, hi, lo;
+
+	for (; *s != '\0'; s++) {
+		c = (unsigned char)*s;
+		if (c == '\\') {
+			switch (*++s) {
+			case '\\':
+				break;
+			case 't':
+				c = '\t';
+				break;
+			case 'n':
+				c = '\n';
+				break;
+			case 'r':
+				c = '\r';
+				break;
+			case 'x':
+				if ((hi = gp_hexdigit(s[1])) < 0 ||
+				    (lo = gp_hexdigit(s[2])) < 0)
+					return -1;
+				c = hi << 4 | lo;
+				s += 2;
+				break;
+			default:
+				return -1;
+			}
+		}
+		if (n == max)
+			return -2;
+		dst[n++] = c;
+	}
+	return n;
+}
+
 int
 gp_unescape(char *s)
 {
-	char *d;
-	int hi, lo;
+	ssize_t n;
 
 	if ((s = strchr(s, '\\')) == NULL)
 		return 0;
-	for (d = s; *s != '\0'; s++) {
-		if (*s != '\\') {
-			*d++ = *s;
-			continue;
-		}
-		switch (*++s) {
-		case '\\':
-			*d++ = '\\';
-			break;
-		case 't':
-			*d++ = '\t';
-			break;
-		case 'n':
-			*d++ = '\n';
-			break;
-		case 'r':
-			*d++ = '\r';
-			break;
-		case 'x':
-			if ((hi = hexval(s[1])) < 0 || (lo = hexval(s[2])) < 0)
-				return -1;
-			*d++ = hi << 4 | lo;
-			s += 2;
-			break;
-		default:
-			return -1;
-		}
-	}
-	*d = '\0';
+	/* The decoded text is never longer: decode in place. */
+	if ((n = gp_unescapen(s, s, strlen(s))) < 0)
+		return -1;
+	s[n] = '\0';
 	return 0;
 }
 

@@ -10,6 +10,8 @@
 #ifndef GP_STREAM_H
 #define GP_STREAM_H
 
+#include <sys/types.h>
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -79,6 +81,9 @@ void		 gp_wclose(struct gp_writer *);	/* flushes, frees */
 /* Helpers shared with the text formats. */
 size_t		 gp_escape(char *dst, const char *src, size_t n); /* dst >= 4n+1 */
 int		 gp_unescape(char *);		/* in place; -1 if malformed */
+ssize_t		 gp_unescapen(const char *, char *dst, size_t max);
+		    /* NULs kept; -1 malformed, -2 longer than max */
+int		 gp_hexdigit(int);		/* -1 if not one */
 size_t		 gp_fmtdbl(char *buf, double);	/* buf >= 32; shortest exact */
 size_t		 gp_fmtdbl_fast(char *, double);	/* fmtdbl.c; 0: not done */
 int		 gp_parsedbl_fast(const char *, double *); /* -1: not done */
