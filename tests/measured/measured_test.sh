@@ -31,43 +31,6 @@ selfsecs()
 	awk -v n="$1" '(NF == 7 || NF == 4) && $NF == n { print $3; exit }'
 }
 
-# graphs: the call graph's arcs on stdin as "entry: parent|child name
-# count", cycle numbers left out (they depend on the order arcs are met)
-graphs()
-{
-	awk '
-	/^Index by function name/ { exit }
-	/^-+$/ { entry = ""; nheld = 0; next }
-	/^$|^index|^granularity|Call graph|^Flat profile/ { next }
-	{
-		line = $0
-		sub(/ *\[[0-9]+\]$/, "", line)
-		gsub(/ <cycle [0-9]+>/, "", line)
-		n = split(line, f, " ")
-		primary = f[1] ~ /^\[[0-9]+\]$/
-		i = primary ? 2 : 1
-		while (i <= n && f[i] ~ /^[0-9]+\.[0-9]+$/)
-			i++
-		count = ""
-		if (i <= n && f[i] ~ /^[0-9]+([+\/][0-9]+)?$/)
-			count = f[i++]
-		name = f[i]
-		for (j = i + 1; j <= n; j++)
-			name = name " " f[j]
-		if (name == "<spontaneous>" || name ~ /^<cycle .* as a whole>/)
-			next
-		if (primary) {
-			entry = name
-			for (k = 1; k <= nheld; k++)
-				print entry ": parent " held[k]
-			nheld = 0
-		} else if (entry == "")
-			held[++nheld] = name " " count
-		else
-			print entry ": child " name " " count
-	}' | sort
-}
-
 # sums STREAM: the credit layer's times add up to its total, and that
 # total is the time of the runtime's threads (every callee is named)
 sums()
@@ -165,8 +128,8 @@ graph_body()
 		rtrun ./$p
 		gmon-cat | gp-sym $p | gp-arcs > s
 		sums s
-		gp-fmt -b -q -z s | graphs > ours
-		gprof -b -q -z $p gmon.out | graphs > theirs
+		gp-fmt -b -q -z s | cgarcs 1 > ours
+		gprof -b -q -z $p gmon.out | cgarcs 1 > theirs
 		atf_check -o file:theirs cat ours
 		gp-fmt -b -p s | flatcalls > ours
 		calls $p gmon.out > theirs
@@ -219,7 +182,7 @@ dlopen_body()
 	gp-fmt -b -p s2 | flatcalls > got
 	printf 'plug_fn 1\nplug_inner 42\n' > want
 	atf_check -o file:want cat got
-	gp-fmt -b -q s2 | graphs > got
+	gp-fmt -b -q s2 | cgarcs 1 > got
 	cat > want <<'EOF'
 main: child plug_fn 1/1
 plug_fn: child plug_inner 42/42

@@ -46,17 +46,21 @@ calls()
 	    sort
 }
 
-# arcs PROG GMON: the arcs of gprof's call graph without the times, one
-# line per arc seen from each end: "entry: parent|child name count".
-arcs()
+# cgarcs [strip]: the arcs of a gprof-style call graph on stdin without the
+# times, one line per arc seen from each end: "entry: parent|child name
+# count", sorted.  With strip 1, cycle numbers and the cycles' own entries
+# are left out (they depend on the order arcs are met).
+cgarcs()
 {
-	gprof -b -q -z "$1" "$2" | awk '
+	awk -v strip="${1:-0}" '
 	/^Index by function name/ { exit }
 	/^-+$/ { entry = ""; nheld = 0; next }
-	/^$|^index|^granularity|Call graph/ { next }
+	/^$|^index|^granularity|Call graph|^Flat profile/ { next }
 	{
 		line = $0
 		sub(/ *\[[0-9]+\]$/, "", line)
+		if (strip)
+			gsub(/ <cycle [0-9]+>/, "", line)
 		n = split(line, f, " ")
 		primary = f[1] ~ /^\[[0-9]+\]$/
 		i = primary ? 2 : 1
@@ -68,7 +72,8 @@ arcs()
 		name = f[i]
 		for (j = i + 1; j <= n; j++)
 			name = name " " f[j]
-		if (name == "<spontaneous>")
+		if (name == "<spontaneous>" ||
+		    (strip && name ~ /^<cycle .* as a whole>/))
 			next
 		if (primary) {
 			entry = name
@@ -80,4 +85,10 @@ arcs()
 		else
 			print entry ": child " name " " count
 	}' | sort
+}
+
+# arcs PROG GMON: cgarcs of gprof's call graph of PROG and GMON.
+arcs()
+{
+	gprof -b -q -z "$1" "$2" | cgarcs
 }
