@@ -45,12 +45,12 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 {
 	const char *file, *func, *pfile, *pname;
 	const struct gp_sym *enc;
-	struct cand *c, *prev;
+	struct cand *c;
 	unsigned int line, pline;
 	asymbol **syms;
 	asection *text;
 	bfd_size_type off, size;
-	size_t n, cap, i, k;
+	size_t n, cap, i, k, prev;	/* prev: an index, c moves */
 	long nsyms, ssize;
 	bfd *abfd;
 
@@ -78,7 +78,7 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 	if ((c = calloc(cap, sizeof(*c))) == NULL)
 		err(1, NULL);
 	n = 0;
-	prev = NULL;
+	prev = SIZE_MAX;
 	pfile = pname = NULL;
 	pline = 0;
 	for (off = 0; off < size; off++) {
@@ -87,7 +87,7 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 		if (!bfd_find_nearest_line(abfd, text, syms, off, &file, &func,
 		    &line) || file == NULL || func == NULL || line == 0)
 			continue;
-		if (prev != NULL && pline == line && strcmp(pname, func) == 0 &&
+		if (prev != SIZE_MAX && pline == line && strcmp(pname, func) == 0 &&
 		    strcmp(pfile, file) == 0)
 			continue;
 		if (n == cap) {
@@ -102,17 +102,17 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 		c[n].s.line = (int)line;
 		c[n].order = n;
 		/* Static as its function: the previous line's, or a lookup. */
-		if (prev != NULL && strcmp(prev->s.file, file) == 0 &&
-		    strcmp(prev->s.name, func) == 0)
-			c[n].s.flags = prev->s.flags;
+		if (prev != SIZE_MAX && strcmp(c[prev].s.file, file) == 0 &&
+		    strcmp(c[prev].s.name, func) == 0)
+			c[n].s.flags = c[prev].s.flags;
 		else if ((enc = gp_sym_lookup(t, c[n].s.addr)) != NULL)
 			c[n].s.flags = enc->flags & GP_SYM_STATIC;
 		if (!(c[n].s.flags & GP_SYM_STATIC))
 			c[n].s.flags |= GP_SYM_GLOBAL;
 		c[n].s.flags &= GP_SYM_STATIC | GP_SYM_GLOBAL;
-		prev = &c[n];
-		pfile = prev->s.file;
-		pname = prev->s.name;
+		prev = n;
+		pfile = c[n].s.file;
+		pname = c[n].s.name;
 		pline = line;
 		n++;
 	}

@@ -602,8 +602,45 @@ s390x_body()
 	atf_check -o ignore -e empty gp-sym prog <prof.st
 }
 
+atf_test_case many_lines
+many_lines_head()
+{
+	atf_set "descr" "-l: far more line symbols than functions (the table grows while lines are added); gprof -l's report"
+	atf_set "require.progs" "cc gprof awk"
+}
+many_lines_body()
+{
+	# 2,000 lines of code in two functions: line symbols outgrow the
+	# function table many times over (gp-sym -l crashed on lua here)
+	awk 'BEGIN {
+		print "volatile int v;"
+		print "static void big(int n) {"
+		for (i = 0; i < 1000; i++) print "\tv += n * " i ";"
+		print "}"
+		print "int main(void) { int i;"
+		print "\tfor (i = 0; i < 20000; i++) {"
+		for (i = 0; i < 1000; i++) print "\t\tv ^= i + " i ";"
+		print "\t\tbig(i);"
+		print "\t}"
+		print "\treturn 0; }"
+	}' >many.c
+	pgbuild prog -g many.c
+	pgrun ./prog
+	# large blocks mmapped, so a moved table is unmapped at once
+	GLIBC_TUNABLES=glibc.malloc.mmap_threshold=4096 symtab prog -l
+	n=$(awk -F '\t' '$1 == "sym"' table | wc -l)
+	[ "$n" -gt 1500 ] || atf_fail "only $n line symbols"
+	gprof -b -l -p prog gmon.out >expect || atf_fail "gprof -l failed"
+	atf_check -o file:expect sh -c \
+	    'gmon-cat gmon.out | gp-sym -l prog | gp-hist | gp-arcs |
+	    gp-fmt -b -l -p'
+	gprof -b -l -q prog gmon.out >expect || atf_fail "gprof -l failed"
+	atf_check -o file:expect gp -b -l -q prog gmon.out
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case many_lines
 	atf_add_test_case c_pie_g
 	atf_add_test_case c_nopie_nog
 	atf_add_test_case c_split
