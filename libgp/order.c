@@ -23,7 +23,7 @@
 
 #define NONE		((size_t)-1)
 #define HOT		0.9	/* share of the arc counts for "nuses" */
-#define MOST		0.999	/* share of the arc counts chains place */
+#define MOST		0.99	/* share of the arc counts chains place */
 
 struct fn {
 	int		 placed;

@@ -117,7 +117,11 @@ gp_specs_defaults(struct gp_specs *s)
 int
 gp_specs_opt(struct gp_specs *s, int ch, const char *arg)
 {
-	int arc = strchr(arg, '/') != NULL;
+	int arc;
+
+	if (arg == NULL)	/* getopt's '?' or ':': not an option */
+		return 0;
+	arc = strchr(arg, '/') != NULL;
 
 	switch (ch) {
 	case 'e':

@@ -44,6 +44,7 @@ static struct gp_raw	*readstream(const char *, const struct gp_input *,
 static struct gp_raw	*readgprt(const char *, const struct gp_gmonopt *,
 			    struct rtlist *);
 static int		 isgprt(const struct gp_input *);
+static char		*killedrun(char *);
 static void		 nostdin(void) __attribute__((__noreturn__));
 static char		*compname(const char *);
 static void		 companion(const char *, const struct gp_raw *,
@@ -63,7 +64,7 @@ main(int argc, char *argv[])
 	enum gp_layout olayout = 0;
 	const char *ofile = NULL;
 	char *tspec = NULL;
-	static char deflt0[] = "gmon.out", deflt1[] = "gmon.out.gprt";
+	static char deflt0[] = "gmon.out";
 	char *deflt[] = { deflt0, NULL };
 	int ch, fd, i, iflag = 0, owidth = 0, oorder = 0;
 
@@ -133,11 +134,11 @@ main(int argc, char *argv[])
 		outspec(tspec, &olayout, &owidth, &oorder);
 	if (argc == 0) {
 		argv = deflt;
-		/* a killed run leaves its companion file alone */
-		if (!Gflag && access(deflt0, F_OK) == -1 && errno == ENOENT &&
-		    access("gmon.out.gprt", F_OK) == 0)
-			deflt[0] = deflt1;
+		argc = 1;
 	}
+	/* A killed run leaves its companion file alone: read that. */
+	for (i = 0; i < argc && !Gflag; i++)
+		argv[i] = killedrun(argv[i]);
 
 	gp_input_read(&in, argv[0]);
 	if (argc <= 1 && ofile == NULL && !iflag && !isstream(&in, &opt)) {
@@ -264,6 +265,30 @@ nostdin(void)
 {
 	errx(1, "<stdin>: a gprt(3) companion file is read by its name, not "
 	    "from the standard input");
+}
+
+/*
+ * A profile file that is not there but whose companion file is: the run
+ * was killed before it could write gmon.out, and the companion holds its
+ * profile (gprt(3)).  Read that instead, and say so.
+ */
+static char *
+killedrun(char *path)
+{
+	char *c;
+
+	if (strcmp(path, "-") == 0 || access(path, F_OK) == 0 ||
+	    errno != ENOENT)
+		return path;
+	if (asprintf(&c, "%s.gprt", path) == -1)
+		err(1, NULL);
+	if (access(c, F_OK) != 0) {
+		free(c);
+		return path;
+	}
+	warnx("%s: not found; reading its companion file %s "
+	    "(the profile of a run that was killed)", path, c);
+	return c;
 }
 
 /* Does the input begin as a gprt(3) companion file? */

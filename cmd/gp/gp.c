@@ -119,6 +119,7 @@ static long	cnum(const char *);
 static void	fileformat(const char *);
 static int	finish(void);
 static int	openable(const char *);
+static int	killedrun(const char *);
 static void	spawn(int, int, int);
 static void	stageinit(int);
 static void	usage(FILE *, int) __attribute__((__noreturn__));
@@ -314,7 +315,8 @@ main(int argc, char *argv[])
 		exit(1);
 	}
 	for (i = 0; i < argc; i++)
-		if (strcmp(argv[i], "-") != 0 && !openable(argv[i])) {
+		if (strcmp(argv[i], "-") != 0 && !openable(argv[i]) &&
+		    !killedrun(argv[i])) {
 			fprintf(stderr, "%s: %s\n", argv[i], strerror(errno));
 			exit(1);
 		}
@@ -471,6 +473,26 @@ openable(const char *path)
 		return 0;
 	close(fd);
 	return 1;
+}
+
+/*
+ * A missing profile file whose gprt(3) companion is there: a killed
+ * run's profile, which gmon-cat reads (and says so).  errno is kept.
+ */
+static int
+killedrun(const char *path)
+{
+	char *c;
+	int e = errno, ok;
+
+	if (e != ENOENT)
+		return 0;
+	if (asprintf(&c, "%s.gprt", path) == -1)
+		err(1, NULL);
+	ok = access(c, R_OK) == 0;
+	free(c);
+	errno = e;
+	return ok;
 }
 
 /*

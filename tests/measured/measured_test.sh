@@ -214,8 +214,20 @@ killed_body()
 	gp-fmt -b -p s > out
 	flatcalls < out > ours
 	atf_check -o match:'^work 123456$' cat ours
-	# gmon-cat with no file takes the companion when gmon.out is missing
-	atf_check -o file:out sh -c 'gmon-cat | gp-sym k | gp-fmt -b -p'
+	# gmon-cat with no file, or named gmon.out, takes the companion when
+	# gmon.out is missing, and says so in one line; so does gp
+	note='^gmon-cat: gmon\.out: not found; reading its companion file gmon\.out\.gprt \(the profile of a run that was killed\)$'
+	atf_check -o file:out -e match:"$note" \
+	    sh -c 'gmon-cat | gp-sym k | gp-fmt -b -p'
+	atf_check -o file:out -e match:"$note" \
+	    sh -c 'gmon-cat gmon.out | gp-sym k | gp-fmt -b -p'
+	atf_check -s exit:0 -o save:gpout -e match:'^gp: gmon\.out: not found; reading its companion' \
+	    gp -b -p k
+	atf_check -o file:out cat gpout
+	atf_check -o file:out -e match:'not found; reading its companion' \
+	    gp -b -p ./k gmon.out
+	# and not with -G, which leaves companions out
+	atf_check -s exit:1 -e match:'gmon\.out' gmon-cat -G
 	# counts as gprof reads them from the gmon.out gprt-dump -g writes
 	atf_check gprt-dump -g x.out gmon.out.gprt
 	calls k x.out > theirs

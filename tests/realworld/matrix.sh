@@ -1,0 +1,204 @@
+# Shared helpers of the real-world tests.  Source after lib.sh.
+#
+# matrix PROG GMON...: gprof 2.40, gp and the five-stage pipeline on one
+# executable and profile, with every option set of the list; stdout and
+# exit status must match byte for byte.  Every differing set is listed
+# before the case fails.
+
+rw=$(atf_get_srcdir)
+
+# corpus NAME:VARIANT...: the builds, from the cache or made now; sets BIN
+# and OBJ.
+corpus()
+{
+	_m=$(sh "$rw/corpus.sh" "$@" 2>&1) ||
+	    atf_fail "the real-world corpus could not be fetched or built: $_m"
+	BIN=$(sh "$rw/corpus.sh" -n)
+	OBJ=${BIN%/bin.*}/obj.${BIN##*/bin.}
+}
+
+# workload NAME BUILD N: run the program BUILD (a path) on its workload,
+# keep its gmon.out as gmon.N.
+workload()
+{
+	_wname=$1 _wprog=$2 _wn=$3
+	rm -f gmon.out
+	case $_wname in
+	lua)	"$_wprog" "$rw/work.lua" >/dev/null ;;
+	sqlite3) "$_wprog" :memory: <"$rw/work.sql" >/dev/null ;;
+	bzip2)	input; "$_wprog" -c input.txt >/dev/null ;;
+	minigzip) input; "$_wprog" -c input.txt >/dev/null ;;
+	lz4)	input; "$_wprog" -9 -c input.txt >/dev/null ;;
+	tinyxml2) "$_wprog" 20000 20 >/dev/null ;;
+	*)	atf_fail "no workload for $_wname" ;;
+	esac || atf_fail "$_wprog failed on its workload"
+	test -s gmon.out || atf_fail "$_wprog left no gmon.out"
+	mv gmon.out "gmon.$_wn"
+}
+
+# input: input.txt, 9 MB of text that compresses about 4 to 1.
+input()
+{
+	[ -f input.txt ] && return 0
+	awk 'BEGIN { for (i = 0; i < 180000; i++)
+	    printf "%d the quick brown fox %d jumps over %x\n",
+		i, i * 7919 % 100003, i * 31 }' >input.txt
+}
+
+# stages OPTS: the options of each stage for the gprof options OPTS, as
+# gp(1) maps them; sets CATO SYMO HISTO ARCSO FMTO.
+stages()
+{
+	CATO= SYMO= HISTO= ARCSO= FMTO=
+	set -- $1
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-[bpqzTCAxLryQPJZ])
+			FMTO="$FMTO $1" ;;
+		-[wmt])	FMTO="$FMTO $1 $2"; shift ;;
+		-R)	SYMO="$SYMO -R $2"; FMTO="$FMTO -R $2"; shift ;;
+		-i)	CATO="$CATO -i"; FMTO="$FMTO -i" ;;
+		-[caD]|--no-demangle)
+			SYMO="$SYMO $1" ;;
+		-l)	SYMO="$SYMO -l"; FMTO="$FMTO -l" ;;
+		-[efkEFNn])
+			ARCSO="$ARCSO $1 $2"; shift ;;
+		*)	atf_fail "stages: no mapping for $1" ;;
+		esac
+		shift
+	done
+}
+
+# check PROG OPTS GMON...: one option set; appends to "differ" if any
+# output or status differs.
+check()
+{
+	_p=$1 _o=$2
+	shift 2
+	mkdir -p exp got pip
+	rm -f exp/* got/* pip/*
+	(cd exp && exec gprof $_o "$_p" "$@" >../exp.out 2>../exp.err)
+	_erc=$?
+	(cd got && exec gp $_o "$_p" "$@" >../got.out 2>../got.err)
+	_grc=$?
+	if [ $_erc -gt 128 ]; then
+		# gprof died (gp(1) CAVEATS): gp must not, and must print
+		echo "gprof $_o: killed by signal $((_erc - 128))" >>gprofdied
+		if [ $_grc -ne 0 ] || [ ! -s got.out ]; then
+			echo "gp $_o (gprof died, gp exit $_grc)" >>differ
+			head -n 3 got.err >&2
+		fi
+		return 0
+	fi
+	if [ $_erc -ne $_grc ] || ! cmp -s exp.out got.out; then
+		echo "gp $_o (gprof exit $_erc, gp exit $_grc)" >>differ
+		diff exp.out got.out | head -n 20 >&2
+		head -n 3 got.err >&2
+	elif ! diff -r -x gmon.sum exp got >/dev/null; then
+		echo "gp $_o: files written differ" >>differ
+		diff -r exp got | head -n 20 >&2
+	fi
+	case " $_o " in
+	*" -s "*|*" -y "*|*" -i "*) return 0 ;;
+	esac
+	stages "$_o"
+	(cd pip && gmon-cat $CATO "$@" | gp-sym $SYMO "$_p" | gp-hist $HISTO |
+	    gp-arcs $ARCSO | gp-fmt $FMTO >../pip.out 2>../pip.err)
+	if [ $_erc -eq 0 ] && ! cmp -s exp.out pip.out; then
+		echo "pipeline $_o" >>differ
+		diff exp.out pip.out | head -n 20 >&2
+		head -n 3 pip.err >&2
+	fi
+}
+
+# names PROG GMON: F, a function with calls and time, and K, an arc
+# CALLER/CALLEE, from gprof's own report.
+names()
+{
+	gprof -b -p "$1" "$2" 2>/dev/null | awk 'NR > 5 && NF >= 7 && $4 + 0 > 0 {
+	    print $7; exit }' >f.name
+	F=$(cat f.name)
+	gprof -b -q "$1" "$2" 2>/dev/null | awk '
+	    /^\[[0-9]+\]/ { caller = $0; sub(/^\[[0-9]+\] +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9+]* +/, "", caller)
+		sub(/ \[[0-9]+\]$/, "", caller); sub(/ <cycle.*/, "", caller); prim = 1; next }
+	    /^---/ { prim = 0; next }
+	    prim && $3 ~ /^[0-9]+\/[0-9]+$/ && caller !~ / / { c = $0
+		sub(/^ +[0-9.]+ +[0-9.]+ +[0-9]+\/[0-9]+ +/, "", c); sub(/ \[[0-9]+\]$/, "", c)
+		sub(/ <cycle.*/, "", c)
+		if (c !~ / /) { print caller "/" c; exit } }' >k.name
+	K=$(cat k.name)
+	[ -n "$F" ] && [ -n "$K" ] || atf_fail "no function or arc to name in $1"
+}
+
+# matrix NAME VARIANT [OPTS...]: the full matrix on one build, less the
+# option sets OPTS (each named with the reason in the caller).
+matrix()
+{
+	_n=$1 _v=$2
+	shift 2
+	_prog=$BIN/$_n-$_v
+	workload "$_n" "$_prog" 1
+	workload "$_n" "$_prog" 2
+	# -R's map: one function per object file.  With more lines per
+	# file gprof 2.40 reads uninitialised memory (the is_first flag of
+	# every line but the first of a file; gp(1) CAVEATS), so its
+	# output is not defined.
+	(cd "$OBJ/$_n-$_v" && nm --extern-only --defined-only -v \
+	    --print-file-name *.o) | awk -F: '/ [TW] / && !seen[$1]++' >map
+	[ -s map ] || atf_fail "no map for -R"
+	names "$_prog" gmon.1
+	rm -f differ gprofdied
+	while IFS= read -r _o; do
+		for _x; do
+			[ "$_o" = "$_x" ] && continue 2
+		done
+		check "$_prog" "$_o" "$PWD/gmon.1"
+	done <<EOF
+
+-b
+-b -p
+-b -q
+-b -z
+-b -a
+-b -T
+-b -c
+-b -i
+-b -r
+-b -R $PWD/map
+-b -l
+-b -l -p
+-C
+-A
+-A -x
+-b -y -A
+-b -L
+-b -w 60
+-b -m 5 -C
+-b -e $F
+-b -f $F
+-b -k $K
+-b -z -T -e $F
+EOF
+	check "$_prog" "-b" "$PWD/gmon.1" "$PWD/gmon.2"
+	case " $* " in
+	*" -b -l "*)
+		# line-level left out: so is -s, which implies -l
+		[ -s differ ] && atf_fail "$_n-$_v: $(wc -l <differ) of the matrix differ: $(tr '\n' ';' <differ)"
+		return 0 ;;
+	esac
+	check "$_prog" "-b -l -p" "$PWD/gmon.1" "$PWD/gmon.2"
+	check "$_prog" "-s" "$PWD/gmon.1" "$PWD/gmon.2"
+	# gmon.sum: equal but for the header's spare bytes
+	if [ -f exp/gmon.sum ] && [ -f got/gmon.sum ]; then
+		if ! cmp -s -n 8 exp/gmon.sum got/gmon.sum ||
+		    ! cmp -s -i 20 exp/gmon.sum got/gmon.sum; then
+			echo "gp -s: gmon.sum differs" >>differ
+		fi
+	else
+		echo "gp -s: no gmon.sum" >>differ
+	fi
+	[ -s gprofdied ] && cat gprofdied >&2
+	if [ -s differ ]; then
+		atf_fail "$_n-$_v: $(wc -l <differ) of the matrix differ: $(tr '\n' ';' <differ)"
+	fi
+}

@@ -1,0 +1,10 @@
+CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT, c REAL);
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)
+INSERT INTO t SELECT i, printf('row%08d', (i * 7919) % 100003), i * 0.5 FROM n;
+CREATE INDEX tb ON t(b);
+SELECT count(*), sum(c) FROM t WHERE b LIKE 'row0001%';
+SELECT b, count(*) FROM t GROUP BY substr(b, 1, 6) ORDER BY 2 DESC LIMIT 3;
+SELECT sum(length(b)) FROM (SELECT b FROM t ORDER BY b DESC);
+UPDATE t SET c = c * 2 WHERE a % 3 = 0;
+DELETE FROM t WHERE a % 5 = 0;
+SELECT count(*), max(c) FROM t;
