@@ -129,6 +129,79 @@ gp_raw_addhist(struct gp_raw *raw)
 	return h;
 }
 
+/* A bin with samples, appended; gp_raw_norm orders them. */
+void
+gp_hist_add(struct gp_hist *h, uint32_t i, uint32_t count, long line)
+{
+	if (count == 0)
+		return;
+	if (h->nb > 0 && h->bins[h->nb - 1].i >= i)
+		h->unsorted = 1;
+	h->bins = grow(h->bins, &h->cb, h->nb, sizeof(*h->bins));
+	h->bins[h->nb].i = i;
+	h->bins[h->nb].count = count;
+	h->bins[h->nb].line = line;
+	h->nb++;
+}
+
+/* dst's bins become a copy of h's. */
+void
+gp_hist_copy(struct gp_hist *dst, const struct gp_hist *h)
+{
+	dst->nb = dst->cb = 0;
+	dst->bins = NULL;
+	if (h->nb == 0)
+		return;
+	if ((dst->bins = reallocarray(NULL, h->nb, sizeof(*h->bins))) == NULL)
+		err(1, NULL);
+	memcpy(dst->bins, h->bins, h->nb * sizeof(*h->bins));
+	dst->nb = dst->cb = h->nb;
+	dst->unsorted = h->unsorted;
+}
+
+static int
+cmp_bin(const void *a, const void *b)
+{
+	const struct gp_bin *l = a, *r = b;
+
+	if (l->i != r->i)
+		return l->i < r->i ? -1 : 1;
+	return (l->line > r->line) - (l->line < r->line);
+}
+
+/*
+ * Each histogram's bins in index order, one entry per index: an index
+ * named twice (by two "bins" records) gets the sum, which must still fit
+ * in the 16 bits of a gmon.out bin.
+ */
+void
+gp_raw_norm(struct gp_raw *raw)
+{
+	struct gp_hist *h;
+	size_t i, j, k;
+
+	for (i = 0; raw != NULL && i < raw->nhists; i++) {
+		h = &raw->hists[i];
+		if (!h->unsorted)
+			continue;
+		qsort(h->bins, h->nb, sizeof(*h->bins), cmp_bin);
+		for (j = 1, k = 0; j < h->nb; j++) {
+			if (h->bins[j].i != h->bins[k].i) {
+				h->bins[++k] = h->bins[j];
+				continue;
+			}
+			if (h->bins[k].count + h->bins[j].count > 65535)
+				errx(1, "%s:%ld: bins: bin %" PRIu32 " named "
+				    "twice: its counts add up to more than "
+				    "65535", raw->name, h->bins[j].line,
+				    h->bins[j].i);
+			h->bins[k].count += h->bins[j].count;
+		}
+		h->nb = h->nb > 0 ? k + 1 : 0;
+		h->unsorted = 0;
+	}
+}
+
 struct gp_arc *
 gp_raw_addarc(struct gp_raw *raw)
 {
@@ -363,9 +436,6 @@ loadhist(struct gp_raw *raw, const struct gp_rec *rec)
 	memset(h->dimen + n, 0, sizeof(h->dimen) - n);
 	if (fbytes(rec, 7, &h->abbrev, 1) != 1)
 		gp_recerr(rec, "field 8: expected one character");
-	if ((h->bins = calloc(nbins > 0 ? nbins : 1, sizeof(*h->bins))) ==
-	    NULL)
-		gp_recerr(rec, "%ju bins: out of memory", (uintmax_t)nbins);
 }
 
 static void
@@ -387,11 +457,8 @@ loadbins(struct gp_raw *raw, const struct gp_rec *rec)
 		    (uintmax_t)(first + rec->nf - 4), h->nbins, rec->f[1]);
 	for (i = 3; i < rec->nf; i++) {
 		c = gp_fu64max(rec, i, 65535);
-		if (h->bins[first + i - 3] + c > 65535)
-			gp_recerr(rec, "bin %ju named twice: its counts add "
-			    "up to more than 65535",
-			    (uintmax_t)(first + i - 3));
-		h->bins[first + i - 3] += c;
+		gp_hist_add(h, (uint32_t)(first + i - 3), (uint32_t)c,
+		    rec->lineno);
 	}
 }
 
@@ -536,43 +603,67 @@ gp_raw_emitprofile(struct gp_writer *w, const struct gp_file *f)
 	gp_weol(w);
 }
 
-/* Bin i: from the model, or from the file's 16-bit bins. */
+/* Bin i of a file's 16-bit bins. */
 static inline uint64_t
-binat(const uint64_t *b, const unsigned char *b16, int be, size_t i)
+binat(const unsigned char *b16, int be, size_t i)
 {
-	if (b16 == NULL)
-		return b[i];
 	b16 += 2 * i;
 	return be ? (unsigned)b16[0] << 8 | b16[1] :
 	    (unsigned)b16[1] << 8 | b16[0];
 }
 
 static void
+binsrec(struct gp_writer *w, const struct gp_hist *h, size_t start)
+{
+	gp_wkind(w, "bins");
+	gp_wu64(w, h->id);
+	gp_wu64(w, start);
+}
+
+/*
+ * "bins" records for the bins with samples: a run of bins in one record,
+ * with gaps of up to BINSGAP empty bins written as 0, at most BINSMAX
+ * bins a record.  From a file's 16-bit bins as they are, or the model's.
+ */
+static void
 emitbins(struct gp_writer *w, const struct gp_hist *h,
     const unsigned char *b16, int be)
 {
-	const uint64_t *b = h->bins;
-	size_t i, j, last, start, n = h->nbins;
+	const struct gp_bin *b = h->bins;
+	size_t i, j, k, last, start, n = h->nbins;
 
-	if (b == NULL && b16 == NULL)
-		return;
-	for (i = 0; i < n; i = last + 1) {
-		while (i < n && binat(b, b16, be, i) == 0)
-			i++;
-		if (i == n)
-			break;
-		start = last = i;
-		for (j = i + 1; j < n && j - start < BINSMAX; j++) {
-			if (binat(b, b16, be, j) != 0)
-				last = j;
-			else if (j - last > BINSGAP)
+	if (b16 != NULL) {
+		for (i = 0; i < n; i = last + 1) {
+			while (i < n && binat(b16, be, i) == 0)
+				i++;
+			if (i == n)
 				break;
+			start = last = i;
+			for (j = i + 1; j < n && j - start < BINSMAX; j++) {
+				if (binat(b16, be, j) != 0)
+					last = j;
+				else if (j - last > BINSGAP)
+					break;
+			}
+			binsrec(w, h, start);
+			for (j = start; j <= last; j++)
+				gp_wu64(w, binat(b16, be, j));
+			gp_weol(w);
 		}
-		gp_wkind(w, "bins");
-		gp_wu64(w, h->id);
-		gp_wu64(w, start);
-		for (j = start; j <= last; j++)
-			gp_wu64(w, binat(b, b16, be, j));
+		return;
+	}
+	for (k = 0; k < h->nb; k = j) {
+		start = b[k].i;
+		for (j = k + 1; j < h->nb && b[j].i - b[j - 1].i - 1 <= BINSGAP &&
+		    b[j].i - start < BINSMAX; j++)
+			;
+		binsrec(w, h, start);
+		for (i = k; i < j; i++) {
+			for (last = i > k ? b[i - 1].i + 1 : start;
+			    last < b[i].i; last++)
+				gp_wu64(w, 0);
+			gp_wu64(w, b[i].count);
+		}
 		gp_weol(w);
 	}
 }
@@ -805,6 +896,39 @@ sumarcs(struct gp_raw *dst, const struct gp_raw *src, const char *sname)
 	}
 }
 
+/* h's bins added to d's, both in index order (gp_raw_norm). */
+static void
+addbins(struct gp_hist *d, const struct gp_hist *h, const char *sname,
+    const char *dname)
+{
+	struct gp_bin *m;
+	size_t a, b, n;
+
+	if (h->nb == 0)
+		return;
+	if ((m = reallocarray(NULL, d->nb + h->nb, sizeof(*m))) == NULL)
+		err(1, NULL);
+	for (a = b = n = 0; a < d->nb || b < h->nb; n++) {
+		if (b == h->nb || (a < d->nb && d->bins[a].i < h->bins[b].i))
+			m[n] = d->bins[a++];
+		else if (a == d->nb || h->bins[b].i < d->bins[a].i)
+			m[n] = h->bins[b++];
+		else {
+			if (d->bins[a].count + h->bins[b].count > 65535)
+				errx(1, "%s: histogram 0x%" PRIx64 "-0x%" PRIx64
+				    " bin %" PRIu32 ": %" PRIu32 " + %" PRIu32
+				    " samples (with %s) do not fit in 16 bits",
+				    sname, h->low, h->high, h->bins[b].i,
+				    h->bins[b].count, d->bins[a].count, dname);
+			m[n] = d->bins[a++];
+			m[n].count += h->bins[b++].count;
+		}
+	}
+	free(d->bins);
+	d->bins = m;
+	d->nb = d->cb = n;
+}
+
 static void
 sumhist(struct gp_raw *dst, const struct gp_raw *src, const struct gp_hist *h,
     size_t fileoff)
@@ -812,8 +936,7 @@ sumhist(struct gp_raw *dst, const struct gp_raw *src, const struct gp_hist *h,
 	const struct gp_hist *h0;
 	struct gp_hist *d;
 	const char *sname, *dname;
-	uint64_t *bins;
-	size_t i, j;
+	size_t i;
 	int bsd;
 
 	sname = histfile(src, h);
@@ -851,16 +974,7 @@ sumhist(struct gp_raw *dst, const struct gp_raw *src, const struct gp_hist *h,
 				    " has %" PRIu32 " bins, %" PRIu32 " in %s",
 				    sname, h->low, h->high, h->nbins,
 				    d->nbins, dname);
-			for (j = 0; j < h->nbins; j++) {
-				if (d->bins[j] + h->bins[j] > 65535)
-					errx(1, "%s: histogram 0x%" PRIx64
-					    "-0x%" PRIx64 " bin %zu: %" PRIu64
-					    " + %" PRIu64 " samples (with %s) "
-					    "do not fit in 16 bits", sname,
-					    h->low, h->high, j, h->bins[j],
-					    d->bins[j], dname);
-				d->bins[j] += h->bins[j];
-			}
+			addbins(d, h, sname, dname);
 			return;
 		}
 		if (h->low < d->high && d->low < h->high)
@@ -869,15 +983,11 @@ sumhist(struct gp_raw *dst, const struct gp_raw *src, const struct gp_hist *h,
 			    " of %s", sname, h->low, h->high, d->low, d->high,
 			    dname);
 	}
-	if ((bins = calloc(h->nbins > 0 ? h->nbins : 1, sizeof(*bins))) ==
-	    NULL)
-		err(1, NULL);
-	memcpy(bins, h->bins, h->nbins * sizeof(*bins));
 	d = gp_raw_addhist(dst);
 	i = d->id;
 	*d = *h;
 	d->id = i;
-	d->bins = bins;
+	gp_hist_copy(d, h);
 	d->file = h->file < src->nfiles ? h->file + fileoff : SIZE_MAX;
 }
 

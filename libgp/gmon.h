@@ -35,6 +35,20 @@ struct gp_file {			/* a "profile" record */
 	int		 nspare;	/* 12, or 0 for old BSD */
 };
 
+/*
+ * A histogram's bins are kept sparse, the bins with samples only: memory
+ * follows the samples the input holds, never the number of bins it
+ * declares (a stream's "hist" record may declare 2^32 - 1 bins and hold
+ * none).  Loaders append with gp_hist_add; gp_raw_norm sorts them and
+ * adds up an index named twice, after which bins[] holds one entry per
+ * index in increasing order.
+ */
+struct gp_bin {
+	uint32_t	 i;		/* bin index, below nbins */
+	uint32_t	 count;		/* at most 65535 */
+	long		 line;		/* stream line it came from, or 0 */
+};
+
 struct gp_hist {			/* a "hist" record and its bins */
 	unsigned	 id;
 	uint64_t	 low;
@@ -43,7 +57,10 @@ struct gp_hist {			/* a "hist" record and its bins */
 	uint32_t	 rate;		/* old BSD files: gp_hertz() */
 	char		 dimen[16];	/* 15 bytes in the file, NUL-ended */
 	char		 abbrev;
-	uint64_t	*bins;		/* nbins counts, each at most 65535 */
+	struct gp_bin	*bins;		/* the bins with samples (see above) */
+	size_t		 nb;
+	size_t		 cb;
+	int		 unsorted;	/* bins[] needs gp_raw_norm */
 	size_t		 file;		/* index in files[] it came from */
 };
 
@@ -113,7 +130,11 @@ struct gp_raw {
 struct gp_raw	*gp_raw_new(const char *name);
 void		 gp_raw_free(struct gp_raw *);
 struct gp_file	*gp_raw_addfile(struct gp_raw *);
-struct gp_hist	*gp_raw_addhist(struct gp_raw *);	/* bins NULL */
+struct gp_hist	*gp_raw_addhist(struct gp_raw *);	/* no bins */
+void		 gp_hist_add(struct gp_hist *, uint32_t i, uint32_t count,
+		    long line);
+void		 gp_hist_copy(struct gp_hist *dst, const struct gp_hist *);
+void		 gp_raw_norm(struct gp_raw *);
 struct gp_arc	*gp_raw_addarc(struct gp_raw *);
 struct gp_bbrec	*gp_raw_addbbrec(struct gp_raw *);
 struct gp_rawrec *gp_raw_addraw(struct gp_raw *);

@@ -158,11 +158,8 @@ addhist(struct pctx *c, uint64_t low, uint64_t high, uint32_t nbins,
 		gp_raw_emithist(c->w, h, c->buf + off, c->be);
 		return;
 	}
-	if ((h->bins = reallocarray(NULL, nbins > 0 ? nbins : 1,
-	    sizeof(*h->bins))) == NULL)
-		err(1, NULL);
-	for (i = 0; i < nbins; i++)
-		h->bins[i] = g16(c->buf + off + 2 * (size_t)i, c->be);
+	for (i = 0; i < nbins; i++)	/* the file holds them all */
+		gp_hist_add(h, i, g16(c->buf + off + 2 * (size_t)i, c->be), 0);
 }
 
 static void

@@ -133,9 +133,7 @@ gp_sum_write(const char *path, const struct gp_prof *p,
 		*oh = *h;
 		oh->id = out->nhists - 1;
 		oh->file = 0;
-		oh->bins = xcalloc(h->nbins, sizeof(*oh->bins));
-		if (h->bins != NULL)
-			memcpy(oh->bins, h->bins, h->nbins * sizeof(*h->bins));
+		gp_hist_copy(oh, h);
 	}
 
 	newest = xcalloc(st->nsyms, sizeof(*newest));

@@ -106,9 +106,14 @@ static void
 ohist(struct out *o, const struct gp_hist *h)
 {
 	uint32_t i;
+	size_t k = 0;
 
+	/* every bin, the empty ones too: the file holds them all */
 	for (i = 0; i < h->nbins; i++)
-		o16(o, h->bins != NULL ? h->bins[i] : 0);
+		if (k < h->nb && h->bins[k].i == i)
+			o16(o, h->bins[k++].count);
+		else
+			o16(o, 0);
 }
 
 /* Refuse what the layout cannot hold. */
@@ -148,12 +153,6 @@ check(const char *name, const struct gp_raw *raw, enum gp_layout layout,
 		if (h->low > h->high)
 			errx(1, "%s: histogram low_pc 0x%" PRIx64 " above "
 			    "high_pc 0x%" PRIx64, name, h->low, h->high);
-		for (j = 0; h->bins != NULL && j < h->nbins; j++)
-			if (h->bins[j] > 65535)
-				errx(1, "%s: histogram 0x%" PRIx64 "-0x%" PRIx64
-				    " bin %zu: %" PRIu64 " does not fit in 16 "
-				    "bits", name, h->low, h->high, j,
-				    h->bins[j]);
 		if (layout == GP_GNU)
 			continue;
 		if (memcmp(h->dimen, secs, 15) != 0 || h->abbrev != 's')

@@ -24,10 +24,44 @@
 #include "symspec.h"
 #include "symtab.h"
 
+struct rbin {
+	uint32_t	 i;
+	uint64_t	 count;
+};
+
 struct range {
 	const struct gp_hist *h;	/* the first histogram of the range */
-	uint64_t	*bins;		/* summed, h->nbins of them */
+	struct rbin	*bins;		/* bins with samples, summed, by index */
+	size_t		 nb;
 };
+
+/* h's bins (in index order, gp_raw_norm) added into r's. */
+static void
+addrange(struct range *r, const struct gp_hist *h)
+{
+	struct rbin *m;
+	size_t a, b, n;
+
+	if ((m = reallocarray(NULL, r->nb + h->nb + 1, sizeof(*m))) == NULL)
+		err(1, NULL);
+	for (a = b = n = 0; a < r->nb || b < h->nb; n++) {
+		if (b < h->nb && h->bins[b].i >= r->h->nbins) {
+			b++;		/* past the range's first histogram */
+			n--;
+		} else if (b == h->nb ||
+		    (a < r->nb && r->bins[a].i < h->bins[b].i))
+			m[n] = r->bins[a++];
+		else {
+			m[n].i = h->bins[b].i;
+			m[n].count = h->bins[b++].count;
+			if (a < r->nb && r->bins[a].i == m[n].i)
+				m[n].count += r->bins[a++].count;
+		}
+	}
+	free(r->bins);
+	r->bins = m;
+	r->nb = n;
+}
 
 static char *
 xstrdup(const char *s)
@@ -95,13 +129,9 @@ ranges(const struct gp_raw *raw, size_t *np)
 					    "overlapping histogram records",
 					    src, h->id);
 			rv[n].h = h;
-			if ((rv[n].bins = calloc(h->nbins + 1,
-			    sizeof(*rv[n].bins))) == NULL)
-				err(1, NULL);
 			n++;
 		}
-		for (k = 0; k < h->nbins && k < rv[j].h->nbins; k++)
-			rv[j].bins[k] += h->bins[k];
+		addrange(&rv[j], h);
 	}
 	*np = n;
 	return rv;
@@ -115,15 +145,14 @@ credit1(struct gp_credit *c, const struct gp_symtab *st,
 	const struct gp_sym *sy = st->syms;
 	uint64_t lowpc, blo, bhi, slo, shi, lo, hi, overlap;
 	double count, credit, scale = c->scale;
-	size_t i, j, k = 0, n = st->nsyms;
+	size_t b, i, j, k = 0, n = st->nsyms;
 
 	lowpc = r->h->low / 2;
-	for (i = 0; i < r->h->nbins; i++) {
-		if (r->bins[i] == 0)
-			continue;
+	for (b = 0; b < r->nb; b++) {
+		i = r->bins[b].i;
 		blo = lowpc + (uint64_t)(scale * (unsigned)i);
 		bhi = lowpc + (uint64_t)(scale * (unsigned)(i + 1));
-		count = (double)r->bins[i];
+		count = (double)r->bins[b].count;
 		c->total += count;
 		/* symbols that end at or below blo end below later bins too */
 		while (k < n && k + 1 < n && sy[k + 1].addr / 2 <= blo)

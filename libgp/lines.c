@@ -99,15 +99,17 @@ gp_lineopt(struct gp_lineopts *o, int ch, const char *arg, int *on,
 		break;
 	case 'm':
 		if (gp_parseu64(arg, &u) == -1 || u > ULONG_MAX)
-			return 0;
+			errx(1, "min-count %s: not a number from 0 to %lu",
+			    arg, ULONG_MAX);
 		o->min_count = (unsigned long)u;
 		break;
-	case 't':
+	case 't':	/* negative as gprof's atoi(3) gives it (gp(1)) */
 		errno = 0;
 		n = strtol(arg, &end, 10);
 		if (*arg == '\0' || *end != '\0' || errno != 0 ||
 		    n < INT_MIN || n > INT_MAX)
-			return 0;
+			errx(1, "table-length %s: not a number from %d to %d",
+			    arg, INT_MIN, INT_MAX);
 		o->table_length = (int)n;
 		break;
 	case 'x':

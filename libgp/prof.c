@@ -109,4 +109,5 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 			gp_wrec(w, &rec);
 	}
 	gp_recfree(&rec);
+	gp_raw_norm(p->raw);	/* bins in index order, once */
 }

@@ -49,6 +49,7 @@ struct gp_prof {
  * returns 0 if the kind is not its own.  Bad fields are fatal (gp_recerr).
  */
 int	gp_raw_load(struct gp_prof *, const struct gp_rec *);	/* gmon.c */
+void	gp_raw_norm(struct gp_raw *);				/* gmon.c */
 int	gp_sym_load(struct gp_prof *, const struct gp_rec *);	/* symtab.c */
 int	gp_credit_load(struct gp_prof *, const struct gp_rec *); /* hist.c */
 int	gp_graph_load(struct gp_prof *, const struct gp_rec *);	/* graph.c */

@@ -19,6 +19,8 @@ struct view {
 	const struct gp_pfile	**filep;
 	struct gp_phist		*hists;
 	const struct gp_phist	**histp;
+	struct gp_pbin		*sbins;		/* all histograms' */
+	uint64_t		*dbins;
 	struct gp_prawarc	*rawarcs;
 	const struct gp_prawarc	**rawarcp;
 	const struct gp_pfunc	**funcp;
@@ -37,6 +39,43 @@ xcalloc(size_t n, size_t size)
 	if ((p = calloc(n ? n : 1, size)) == NULL)
 		err(1, NULL);
 	return p;
+}
+
+/*
+ * The histograms' bins for plugins: the bins with samples, and the array
+ * of all bins for histograms of up to GP_PHIST_DENSEMAX bins only (a
+ * stream may declare 2^32 - 1 bins and hold a few: memory follows what
+ * the input holds).
+ */
+static void
+histbins(struct view *v, const struct gp_raw *raw)
+{
+	const struct gp_hist *h;
+	size_t i, k, ns = 0, nd = 0, os = 0, od = 0;
+
+	for (i = 0; i < raw->nhists; i++) {
+		ns += raw->hists[i].nb;
+		if (raw->hists[i].nbins <= GP_PHIST_DENSEMAX)
+			nd += raw->hists[i].nbins;
+	}
+	v->sbins = xcalloc(ns + 1, sizeof(*v->sbins));
+	v->dbins = xcalloc(nd + 1, sizeof(*v->dbins));
+	for (i = 0; i < raw->nhists; i++) {
+		h = &raw->hists[i];
+		v->hists[i].sbins = v->sbins + os;
+		v->hists[i].nsbins = h->nb;
+		for (k = 0; k < h->nb; k++) {
+			v->sbins[os + k].i = h->bins[k].i;
+			v->sbins[os + k].count = h->bins[k].count;
+		}
+		os += h->nb;
+		if (h->nbins > GP_PHIST_DENSEMAX)
+			continue;
+		v->hists[i].bins = v->dbins + od;
+		for (k = 0; k < h->nb; k++)
+			v->dbins[od + h->bins[k].i] = h->bins[k].count;
+		od += h->nbins;
+	}
 }
 
 static void
@@ -59,6 +98,7 @@ rawview(struct view *v, const struct gp_raw *raw)
 
 	v->hists = xcalloc(raw->nhists, sizeof(*v->hists));
 	v->histp = xcalloc(raw->nhists, sizeof(*v->histp));
+	histbins(v, raw);
 	for (i = 0; i < raw->nhists; i++) {
 		v->hists[i].low = raw->hists[i].low;
 		v->hists[i].high = raw->hists[i].high;
@@ -66,7 +106,6 @@ rawview(struct view *v, const struct gp_raw *raw)
 		v->hists[i].rate = raw->hists[i].rate;
 		v->hists[i].dimen = raw->hists[i].dimen;
 		v->hists[i].abbrev = raw->hists[i].abbrev;
-		v->hists[i].bins = raw->hists[i].bins;
 		v->histp[i] = &v->hists[i];
 	}
 	v->pub.hists = v->histp;
@@ -300,6 +339,8 @@ gp_pview_free(struct gp_profile *pub)
 		return;
 	free(v->files);
 	free(v->filep);
+	free(v->sbins);
+	free(v->dbins);
 	free(v->hists);
 	free(v->histp);
 	free(v->rawarcs);

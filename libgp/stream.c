@@ -257,13 +257,41 @@ gp_iskind(const struct gp_rec *rec, const char *kind)
 	return strcmp(rec->f[0], kind) == 0;
 }
 
+/*
+ * A message on stderr with the input's control bytes escaped as in the
+ * stream (gp-stream(5)): a CR or an escape sequence from a hostile input
+ * is shown, not obeyed.  Backslashes stay as they are.
+ */
+static void
+putesc(const char *s)
+{
+	char buf[4 + 1];		/* gp_escape's worst case */
+	size_t n;
+
+	for (; *s != '\0'; s++) {
+		if ((unsigned char)*s >= 0x20 && *s != 0x7f) {
+			fputc(*s, stderr);
+			continue;
+		}
+		n = gp_escape(buf, s, 1);
+		fwrite(buf, 1, n, stderr);
+	}
+}
+
 static void
 vrecmsg(const struct gp_rec *rec, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "%s: %s:%ld: %s: ", program_invocation_short_name,
-	    rec->r != NULL ? rec->r->name : "<stream>", rec->lineno,
-	    rec->nf > 0 ? rec->f[0] : "");
-	vfprintf(stderr, fmt, ap);
+	char *m;
+
+	fprintf(stderr, "%s: ", program_invocation_short_name);
+	putesc(rec->r != NULL ? rec->r->name : "<stream>");
+	fprintf(stderr, ":%ld: ", rec->lineno);
+	putesc(rec->nf > 0 ? rec->f[0] : "");
+	fputs(": ", stderr);
+	if (vasprintf(&m, fmt, ap) == -1)
+		m = NULL;
+	putesc(m != NULL ? m : fmt);
+	free(m);
 	fputc('\n', stderr);
 }
 

@@ -234,7 +234,7 @@ check_hists(const struct gp_raw *raw, const struct gp_symtab *t)
 {
 	const struct gp_hist *h;
 	uint64_t lo, hi, blo, bhi, span, nout, first;
-	size_t i;
+	size_t i, k;
 	uint32_t b;
 	int nwarn = 0;
 
@@ -254,9 +254,8 @@ check_hists(const struct gp_raw *raw, const struct gp_symtab *t)
 		span = h->high - h->low;
 		nout = 0;
 		first = 0;
-		for (b = 0; b < h->nbins; b++) {
-			if (h->bins[b] == 0)
-				continue;
+		for (k = 0; k < h->nb; k++) {
+			b = h->bins[k].i;
 			blo = h->low + (uint64_t)((double)span * b / h->nbins);
 			bhi = h->low +
 			    (uint64_t)((double)span * (b + 1) / h->nbins);
@@ -264,7 +263,7 @@ check_hists(const struct gp_raw *raw, const struct gp_symtab *t)
 				continue;
 			if (nout == 0)
 				first = blo;
-			nout += h->bins[b];
+			nout += h->bins[k].count;
 		}
 		if (nout > 0 && nwarn++ < MAXWARN)
 			warnx("%s: %" PRIu64 " samples of histogram 0x%" PRIx64

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define GP_PLUGIN_ABI_MAJOR	1
-#define GP_PLUGIN_ABI_MINOR	0
+#define GP_PLUGIN_ABI_MINOR	1
 #define GP_PLUGIN_MAGIC		0x67706c67u	/* "gplg" */
 #define GP_PLUGIN_SYMBOL	"gp_plugin"
 
@@ -65,6 +65,11 @@ struct gp_pfile {			/* one input profile file */
 	uint32_t	 version;	/* the file's version word */
 };
 
+struct gp_pbin {			/* a bin with samples (ABI 1.1) */
+	uint32_t	 i;		/* its index, below nbins */
+	uint32_t	 count;
+};
+
 struct gp_phist {			/* one histogram */
 	uint64_t	 low;		/* first address covered */
 	uint64_t	 high;		/* one past the last */
@@ -72,8 +77,12 @@ struct gp_phist {			/* one histogram */
 	uint32_t	 rate;		/* samples per dimen */
 	const char	*dimen;		/* "seconds" */
 	char		 abbrev;	/* 's' */
-	const uint64_t	*bins;		/* nbins counts */
+	const uint64_t	*bins;		/* nbins counts; NULL above
+					   GP_PHIST_DENSEMAX bins (1.1) */
+	const struct gp_pbin *sbins;	/* the bins with samples, by index */
+	size_t		 nsbins;	/* (1.1) */
 };
+#define GP_PHIST_DENSEMAX	(1u << 20)
 
 struct gp_prawarc {			/* one arc as recorded */
 	uint64_t	 from;		/* call site */

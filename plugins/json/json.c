@@ -222,11 +222,12 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		fprintf(out, ", \"abbrev\": \"%c\"",
 		    h->abbrev >= 0x20 && h->abbrev < 0x7f &&
 		    h->abbrev != '"' && h->abbrev != '\\' ? h->abbrev : '?');
-		if (raw) {
+		if (raw) {	/* the bins with samples: [index, count] */
 			fputs(", \"bins\": [", out);
-			for (j = 0; j < h->nbins; j++)
-				fprintf(out, "%s%" PRIu64, j ? "," : "",
-				    h->bins[j]);
+			for (j = 0; j < h->nsbins; j++)
+				fprintf(out, "%s[%" PRIu32 ",%" PRIu32 "]",
+				    j ? "," : "", h->sbins[j].i,
+				    h->sbins[j].count);
 			putc(']', out);
 		}
 		putc('}', out);

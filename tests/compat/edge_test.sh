@@ -118,8 +118,23 @@ dimension_body()
 	same ./prog "-T -z -b" cycles.out
 }
 
+atf_test_case order_share
+order_share_head()
+{
+	atf_set "descr" "-r: the arcs chained first are those up to 99% of the calls, as gprof's (order.c)"
+	atf_set "require.progs" "cc gprof"
+}
+order_share_body()
+{
+	pgbuild prog "$progs/order.c"
+	profile ./prog gmon.1
+	same ./prog "-b -r" gmon.1
+	same ./prog "-r -T" gmon.1
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case order_share
 	atf_add_test_case rates
 	atf_add_test_case dimension
 	atf_add_test_case no_histogram

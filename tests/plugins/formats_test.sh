@@ -90,8 +90,10 @@ json_body()
 		    atf_fail "$n: graph_total is not gprof's $(total $n)"
 	done
 	atf_check -o save:raw.json gp-fmt -o json,raw s.recurse
-	atf_check -o inline:'true\n' jq '(.histograms[0].bins | length) ==
-	    .histograms[0].nbins and (.raw_arcs | length) > 0' raw.json
+	# the bins with samples, as [index, count], add up to the samples
+	atf_check -o inline:'true\n' jq '([.histograms[0].bins[][1]] | add) ==
+	    .total_samples and ([.histograms[0].bins[][0]] | . == (sort | unique))
+	    and (.raw_arcs | length) > 0' raw.json
 }
 
 atf_test_case callgrind

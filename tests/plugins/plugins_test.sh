@@ -10,6 +10,13 @@
 src=$(atf_get_srcdir)
 top=$src/../..
 
+# The ABI the tree under test has, from its <gp/plugin.h>.
+abi()
+{
+	sed -n "s/^#define GP_PLUGIN_ABI_$1[[:space:]]*\([0-9]*\).*/\1/p" \
+	    "$top/include/gp/plugin.h"
+}
+
 # The installed tree under test: $GP_STAGE (bmake test), else the one
 # gp-fmt comes from.
 stage()
@@ -98,10 +105,11 @@ refuse_abi_head()
 }
 refuse_abi_body()
 {
+	M=$(abi MAJOR) m=$(abi MINOR)
 	plug major BADMAJOR
-	refused major 'built for plugin ABI 2\.0, gp-fmt has ABI 1\.0: rebuild it'
+	refused major "built for plugin ABI $((M + 1))\\.$m, gp-fmt has ABI $M\\.$m: rebuild it"
 	plug minor BADMINOR
-	refused minor 'built for plugin ABI 1\.1, gp-fmt has ABI 1\.0'
+	refused minor "built for plugin ABI $M\\.$((m + 1)), gp-fmt has ABI $M\\.$m"
 	plug magic BADMAGIC
 	refused magic 'not a gptools plugin: bad magic number'
 }
@@ -194,7 +202,7 @@ list_refused_body()
 	grep -q "^good  *format  *$(pwd -P)/p/good.so\$" list ||
 	    atf_fail "good not listed: $(cat list)"
 	grep -q -e major -e badinit list && atf_fail "refused listed"
-	grep -q "p/major.so: plugin refused: built for plugin ABI 2.0" err ||
+	grep -q "p/major.so: plugin refused: built for plugin ABI $(($(abi MAJOR) + 1))\.$(abi MINOR)" err ||
 	    atf_fail "no warning for major: $(cat err)"
 	grep -q "p/badinit.so: plugin refused: its init failed" err ||
 	    atf_fail "no warning for badinit: $(cat err)"

@@ -81,10 +81,17 @@ check()
 	_erc=$?
 	(cd got && exec gp $_o "$_p" "$@" >../got.out 2>../got.err)
 	_grc=$?
+	_wrong=
 	if [ $_erc -gt 128 ]; then
-		# gprof died (gp(1) CAVEATS): gp must not, and must print
-		echo "gprof $_o: killed by signal $((_erc - 128))" >>gprofdied
-		if [ $_grc -ne 0 ] || [ ! -s got.out ]; then
+		_wrong="killed by signal $((_erc - 128))"
+	elif [ $_erc -eq 1 ] && grep -q 'somebody miscounted' exp.err; then
+		_wrong="stopped: $(cat exp.err)"
+	fi
+	if [ -n "$_wrong" ]; then
+		# gprof died or stopped on its own bug (gp(1) CAVEATS): gp
+		# must not, and must print (or write gmon.sum)
+		echo "gprof $_o: $_wrong" >>gprofdied
+		if [ $_grc -ne 0 ] || { [ ! -s got.out ] && [ ! -s got/gmon.sum ]; }; then
 			echo "gp $_o (gprof died, gp exit $_grc)" >>differ
 			head -n 3 got.err >&2
 		fi
@@ -178,6 +185,8 @@ matrix()
 -b -f $F
 -b -k $K
 -b -z -T -e $F
+-b --no-demangle
+-b -q --no-demangle -C
 EOF
 	check "$_prog" "-b" "$PWD/gmon.1" "$PWD/gmon.2"
 	case " $* " in
@@ -189,7 +198,9 @@ EOF
 	check "$_prog" "-b -l -p" "$PWD/gmon.1" "$PWD/gmon.2"
 	check "$_prog" "-s" "$PWD/gmon.1" "$PWD/gmon.2"
 	# gmon.sum: equal but for the header's spare bytes
-	if [ -f exp/gmon.sum ] && [ -f got/gmon.sum ]; then
+	if grep -q '^gprof -s:' gprofdied 2>/dev/null; then
+		:	# gprof wrote none
+	elif [ -f exp/gmon.sum ] && [ -f got/gmon.sum ]; then
 		if ! cmp -s -n 8 exp/gmon.sum got/gmon.sum ||
 		    ! cmp -s -i 20 exp/gmon.sum got/gmon.sum; then
 			echo "gp -s: gmon.sum differs" >>differ

@@ -3,6 +3,8 @@
 # The gp-stream(5) reader and writer (libgp/stream.c), through the
 # streamcheck driver compiled here from the source tree.
 
+. "$(atf_get_srcdir)/../lib.sh"
+
 top=$(atf_get_srcdir)/../..
 
 build()
@@ -138,8 +140,69 @@ bad_streams_body()
 	atf_check -s exit:1 -e match:'<stdin>: empty stream' ./streamcheck copy <in
 }
 
+atf_test_case declared_counts
+declared_counts_head()
+{
+	atf_set "descr" "A stream of a few kilobytes that declares huge counts (bins, symbols, nodes, arcs, cycles, histograms, blocks) costs every stage under 64 MB, and gives a one-line error or a report"
+	atf_set "require.progs" "cc awk /usr/bin/time"
+}
+declared_counts_body()
+{
+	pgbuild prog "$progs/recurse.c"
+	pgrun ./prog
+	gmon-cat gmon.out | gp-sym prog | gp-hist | gp-arcs >full ||
+	    atf_fail "pipeline failed"
+	# kind:field:value; the bins record: one sample at the last bin of
+	# a histogram that declares 2^32 - 1 bins
+	for spec in hist:5:4294967295 hist:5:1000000000 exe:6:4294967295 \
+	    histsum:7:2147483647 graph:3:4294967295 graph:4:4294967295 \
+	    graph:5:4294967295 bins; do
+		k=${spec%%:*} r=${spec#*:}
+		if [ "$spec" = bins ]; then
+			awk -F '\t' -v OFS='\t' '$1 == "hist" { $5 = 1000000000 }
+			    { print }
+			    $1 == "hist" { print "bins", $2, 999999999, 7 }' full >h
+			printf 'bbrec\t0\t4294967295\n' >>h
+		else
+			f=${r%%:*} v=${r#*:}
+			awk -F '\t' -v OFS='\t' -v k=$k -v f=$f -v v=$v \
+			    '$1 == k { $f = v } { print }' full >h
+		fi
+		for t in "gmon-cat -" "gp-sym prog" gp-hist gp-arcs gp-fmt \
+		    "gp-fmt -o json,raw" "gp-fmt -o dot" "gp-fmt -o callgrind"; do
+			/usr/bin/time -f %M -o rss $t <h >/dev/null 2>err
+			rc=$?
+			[ $rc -le 1 ] || atf_fail "$spec: $t: exit $rc: $(cat err)"
+			[ $rc -eq 0 ] || [ "$(wc -l <err)" -eq 1 ] ||
+			    atf_fail "$spec: $t: not one line: $(cat err)"
+			kb=$(tail -n 1 rss)
+			[ -n "${GP_SANITIZED:-}" ] || [ "$kb" -lt 65536 ] ||
+			    atf_fail "$spec: $t: $kb KB"
+		done
+	done
+}
+
+atf_test_case message_escapes
+message_escapes_head()
+{
+	atf_set "descr" "Bytes of the input in messages are escaped as in the stream: a CR from a CRLF stream, an escape sequence"
+}
+message_escapes_body()
+{
+	printf 'gp-stream\t1\r\n' >crlf
+	atf_check -s exit:1 -e save:err gp-fmt crlf
+	atf_check -o match:'^gp-fmt: crlf:1: gp-stream: stream version 1\\r not known' cat err
+	atf_check -s exit:1 grep -q "$(printf '\r')" err
+	printf 'gp-stream\t1\nhist\t0\t0x0\t\033[31mred\t4\t100\tseconds\ts\n' >esc
+	atf_check -s exit:1 -e save:err gp-hist esc
+	atf_check -s exit:1 grep -q "$(printf '\033')" err
+	atf_check -o match:'\\x1b\[31mred' cat err
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case message_escapes
+	atf_add_test_case declared_counts
 	atf_add_test_case copy_verbatim
 	atf_add_test_case long_lines
 	atf_add_test_case fields_unescape
