@@ -567,6 +567,8 @@ struct gp_symtab *
 gp_sym_build(const char *path, const struct gp_symopt *o)
 {
 	enum demangling_styles style;
+	static struct exe *kept;
+	static size_t nkept;
 	struct gp_symtab *t;
 	struct exe x;
 	int w;
@@ -602,6 +604,14 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 	else
 		for (size_t i = 0; i < t->nsyms; i++)
 			t->syms[i].dname = t->syms[i].name;
-	/* x.abfd stays open: the names of synthetic symbols live in it. */
+	/*
+	 * x.abfd stays open, its symbol arrays with it: the names of
+	 * synthetic symbols live in them.  Kept where the process can still
+	 * reach them (a leak checker at exit knows them as held).
+	 */
+	kept = reallocarray(kept, nkept + 1, sizeof(*kept));
+	if (kept == NULL)
+		err(1, NULL);
+	kept[nkept++] = x;
 	return t;
 }

@@ -48,9 +48,10 @@ struct gp_ctx {
 	struct gp_plug		*plug;
 	int			 failed;
 	/* output formats */
-	char			**optk;
+	char			**optk;	/* into spec */
 	char			**optv;
 	size_t			 nopt;
+	char			*spec;	/* gp_format_open's NAME,KEY=VALUE,... */
 	struct gp_prof		*prof;
 	FILE			*out;
 	const char		*outname;
@@ -869,6 +870,7 @@ gp_format_open(const char *spec)
 		    p->name);
 
 	c = newctx(p);
+	c->spec = name;
 	while ((kv = strsep(&s, ",")) != NULL) {
 		if (*kv == '\0')
 			continue;

@@ -5,8 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gmon.h"
+#include "graph.h"
+#include "hist.h"
+#include "measured.h"
 #include "plugin.h"
 #include "prof.h"
+#include "symtab.h"
 
 static const struct {
 	const char	*kind;
@@ -110,4 +115,16 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 	}
 	gp_recfree(&rec);
 	gp_raw_norm(p->raw);	/* bins in index order, once */
+}
+
+/* Every layer of a profile, freed; the structure itself is the caller's. */
+void
+gp_prof_free(struct gp_prof *p)
+{
+	gp_raw_free(p->raw);
+	gp_sym_free(p->sym);
+	gp_credit_free(p->credit);
+	gp_graph_free(p->graph);
+	gp_rt_free(p->rt);
+	memset(p, 0, sizeof(*p));
 }

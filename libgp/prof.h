@@ -50,6 +50,7 @@ struct gp_prof {
  */
 int	gp_raw_load(struct gp_prof *, const struct gp_rec *);	/* gmon.c */
 void	gp_raw_norm(struct gp_raw *);				/* gmon.c */
+void	gp_prof_free(struct gp_prof *);
 int	gp_sym_load(struct gp_prof *, const struct gp_rec *);	/* symtab.c */
 int	gp_credit_load(struct gp_prof *, const struct gp_rec *); /* hist.c */
 int	gp_graph_load(struct gp_prof *, const struct gp_rec *);	/* graph.c */

@@ -68,6 +68,8 @@ main(int argc, char *argv[])
 	gp_graph_emit(&p, w);
 	gp_wclose(w);
 	gp_rclose(r);
+	gp_prof_free(&p);
+	gp_specs_free(&specs);
 	return 0;
 }
 

@@ -54,6 +54,8 @@ main(int argc, char *argv[])
 	gp_credit_emit(&p, w);
 	gp_wclose(w);
 	gp_rclose(r);
+	gp_prof_free(&p);
+	gp_specs_free(&specs);
 	return 0;
 }
 

@@ -120,6 +120,8 @@ main(int argc, char *argv[])
 		check_arcs(p.raw, t);
 	}
 	check_marcs(&p, t);
+	gp_sym_free(t);
+	gp_prof_free(&p);
 	return 0;
 }
 
