@@ -9,6 +9,7 @@
  * mapping stay valid for the life of the process.
  */
 #include <sys/mman.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -222,18 +223,42 @@ setnames(int forked)
 		snprintf(rt.gmon, sizeof(rt.gmon), "gmon.out.%ld",
 		    (long)rt.pid);
 	snprintf(rt.comp, sizeof(rt.comp), "%s.gprt", rt.gmon);
+	rt.perpid = pfx != NULL || forked;
 }
 
+/*
+ * The companion file, locked (flock(2)) for the life of the process and
+ * emptied only once locked: a profiled program that runs another one in
+ * the same directory (fork and exec, posix_spawn, system, make) finds the
+ * name taken by a live process, and that child takes the per-process
+ * names gmon.out.PID and gmon.out.PID.gprt instead, as after fork (gprt(3),
+ * Nested processes).  Neither ever truncates or maps the other's file.
+ */
 RT_FN static int
 opencomp(void)
 {
 	struct stat st;
 	int fd, hi;
 
-	fd = open(rt.comp, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-	    0666);
-	if (fd == -1) {
+	for (;;) {
+		fd = open(rt.comp, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+		    0666);
+		if (fd == -1) {
+			rt_warn(rt.comp, strerror(errno));
+			return -1;
+		}
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			break;
+		close(fd);
+		if (errno != EWOULDBLOCK || rt.perpid) {
+			rt_warn(rt.comp, "taken by a running process");
+			return -1;
+		}
+		setnames(1);	/* the name is a live process's */
+	}
+	if (ftruncate(fd, 0) == -1) {
 		rt_warn(rt.comp, strerror(errno));
+		close(fd);
 		return -1;
 	}
 	/* Out of the way of the program's own descriptors. */

@@ -113,6 +113,7 @@ struct rt {
 	uint64_t		 nslots;
 	char			 gmon[4000];	/* plain gmon.out name */
 	char			 comp[4096];	/* companion name */
+	int			 perpid;	/* names with the pid (fork, prefix, taken) */
 	int			 dirfd;		/* where comp was created */
 	void			*snap;		/* the tables at fork time */
 	uint64_t		 snaplen;

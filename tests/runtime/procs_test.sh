@@ -201,8 +201,48 @@ sync_body()
 	atf_check -o match:"^thread	1	" gprt-dump gmon.out.gprt
 }
 
+atf_test_case nested
+nested_head()
+{
+	atf_set "descr" "A profiled program running itself (fork+exec, posix_spawn, system) and make -j2 running two at once: no crash, one right profile per process"
+	atf_set "require.progs" "cc gprof bmake"
+}
+nested_body()
+{
+	rtbuild nest "$src/nest.c"
+	for m in exec spawn system; do
+		rm -f gmon.out*
+		atf_check -o save:kids env GPRT_HZ=0 ./nest $m
+		# the parent keeps gmon.out: 5 calls before, 5 after
+		test "$(fn nest gmon.out work)" = 10 ||
+		    atf_fail "$m: parent: $(fn nest gmon.out work) calls"
+		set -- $(cat kids)
+		test $# -eq 2 || atf_fail "$m: children $*"
+		test "$(fn nest gmon.out.$1 work) $(fn nest gmon.out.$2 work)" = \
+		    "7 11" || atf_fail "$m: children's calls"
+		# each companion is its process's, and gmon-cat takes it
+		for p in "" .$1 .$2; do
+			test -s gmon.out$p.gprt || atf_fail "$m: no gmon.out$p.gprt"
+			atf_check -o not-match:'not from the run' -e empty \
+			    -x "gmon-cat gmon.out$p | gp-sym nest | gp-fmt -b -p >/dev/null"
+		done
+		test "$(ls gmon.out* | wc -l)" -eq 6 ||
+		    atf_fail "$m: $(ls gmon.out*)"
+	done
+	# a build system running two at once in one directory
+	rm -f gmon.out*
+	printf 'all: a b\na:\n\t./nest child 3 1\nb:\n\t./nest child 4 1\n' >nest.mk
+	atf_check -o ignore -e ignore env GPRT_HZ=0 bmake -j2 -f nest.mk
+	test "$(ls gmon.out* | wc -l)" -eq 4 || atf_fail "make: $(ls gmon.out*)"
+	for g in $(ls gmon.out* | grep -v gprt); do
+		fn nest $g work
+	done | sort >counts
+	atf_check -o inline:"3\n4\n" cat counts
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case nested
 	atf_add_test_case nocompanion
 	atf_add_test_case sync
 	atf_add_test_case fork
