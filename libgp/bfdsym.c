@@ -386,8 +386,10 @@ from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
 			c[n].flags |= GP_SYM_WEAK;
 		n++;
 	}
-	if (n == 0)
+	if (n == 0) {
+		free(c);
 		nosyms(x->path);
+	}
 	finalize(t, c, n);
 	free(c);
 	while (fm.n > 0) {

@@ -914,12 +914,14 @@ addbins(struct gp_hist *d, const struct gp_hist *h, const char *sname,
 		else if (a == d->nb || h->bins[b].i < d->bins[a].i)
 			m[n] = h->bins[b++];
 		else {
-			if (d->bins[a].count + h->bins[b].count > 65535)
+			if (d->bins[a].count + h->bins[b].count > 65535) {
+				free(m);
 				errx(1, "%s: histogram 0x%" PRIx64 "-0x%" PRIx64
 				    " bin %" PRIu32 ": %" PRIu32 " + %" PRIu32
 				    " samples (with %s) do not fit in 16 bits",
 				    sname, h->low, h->high, h->bins[b].i,
 				    h->bins[b].count, d->bins[a].count, dname);
+			}
 			m[n] = d->bins[a++];
 			m[n].count += h->bins[b++].count;
 		}

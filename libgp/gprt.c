@@ -575,8 +575,11 @@ gp_gprt_load(const char *path)
 			closeframes(r, g, t, &ti[j], ab, nab);
 	}
 	g->rate = rate(g, ti);
-	qsort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
-	qsort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
+	/* qsort(3) wants an array, even of none */
+	if (g->narcs > 0)
+		qsort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
+	if (g->nmems > 0)
+		qsort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
 	/* Each thread's calls: its arcs are together now. */
 	bys = xcalloc(g->nthreads, sizeof(*bys));
 	for (j = 0; j < g->nthreads; j++) {

@@ -572,6 +572,11 @@ gp_anno_print(const struct gp_prof *p, const struct gp_lineopts *o,
 	}
 	for (j = 0; j < nf; j++)
 		free(files[j].lines);
+	if (ol.dirs != o->dirs) {	/* GPROF_PATH's copy */
+		for (i = 0; i < ol.ndirs; i++)
+			free(ol.dirs[i]);
+		free(ol.dirs);
+	}
 	free(files);
 	free(names);
 	free(pass);

@@ -135,8 +135,10 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 	if ((c = reallocarray(c, n + t->nsyms, sizeof(*c))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < t->nsyms; i++) {
-		if (t->syms[i].end != 0 && t->syms[i].end < t->syms[i].addr)
+		if (t->syms[i].end != 0 && t->syms[i].end < t->syms[i].addr) {
+			gp_sym_clear(&t->syms[i]);
 			continue;
+		}
 		c[n].s = t->syms[i];
 		c[n].order = n;
 		n++;
@@ -150,8 +152,11 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 	for (i = 1, k = 0; i < n; i++) {
 		if (c[i].s.addr == c[k].s.addr) {
 			if (gp_sym_replaces(c[i].s.flags, c[i].s.name,
-			    c[k].s.flags, c[k].s.name))
+			    c[k].s.flags, c[k].s.name)) {
+				gp_sym_clear(&c[k].s);
 				c[k] = c[i];
+			} else
+				gp_sym_clear(&c[i].s);
 			continue;
 		}
 		c[++k] = c[i];

@@ -3,8 +3,9 @@
  *
  * The heuristic of GNU gprof 2.40, done on the same data in the same
  * order: the arcs in the order gprof makes them (gp_tally), less those
- * the graph layer left out (-k), sorted by count; each function's lists
- * of arcs newest first.  Every sort here is stable, as glibc's qsort is.
+ * the graph layer left out (-k) and the recursive ones, sorted by count;
+ * each function's lists of arcs newest first.  Every sort here is
+ * stable, as glibc's qsort is.
  *
  * With -k, gprof 2.40 orders functions by arcs it left out of the call
  * graph; that is not reproduced.
@@ -193,8 +194,7 @@ chains(struct order *o, const size_t *v, size_t n, int all, size_t *out,
 
 	for (i = 0; i < n; i++) {
 		a = &o->arc[v[i]];
-		if (f[a->parent].placed || f[a->child].placed ||
-		    a->parent == a->child)
+		if (f[a->parent].placed || f[a->child].placed)
 			continue;
 		p = a->parent;
 		if (f[p].next == NONE && f[p].prev == NONE)
@@ -209,8 +209,7 @@ chains(struct order *o, const size_t *v, size_t n, int all, size_t *out,
 	if (all)
 		for (i = 0; i < n; i++) {
 			a = &o->arc[v[i]];
-			if (a->placed || f[a->parent].placed ||
-			    f[a->child].placed || a->parent == a->child)
+			if (f[a->parent].placed || f[a->child].placed)
 				continue;
 			f[a->parent].placed = 1;
 			printf("%s\n", o->st->syms[a->parent].name);
@@ -243,9 +242,13 @@ loadarcs(struct order *o, const struct gp_prof *p)
 				break;
 			}
 	}
+	/*
+	 * gprof keeps a recursive call's arc in its lists of callers and
+	 * callees but not in the array of arcs the orderings work on.
+	 */
 	o->arc = xcalloc(n, sizeof(*o->arc));
 	for (i = o->narcs = 0; i < n; i++)
-		if (keep[i]) {
+		if (keep[i] && t[i].parent != t[i].child) {
 			o->arc[o->narcs].parent = t[i].parent;
 			o->arc[o->narcs].child = t[i].child;
 			o->arc[o->narcs].count = t[i].count;

@@ -909,9 +909,11 @@ gp_format_open(const char *spec)
 	/* The options belong to this use of the format. */
 	free(p->ctx->optk);
 	free(p->ctx->optv);
+	free(p->ctx->spec);
 	p->ctx->optk = c->optk;
 	p->ctx->optv = c->optv;
 	p->ctx->nopt = c->nopt;
+	p->ctx->spec = c->spec;
 	free(c);
 	return p;
 }

@@ -443,6 +443,17 @@ gp_sym_emit(struct gp_writer *w, const struct gp_symtab *t)
 	emit_objs(w, t);
 }
 
+/* The strings of one symbol, freed. */
+void
+gp_sym_clear(struct gp_sym *s)
+{
+	free(s->file);
+	if (s->dname != s->name)
+		free(s->dname);
+	free(s->name);
+	s->file = s->dname = s->name = NULL;
+}
+
 void
 gp_sym_free(struct gp_symtab *t)
 {
@@ -453,12 +464,8 @@ gp_sym_free(struct gp_symtab *t)
 	for (i = 0; i < t->nobjs; i++)
 		free(t->objs[i].path);
 	free(t->objs);
-	for (i = 0; i < GP_NSYMS(t); i++) {
-		free(t->syms[i].file);
-		if (t->syms[i].dname != t->syms[i].name)
-			free(t->syms[i].dname);
-		free(t->syms[i].name);
-	}
+	for (i = 0; i < GP_NSYMS(t); i++)
+		gp_sym_clear(&t->syms[i]);
 	free(t->syms);
 	free(t->exe);
 	free(t->target);

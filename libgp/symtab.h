@@ -88,6 +88,7 @@ void		 gp_sym_addobj(struct gp_symtab *, const char *path,
 /* The table back into "exe" and "sym" records (and "obj", "osym"). */
 void		 gp_sym_emit(struct gp_writer *, const struct gp_symtab *);
 void		 gp_sym_free(struct gp_symtab *);
+void		 gp_sym_clear(struct gp_sym *);	/* its strings */
 
 /*
  * Building the table from an executable with libbfd (bfdsym.c), the way

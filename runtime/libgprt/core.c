@@ -312,6 +312,7 @@ setup(void)
 	rt.companion = (int)envnum("GPRT_COMPANION", 1, 1);
 	rt.hz = (int)envnum("GPRT_HZ", 100, 10000);
 	rt.mem = (int)envnum("GPRT_MEM", 0, 1);
+	rt.inline_calls = (int)envnum("GPRT_INLINE", 1, 1);
 	rt.sync = (int)envnum("GPRT_SYNC", 0, 1);
 	rt.maxthreads = envnum("GPRT_MAXTHREADS", 256, UINT32_MAX);
 	rt.fresh = rt_env("GPRT_FORK") != NULL &&

@@ -13,6 +13,19 @@
  *		cycles never count the same time twice.
  *
  * No locks on this path: everything it touches belongs to the thread.
+ *
+ * Inlined functions.  gcc and clang call the hooks for inlined calls too,
+ * from the enclosing function's body: the entry of an inlined function
+ * has the stack pointer of the frame on top and, as site, that frame's
+ * own call site (the enclosing function's return address).  Such a call
+ * is pushed as a frame nested in the top one, marked INL in the low bit
+ * of its stack pointer, with the enclosing function's address as its
+ * site, so that the caller is named right; a real call made from an
+ * inlined body gets the inlined function's address as its site (marked
+ * INLSITE).  Exits of frames so marked are matched by function alone.  A real
+ * call never has the stack pointer of the frame below it, so a longjmp
+ * (which leaves frames at or below the new stack pointer) is still told
+ * apart.  GPRT_INLINE=0 leaves inlined calls out, as -pg does.
  */
 #include <stddef.h>
 #include <string.h>
@@ -26,6 +39,9 @@ _Static_assert(offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
     offsetof(struct rt_thr, hook) / RT_ALIGN, "rt_thr layout");
 
 #define NODES	256		/* nodes per pool chunk */
+#define INL	((uintptr_t)1)	/* in a frame's sp: an inlined call, */
+#define INLSITE	((uintptr_t)2)	/* a call from an inlined body; */
+#define SPBITS	(INL | INLSITE)	/* both: exits match by function */
 
 void	__cyg_profile_func_enter(void *, void *) RT_EXPORT RT_FN;
 void	__cyg_profile_func_exit(void *, void *) RT_EXPORT RT_FN;
@@ -282,7 +298,7 @@ resync(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
 
 	for (f = rt_top(t); f > t->frames; f--) {
 		a = (struct gprt_arc *)(uintptr_t)f->arc;
-		if (a->fn == fn && a->site == site)
+		if (a->fn == fn && (a->site == site || (f->sp & SPBITS)))
 			break;
 	}
 	if (f == t->frames)
@@ -317,12 +333,43 @@ count(struct rt_ent *e, struct gprt_frame *f)
  * call in a thread, a new arc, a longjmp, a full stack, a clock other
  * than the TSC, a hook running inside the runtime (signal handler).
  */
+/*
+ * An entry at stack pointer sp seen from frame f, the top: INL if it is
+ * an inlined call nested in f (see the top of the file), with *site made
+ * the address of the function it is in; INLSITE for a real call from the
+ * body of f, itself an inlined call, *site made the function f runs; 0
+ * otherwise.  An inlined call passes the call site of the real frame it is
+ * in, and its stack pointer is not above that frame's.
+ */
+RT_FN static inline uintptr_t
+inlined(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
+    uintptr_t *site, uintptr_t sp)
+{
+	struct gprt_arc *a = (struct gprt_arc *)(uintptr_t)f->arc;
+	struct gprt_frame *g;
+
+	if (f != t->frames && a->fn != fn && (f->sp & ~SPBITS) >= sp) {
+		for (g = f; g->sp & INL; g--)
+			;
+		if (((struct gprt_arc *)(uintptr_t)g->arc)->site == *site) {
+			*site = a->fn;
+			return INL;
+		}
+	}
+	if ((f->sp & INL) && (f->sp & ~SPBITS) > sp) {
+		*site = a->fn;
+		return INLSITE;
+	}
+	return 0;
+}
+
 RT_FN RT_COLD static void
 enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 {
 	struct rt_thr *t;
 	struct rt_ent *e;
 	struct gprt_frame *f;
+	uintptr_t inl;
 	uint64_t now;
 
 	if ((t = rt_self) == NULL && (t = rt_thread()) == NULL)
@@ -330,18 +377,22 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	if (t->busy)
 		return;
 	rt_busy(t);
-	if ((e = probe(t, hash(site, fn), site, fn)) == NULL)
-		e = newarc(t, site, fn);
 	now = rt_now();
-	if (e == NULL)
+	inl = inlined(t, rt_top(t), fn, &site, sp);
+	if (inl == INL && !rt.inline_calls)
 		goto out;
 	/* Frames at or below our stack pointer were left by a longjmp. */
-	while (rt_top(t)->sp <= sp)
-		closetop(t, now);
+	if (!inl)
+		while ((rt_top(t)->sp & ~SPBITS) <= sp)
+			closetop(t, now);
+	if ((e = probe(t, hash(site, fn), site, fn)) == NULL)
+		e = newarc(t, site, fn);
+	if (e == NULL)
+		goto out;
 	if (rt_top(t) >= t->limit && growstack(t) == -1)
 		goto out;
 	f = rt_top(t) + 1;
-	fill(f, e, sp, now);
+	fill(f, e, sp | inl, now);
 	barrier();
 	rt_settop(t, f);
 	count(e, f);
@@ -361,7 +412,8 @@ exit_slow(uintptr_t fn, uintptr_t site, uint64_t now)
 		return;
 	rt_busy(t);
 	a = (struct gprt_arc *)(uintptr_t)rt_top(t)->arc;
-	if ((a->fn == fn && a->site == site) || resync(t, fn, site, now))
+	if ((a->fn == fn && (a->site == site || (rt_top(t)->sp & SPBITS))) ||
+	    resync(t, fn, site, now))
 		closetop(t, now);
 	t->pub.last = now;
 	rt_unbusy(t);
@@ -401,11 +453,11 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 	struct rt_thr *t;
 	struct rt_ent *e;
 	struct gprt_frame *f;
-	uintptr_t fn, site, sp;
+	uintptr_t fn, site, sp, inl;
 	uint64_t h, now;
 
 	fn = (uintptr_t)fnp;
-	site = (uintptr_t)sitep;
+	site = (uintptr_t)sitep;	/* made the caller's, for inlined calls */
 	sp = stackptr();
 	if (unlikely((t = rt_cur) == NULL))
 		return enter_slow(fn, site, sp);
@@ -413,16 +465,29 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 		return;
 	t->hook = sp;
 	barrier();
+	f = rt_top(t);
+	inl = 0;
+	if (unlikely((f->sp & INL) ||
+	    ((struct gprt_arc *)(uintptr_t)f->arc)->site == site)) {
+		/* inlined, or a real call from an inlined body */
+		if ((inl = inlined(t, f, fn, &site, sp)) == INL &&
+		    !rt.inline_calls) {
+			barrier();
+			t->hook = 0;
+			return;
+		}
+	}
+	if (unlikely(!inl && (f->sp & ~SPBITS) <= sp))
+		goto slow;	/* frames left by a longjmp */
 	h = hash(site, fn);
 	e = &t->idx[h & t->mask];
-	f = rt_top(t);
 	now = rt_fastnow();
 	if (unlikely(e->site != site || e->fn != fn) &&
 	    (e = probe(t, h, site, fn)) == NULL)
 		goto slow;
-	if (unlikely(f->sp <= sp || f >= t->limit))
+	if (unlikely(f >= t->limit))
 		goto slow;
-	fill(++f, e, sp, now);
+	fill(++f, e, sp | inl, now);
 	rt_settop(t, f);
 	count(e, f);
 	barrier();
@@ -431,7 +496,7 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 slow:
 	barrier();
 	t->hook = 0;
-	enter_slow(fn, site, sp);
+	enter_slow(fn, (uintptr_t)sitep, sp);
 }
 
 void
@@ -454,10 +519,15 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	now = rt_fastnow();
 	f = rt_top(t);
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
-	if (unlikely(a->fn != (uintptr_t)fnp || a->site != (uintptr_t)sitep ||
+	if (unlikely(a->fn != (uintptr_t)fnp ||
+	    (a->site != (uintptr_t)sitep && !(f->sp & SPBITS)) ||
 	    now < f->t0 || now >= t->next_cp)) {
 		barrier();
 		t->hook = 0;
+		/* the exit of an inlined call left out (GPRT_INLINE=0) */
+		if (!rt.inline_calls && a->fn != (uintptr_t)fnp &&
+		    (f->sp & ~SPBITS) == sp)
+			return;
 		return exit_slow((uintptr_t)fnp, (uintptr_t)sitep, now);
 	}
 	el = now - f->t0;

@@ -109,6 +109,7 @@ struct rt {
 	int			 fresh;
 	int			 hz;
 	int			 mem;
+	int			 inline_calls;	/* GPRT_INLINE: count inlined calls */
 	struct rt_thr		*freeslots;
 	uint64_t		 nslots;
 	char			 gmon[4000];	/* plain gmon.out name */

@@ -117,7 +117,7 @@ counts_body()
 	bad huge "byte 37: histogram of 4294967295 bins needs 8589934590 bytes, $left left$"
 	atf_check -s exit:1 -o empty \
 	    -e inline:"gmon-cat: <stdin>: byte 37: histogram of 4294967295 bins needs 8589934590 bytes, $left left\n" \
-	    sh -c 'ulimit -v 65536; cat huge | gmon-cat -'
+	    sh -c "$vlimit cat huge | gmon-cat -"
 	conv bb=0x10:1 gmon.out bb
 	size=$(wc -c < gmon.out)
 	patch bb $((size + 1)) V 4294967295

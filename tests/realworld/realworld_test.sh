@@ -30,10 +30,8 @@ one()
 	cases="$cases $_case"
 }
 
-# lua -O0 and -O2: gp -r's group of functions called from many sites
-# differs from gprof's (open in issue 9), so -b -r is left out there.
-one lua_O0 lua pg-O0 "lua 5.4 interpreter, gcc -pg -O0 -g" "-b -r"
-one lua_O2 lua pg-O2 "lua 5.4 interpreter, gcc -pg -O2 -g" "-b -r"
+one lua_O0 lua pg-O0 "lua 5.4 interpreter, gcc -pg -O0 -g"
+one lua_O2 lua pg-O2 "lua 5.4 interpreter, gcc -pg -O2 -g"
 one lua_clang lua pg-clang-O1 "lua 5.4 interpreter, clang -pg -O1 -g"
 one bzip2_O0 bzip2 pg-O0 "bzip2, gcc -pg -O0 -g"
 one bzip2_O2 bzip2 pg-O2 "bzip2, gcc -pg -O2 -g"

@@ -110,8 +110,45 @@ mono_body()
 	check rt d "fib:fib odd:even c2:c1 deep:deep"
 }
 
+atf_test_case inlined
+inlined_head()
+{
+	atf_set "descr" "Inlined calls at -O2, gcc and clang: nested in the enclosing call, named after their real callers, times consistent; GPRT_INLINE=0 leaves them out"
+	atf_set "require.progs" "cc clang nm gprof"
+}
+inlined_body()
+{
+	s=$(stage)
+	for c in cc clang; do
+		atf_check -o ignore -e ignore $c -O2 -g -finstrument-functions \
+		    -o inl "$src/inl.c" -L"$s/lib" -lgprt -Wl,-rpath,"$s/lib"
+		rtrun ./inl
+		gprt-dump -m gmon.out.gprt > d
+		check inl d ""
+		# the arcs as gprof reads them from gmon.out: no call
+		# charged to main but outer, mid's calls to mid
+		gprof -b -q inl gmon.out | cgarcs 1 > arcs
+		for a in "mid: parent outer 200000/200000" \
+		    "sq: parent mid 200000/200000" \
+		    "leaf: parent mid 200000/200000" \
+		    "outer: parent main 1/1"; do
+			grep -qxF "$a" arcs || atf_fail "$c: no '$a' in $(cat arcs)"
+		done
+		# left out, the calls are -pg's: leaf from outer, no mid
+		rm -f gmon.out*
+		atf_check env GPRT_HZ=0 GPRT_INLINE=0 ./inl
+		gprof -b -q inl gmon.out | cgarcs 1 > arcs0
+		grep -qxF "leaf: parent outer 200000/200000" arcs0 ||
+		    atf_fail "$c: GPRT_INLINE=0: $(cat arcs0)"
+		grep -q 'mid\|sq' arcs0 && atf_fail "$c: GPRT_INLINE=0 kept inlined calls"
+		gprt-dump -m gmon.out.gprt > d0
+		check inl d0 ""
+	done
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case inlined
 	atf_add_test_case recursion
 	atf_add_test_case killed
 	atf_add_test_case longjmp
