@@ -398,6 +398,12 @@ tally_measured(struct an *g, const struct gp_meas *m)
 		g->n[a->child].ncalls += a->count;
 		arc_add(g, a->parent, a->child, a->count);
 	}
+	/*
+	 * Calls from code that is not instrumented (a thread's start
+	 * routine, a callback from a library): counted, no caller shown.
+	 */
+	for (i = 0; i < m->nsyms; i++)
+		g->n[i].ncalls += m->spontc[i];
 }
 
 /* The depth-first numbering (gprof's cg_dfn), iteratively. */

@@ -327,6 +327,7 @@ meas_free(struct gp_meas *m)
 	free(m->self);
 	free(m->incl);
 	free(m->spont);
+	free(m->spontc);
 	free(m->arcs);
 	free(m);
 }
@@ -440,6 +441,7 @@ gp_meas_get(struct gp_prof *p)
 	m->self = xcalloc(m->nsyms, sizeof(*m->self));
 	m->incl = xcalloc(m->nsyms, sizeof(*m->incl));
 	m->spont = xcalloc(m->nsyms, sizeof(*m->spont));
+	m->spontc = xcalloc(m->nsyms, sizeof(*m->spontc));
 	v = xcalloc(p->rt->narcs, sizeof(*v));
 	n = 0;
 	for (i = 0; i < p->rt->narcs; i++) {
@@ -459,6 +461,7 @@ gp_meas_get(struct gp_prof *p)
 		ps = gp_rt_sym(p, ra->group, &ra->from, 0);
 		if (ps == GP_NOSYM) {
 			m->spont[cs] += incl;
+			m->spontc[cs] += ra->count;
 			continue;
 		}
 		v[n].parent = ps;

@@ -136,6 +136,7 @@ struct gp_meas {
 	double		*self;		/* by symbol: seconds in itself */
 	double		*incl;		/* by symbol: its calls' inclusive */
 	double		*spont;		/* the part from unknown call sites */
+	uint64_t	*spontc;	/* calls from unknown call sites */
 	struct gp_marc	*arcs;		/* known call sites, by parent, child */
 	size_t		 narcs;
 	double		 total;		/* self time of every marc record */

@@ -55,6 +55,7 @@ struct fent {
 struct report {
 	int		 have_hist;	/* a histogram was read */
 	int		 have_cg;	/* call-graph data was read */
+	int		 measured;	/* times measured per call (gprt(3)) */
 	double		 hz;
 	char		 dimen[16];	/* "seconds" */
 	char		 abbrev;	/* 's' */

@@ -9,6 +9,7 @@
 #include "symtab.h"
 #include "hist.h"
 #include "graph.h"
+#include "measured.h"
 #include "fmt.h"
 
 static void	*xcalloc(size_t, size_t);
@@ -35,6 +36,7 @@ report_load(struct report *rp, struct gp_prof *p)
 	memset(rp, 0, sizeof(*rp));
 	rp->have_hist = cr->nhist > 0;
 	rp->have_cg = g->callgraph;
+	rp->measured = p->rt != NULL && p->rt->narcs > 0;
 	rp->hz = cr->hz;
 	memcpy(rp->dimen, cr->dimen, sizeof(rp->dimen));
 	rp->dimen[sizeof(rp->dimen) - 1] = '\0';

@@ -147,7 +147,14 @@ flat_header(struct report *rp, const struct popts *o, int prefix)
 	char unit[64];
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, rp->abbrev);
-	if (o->bsd) {
+	if (rp->measured) {	/* no samples: say what the times are */
+		if (o->bsd && rp->total_time > 0.0)
+			out_printf("\ngranularity: times measured per call, not "
+			    "sampled; 100%% is %.2f %s\n\n",
+			    rp->total_time / rp->hz, rp->dimen);
+		else if (!o->bsd)
+			out_str("\nTimes are measured per call, not sampled.\n");
+	} else if (o->bsd) {
 		out_printf("\ngranularity: each sample hit covers %ld byte(s)",
 		    (long)rp->hist_scale * 2L);
 		if (rp->total_time > 0.0)
@@ -215,12 +222,18 @@ callg(struct report *rp, const struct popts *o)
 	else
 		out_str("\t\t\tCall graph\n\n");
 
-	out_printf("\ngranularity: each sample hit covers %ld byte(s)",
-	    (long)rp->hist_scale * 2L);
-	if (rp->print_time > 0.0)
+	if (rp->measured) {
+		out_str("\ngranularity: times measured per call, not sampled;");
+		if (rp->print_time > 0.0)
+			out_printf(" 100%% is %.2f seconds\n\n",
+			    rp->print_time / rp->hz);
+	} else
+		out_printf("\ngranularity: each sample hit covers %ld byte(s)",
+		    (long)rp->hist_scale * 2L);
+	if (rp->print_time > 0.0 && !rp->measured)
 		out_printf(" for %.2f%% of %.2f seconds\n\n",
 		    100.0 / rp->print_time, rp->print_time / rp->hz);
-	else {
+	else if (rp->print_time <= 0.0) {
 		out_str(" no time propagated\n\n");
 		rp->print_time = 1.0;
 	}

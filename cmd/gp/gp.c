@@ -548,7 +548,8 @@ spawn(int s, int in, int out)
  * Wait for the stages.  Their messages are shown in pipeline order up to
  * the first stage that failed: what the later ones say is only the echo
  * of that failure.  A stage killed by SIGPIPE failed because a later one
- * stopped reading, so the search goes on past it.
+ * stopped reading, so the search goes on past it; a stage killed by any
+ * other signal is named, with the signal.
  */
 static int
 finish(void)
@@ -578,6 +579,12 @@ finish(void)
 				sig = SIGPIPE;
 			continue;
 		}
+		/* A stage that died says nothing: say which, and of what. */
+		if (WIFSIGNALED(st->status))
+			fprintf(stderr, "%s: stage %s killed by signal %d (%s)%s\n",
+			    progname, st->name, WTERMSIG(st->status),
+			    strsignal(WTERMSIG(st->status)),
+			    WCOREDUMP(st->status) ? ", core dumped" : "");
 		rv = 1;
 	}
 	fflush(stderr);

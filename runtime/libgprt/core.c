@@ -713,6 +713,9 @@ rt_exit(void)
 			}
 		}
 	}
+	/* The thread calling exit(3) ends here; the others end with it. */
+	if (me != NULL)
+		me->pub.state = GPRT_T_EXITED;
 	rt_gmon_write(rt.gmon);
 	rt.hdr->state = GPRT_EXITED;
 	if (rt.fd != -1 && fdok()) {

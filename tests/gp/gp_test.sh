@@ -576,8 +576,33 @@ EOF
 	atf_check -o file:expout -e match:'-d ignored' gp -d3 -b prog gmon.out
 }
 
+atf_test_case stage_dies
+stage_dies_head()
+{
+	atf_set "descr" "A stage killed by a signal is named, with the signal, and gp exits 1"
+	atf_set "require.progs" "cc"
+}
+stage_dies_body()
+{
+	pgbuild prog "$progs/recurse.c"
+	pgrun ./prog
+	# gp runs the stages from its own directory: one of them crashes
+	mkdir bin
+	d=$(dirname "$(command -v gp)")
+	for t in gmon-cat gp-hist gp-arcs gp-fmt; do
+		ln -s "$d/$t" bin/$t
+	done
+	cp "$d/gp" bin/gp
+	printf '#!/bin/sh\nkill -SEGV $$\n' >bin/gp-sym
+	chmod +x bin/gp-sym
+	atf_check -s exit:1 -o empty \
+	    -e match:'^gp: stage gp-sym killed by signal 11 \(Segmentation fault\)' \
+	    bin/gp prog gmon.out
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case stage_dies
 	atf_add_test_case output
 	atf_add_test_case fileinfo
 	atf_add_test_case symspecs

@@ -376,8 +376,33 @@ bad_body()
 	    sh -c 'gmon-cat - < gmon.out.gprt'
 }
 
+atf_test_case threads_report
+threads_report_head()
+{
+	atf_set "descr" "Thread start routines (called from uncompiled code) get their call count; measured reports say their times are not sampled; the thread that called exit is exited in gprt-dump"
+	atf_set "require.progs" "cc"
+}
+threads_report_body()
+{
+	rtbuild t "$rt/thr.c" -lpthread
+	rtrun ./t
+	gp -b t >rep || atf_fail "gp failed"
+	# run: 8 calls, all from libc's start_thread; work 8,000,000 from run
+	atf_check -o inline:'run 8\nwork 8000000\nmain 1\n' \
+	    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' rep
+	atf_check -o match:'^Times are measured per call, not sampled\.$' \
+	    -o not-match:'Each sample counts' cat rep
+	atf_check -o match:'^granularity: times measured per call, not sampled; 100% is ' \
+	    -o not-match:'each sample hit' gp -b -q t
+	atf_check -o match:'^granularity: times measured per call' gp -b -T -p t
+	# every thread has ended when the companion is complete
+	atf_check -o inline:'9 exited\n' -x \
+	    "gprt-dump gmon.out.gprt | awk -F '\t' '\$1 == \"thread\" { print \$5 }' | sort | uniq -c | awk '{ print \$1, \$2 }'"
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case threads_report
 	atf_add_test_case wall
 	atf_add_test_case stages
 	atf_add_test_case graph
