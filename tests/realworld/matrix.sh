@@ -143,6 +143,10 @@ matrix()
 {
 	_n=$1 _v=$2
 	shift 2
+	# Under the sanitizers, libbfd names the lines of inlined code after
+	# the inlined or the enclosing function depending on where its own
+	# allocations land: line-level output is not comparable there.
+	[ -n "${GP_SANITIZED:-}" ] && set -- "$@" "-b -l" "-b -l -p"
 	_prog=$BIN/$_n-$_v
 	workload "$_n" "$_prog" 1
 	workload "$_n" "$_prog" 2
