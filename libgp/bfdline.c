@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "bfdline.h"
+#include "stream.h"
 
 #define DW_LNS_copy			1
 #define DW_LNS_advance_pc		2
@@ -868,7 +869,7 @@ sortseqs(struct ltab *t)
 	}
 	if (t->nseqs == 0)
 		return;
-	qsort(t->seqs, t->nseqs, sizeof(*t->seqs), cmpseq);
+	gp_sort(t->seqs, t->nseqs, sizeof(*t->seqs), cmpseq);
 	lasthigh = t->seqs[0].high;
 	for (i = k = 1; i < t->nseqs; i++) {
 		if (t->seqs[i].low < lasthigh) {

@@ -209,7 +209,7 @@ finalize(struct gp_symtab *t, struct cand *c, size_t n)
 	size_t i, k;
 	uint64_t prev;
 
-	qsort(c, n, sizeof(*c), cmp_cand);
+	gp_sort(c, n, sizeof(*c), cmp_cand);
 	if ((t->syms = calloc(n, sizeof(*t->syms))) == NULL)
 		err(1, NULL);
 	k = 0;
@@ -314,7 +314,7 @@ readmap(const char *path, struct fmaps *fm)
 		    strcmp(fm->m[i].file, fm->m[i - 1].file) != 0;
 	/* glibc's qsort is a merge sort: equal names keep their order */
 	if (fm->n > 0)
-		qsort(fm->m, fm->n, sizeof(*fm->m), cmp_fmap);
+		gp_sort(fm->m, fm->n, sizeof(*fm->m), cmp_fmap);
 }
 
 /*

@@ -184,7 +184,7 @@ gp_raw_norm(struct gp_raw *raw)
 		h = &raw->hists[i];
 		if (!h->unsorted)
 			continue;
-		qsort(h->bins, h->nb, sizeof(*h->bins), cmp_bin);
+		gp_sort(h->bins, h->nb, sizeof(*h->bins), cmp_bin);
 		for (j = 1, k = 0; j < h->nb; j++) {
 			if (h->bins[j].i != h->bins[k].i) {
 				h->bins[++k] = h->bins[j];

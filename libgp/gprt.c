@@ -354,7 +354,7 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 	 */
 	if (n > 0 && t0[n - 1] + child[n - 1] > last)
 		last = t0[n - 1] + child[n - 1];
-	qsort(fi, n, sizeof(*fi), cmpfn);
+	gp_sort(fi, n, sizeof(*fi), cmpfn);
 	for (i = 0; i < n; i++)
 		if (i == 0 || fi[i].fn != fi[i - 1].fn)
 			outer[fi[i].i] = 1;
@@ -575,18 +575,18 @@ gp_gprt_load(const char *path)
 			closeframes(r, g, t, &ti[j], ab, nab);
 	}
 	g->rate = rate(g, ti);
-	/* qsort(3) wants an array, even of none */
+	/* gp_sort(3) wants an array, even of none */
 	if (g->narcs > 0)
-		qsort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
+		gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
 	if (g->nmems > 0)
-		qsort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
+		gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
 	/* Each thread's calls: its arcs are together now. */
 	bys = xcalloc(g->nthreads, sizeof(*bys));
 	for (j = 0; j < g->nthreads; j++) {
 		bys[j].fn = g->threads[j].slot;
 		bys[j].i = j;
 	}
-	qsort(bys, g->nthreads, sizeof(*bys), cmpfn);
+	gp_sort(bys, g->nthreads, sizeof(*bys), cmpfn);
 	for (i = 0; i < g->narcs; i = k) {
 		key.fn = g->arcs[i].thread;
 		key.i = 0;
@@ -616,7 +616,7 @@ gp_gprt_merge(struct gp_gprt *g)
 
 	for (i = 0; i < g->narcs; i++)
 		g->arcs[i].thread = 0;
-	qsort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
+	gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
 	for (i = n = 0; i < g->narcs; i++) {
 		if (n > 0 && cmparc(&g->arcs[n - 1], &g->arcs[i]) == 0) {
 			g->arcs[n - 1].count += g->arcs[i].count;
@@ -628,7 +628,7 @@ gp_gprt_merge(struct gp_gprt *g)
 	g->narcs = n;
 	for (i = 0; i < g->nmems; i++)
 		g->mems[i].thread = 0;
-	qsort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
+	gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
 	for (i = n = 0; i < g->nmems; i++) {
 		if (n > 0 && cmpmem(&g->mems[n - 1], &g->mems[i]) == 0) {
 			p = &g->mems[n - 1].m.nmalloc;
@@ -739,7 +739,7 @@ exearcs(const struct gp_gprt *g, size_t *np)
 		v[n * 3 + 2] = g->arcs[i].count;
 		n++;
 	}
-	qsort(v, n, 3 * sizeof(*v), cmp3);
+	gp_sort(v, n, 3 * sizeof(*v), cmp3);
 	*np = 0;
 	for (i = 0; i < n; i++) {
 		if (*np > 0 && cmp3(&v[(*np - 1) * 3], &v[i * 3]) == 0)

@@ -148,7 +148,7 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 		free(syms);
 		return;
 	}
-	qsort(c, n, sizeof(*c), cmp_cand);
+	gp_sort(c, n, sizeof(*c), cmp_cand);
 	for (i = 1, k = 0; i < n; i++) {
 		if (c[i].s.addr == c[k].s.addr) {
 			if (gp_sym_replaces(c[i].s.flags, c[i].s.name,

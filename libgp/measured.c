@@ -472,7 +472,7 @@ gp_meas_get(struct gp_prof *p)
 		n++;
 	}
 	/* one arc for each caller and callee: their call sites summed */
-	qsort(v, n, sizeof(*v), cmpmarc);
+	gp_sort(v, n, sizeof(*v), cmpmarc);
 	m->narcs = 0;
 	for (i = 0; i < n; i++) {
 		if (m->narcs > 0 && cmpmarc(&v[m->narcs - 1], &v[i]) == 0) {

@@ -460,7 +460,7 @@ gp_map_read(struct gp_map *m, const char *path)
 		goto bad;
 	fclose(fp);
 	free(line);
-	qsort(m->v, m->n, sizeof(*m->v), cmp_func);
+	gp_sort(m->v, m->n, sizeof(*m->v), cmp_func);
 	return;
 bad:
 	fprintf(stderr, "%s: could not open %s.\n",

@@ -515,7 +515,7 @@ loadall(void)
 				err(1, NULL);
 		}
 		closedir(dp);
-		qsort(names, n, sizeof(*names), namecmp);
+		gp_sort(names, n, sizeof(*names), namecmp);
 		for (j = 0; j < n; j++) {
 			name = names[j];
 			/* The first file of a name wins. */

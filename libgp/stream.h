@@ -10,6 +10,7 @@
 #ifndef GP_STREAM_H
 #define GP_STREAM_H
 
+#include <stdlib.h>
 #include <sys/types.h>
 
 #include <stddef.h>
@@ -90,5 +91,17 @@ int		 gp_parsedbl_fast(const char *, double *); /* -1: not done */
 int		 gp_parsedbl(const char *, double *);
 int		 gp_parsehex(const char *, uint64_t *);
 int		 gp_parseu64(const char *, uint64_t *);
+
+/*
+ * qsort(3) for arrays that may be empty: qsort wants a pointer to an
+ * array even for none, and an empty one here may be a null pointer.
+ */
+static inline void
+gp_sort(void *base, size_t n, size_t size,
+    int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
 
 #endif /* GP_STREAM_H */

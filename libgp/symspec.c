@@ -277,7 +277,7 @@ finalize(struct table *t)
 
 	if (t->n == 0)
 		return;
-	qsort(t->v, t->n, sizeof(*t->v), cmprange);
+	gp_sort(t->v, t->n, sizeof(*t->v), cmprange);
 	for (i = 1, n = 1; i < t->n; i++)
 		if (t->v[i].lo != t->v[n - 1].lo)
 			t->v[n++] = t->v[i];

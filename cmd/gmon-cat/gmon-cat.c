@@ -275,6 +275,8 @@ nostdin(void)
 static char *
 killedrun(char *path)
 {
+	static char **names;	/* the companions' names, held till exit */
+	static size_t nnames;
 	char *c;
 
 	if (strcmp(path, "-") == 0 || access(path, F_OK) == 0 ||
@@ -288,6 +290,9 @@ killedrun(char *path)
 	}
 	warnx("%s: not found; reading its companion file %s "
 	    "(the profile of a run that was killed)", path, c);
+	if ((names = reallocarray(names, nnames + 1, sizeof(*names))) == NULL)
+		err(1, NULL);
+	names[nnames++] = c;
 	return c;
 }
 
@@ -369,7 +374,7 @@ summed(uint64_t *v, size_t n)
 {
 	size_t i, k = 0;
 
-	qsort(v, n, 3 * sizeof(*v), cmparc);
+	gp_sort(v, n, 3 * sizeof(*v), cmparc);
 	for (i = 0; i < n; i++) {
 		if (k > 0 && cmparc(&v[(k - 1) * 3], &v[i * 3]) == 0)
 			v[(k - 1) * 3 + 2] += v[i * 3 + 2];

@@ -170,7 +170,7 @@ gp_mem_print(struct gp_prof *p, int brief, int *first)
 		}
 		v[i].m = rm->m;
 	}
-	qsort(v, rt->nmems, sizeof(*v), cmpkey);
+	gp_sort(v, rt->nmems, sizeof(*v), cmpkey);
 	memset(&t, 0, sizeof(t));
 	for (i = n = 0; i < rt->nmems; i++) {
 		add(&t, &v[i].m);
@@ -181,7 +181,7 @@ gp_mem_print(struct gp_prof *p, int brief, int *first)
 		} else
 			v[n++] = v[i];
 	}
-	qsort(v, n, sizeof(*v), cmpbytes);
+	gp_sort(v, n, sizeof(*v), cmpbytes);
 
 	if (!*first)
 		printf("\f\n");

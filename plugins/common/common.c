@@ -296,7 +296,8 @@ stacks_make(const struct gp_profile *p, double scale, struct stacks *st)
 	free(w.tab);
 	w.tab = NULL;
 	st->n = n;
-	qsort(st->v, n, sizeof(*st->v), byframes);
+	if (n > 1)
+		qsort(st->v, n, sizeof(*st->v), byframes);
 	if ((ws = calloc(n + 1, sizeof(*ws))) == NULL ||
 	    (iws = calloc(n + 1, sizeof(*iws))) == NULL) {
 		free(ws);
@@ -434,7 +435,8 @@ round_sum(const double *w, unsigned long long *iw, size_t n)
 		fr[i].f = w[i] - floor(w[i]);
 		fr[i].i = i;
 	}
-	qsort(fr, n, sizeof(*fr), byfrac);
+	if (n > 1)
+		qsort(fr, n, sizeof(*fr), byfrac);
 	for (i = 0; i < n && floors < target; i++, floors++)
 		iw[fr[i].i]++;
 	free(fr);
@@ -464,7 +466,8 @@ pos_make(const void *const *v, size_t n)
 		pv[i].ptr = v[i];
 		pv[i].i = i;
 	}
-	qsort(pv, n, sizeof(*pv), byptr);
+	if (n > 1)
+		qsort(pv, n, sizeof(*pv), byptr);
 	return pv;
 }
 

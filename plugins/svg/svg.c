@@ -499,7 +499,8 @@ graph(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 				byrank[i]->order = sum / cnt + 0.001 * i;
 		}
 	}
-	qsort(byrank, n, sizeof(*byrank), byrankorder);
+	if (n > 1)
+		qsort(byrank, n, sizeof(*byrank), byrankorder);
 
 	/* Places: each rank centred. */
 	width = 400;
