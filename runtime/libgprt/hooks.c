@@ -16,16 +16,17 @@
  *
  * Inlined functions.  gcc and clang call the hooks for inlined calls too,
  * from the enclosing function's body: the entry of an inlined function
- * has the stack pointer of the frame on top and, as site, that frame's
- * own call site (the enclosing function's return address).  Such a call
- * is pushed as a frame nested in the top one, marked INL in the low bit
- * of its stack pointer, with the enclosing function's address as its
- * site, so that the caller is named right; a real call made from an
- * inlined body gets the inlined function's address as its site (marked
- * INLSITE).  Exits of frames so marked are matched by function alone.  A real
- * call never has the stack pointer of the frame below it, so a longjmp
- * (which leaves frames at or below the new stack pointer) is still told
- * apart.  GPRT_INLINE=0 leaves inlined calls out, as -pg does.
+ * has a stack pointer not above that of the frame on top and, as site,
+ * the site of the real frame it is in (the enclosing function's return
+ * address).  Such a call is pushed as a frame nested in the top one,
+ * marked INL in the low bits of its stack pointer, with the enclosing
+ * function's address plus one as its site (inside the function, as a
+ * return address is), so that the caller is named right; a real call
+ * made from an inlined body gets the inlined function's address plus one
+ * as its site (marked INLSITE).  Exits of frames so marked are matched
+ * by function alone.  A real call from the top frame has another site,
+ * so a longjmp (which leaves frames at or below the new stack pointer) is
+ * still told apart.  GPRT_INLINE=0 leaves inlined calls out, as -pg does.
  */
 #include <stddef.h>
 #include <string.h>
@@ -348,16 +349,23 @@ inlined(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
 	struct gprt_arc *a = (struct gprt_arc *)(uintptr_t)f->arc;
 	struct gprt_frame *g;
 
-	if (f != t->frames && a->fn != fn && (f->sp & ~SPBITS) >= sp) {
+	/*
+	 * Below a real frame, the body's stack pointer may be below the one
+	 * its entry hook had; inlined calls nested in an inlined call share
+	 * its stack pointer, which a real call from that body is below (a
+	 * recursion through one call site has that site too).
+	 */
+	if (f != t->frames && a->fn != fn && ((f->sp & INL) ?
+	    (f->sp & ~SPBITS) == sp : (f->sp & ~SPBITS) >= sp)) {
 		for (g = f; g->sp & INL; g--)
 			;
 		if (((struct gprt_arc *)(uintptr_t)g->arc)->site == *site) {
-			*site = a->fn;
+			*site = a->fn + 1;	/* inside it, as a call site is */
 			return INL;
 		}
 	}
 	if ((f->sp & INL) && (f->sp & ~SPBITS) > sp) {
-		*site = a->fn;
+		*site = a->fn + 1;
 		return INLSITE;
 	}
 	return 0;

@@ -217,3 +217,76 @@ EOF
 		atf_fail "$_n-$_v: $(wc -l <differ) of the matrix differ: $(tr '\n' ';' <differ)"
 	fi
 }
+
+# stagedir: the installation under test.
+stagedir()
+{
+	if [ -n "${GP_STAGE:-}" ]; then
+		echo "$GP_STAGE"
+	else
+		(cd "$(dirname "$(command -v gprt-dump)")/.." && pwd)
+	fi
+}
+
+# rtlink NAME VARIANT: the fi- build's objects linked with the libgprt
+# under test, as ./NAME in a directory of its own, RTDIR (so that its
+# argv[0] is the -pg build's).
+rtlink()
+{
+	_s=$(stagedir)
+	RTDIR=$PWD/rt-$2
+	mkdir -p "$RTDIR"
+	cc -o "$RTDIR/$1" "$OBJ/$1-$2"/*.o $(cat "$OBJ/$1-$2/libs") \
+	    -L"$_s/lib" -lgprt -Wl,-rpath,"$_s/lib" ||
+	    atf_fail "cannot link $1-$2 with libgprt"
+}
+
+# rtwork NAME DIR [ENV...]: NAME's workload run in DIR as ./NAME without
+# sampling; leaves DIR/gmon.out and DIR/gmon.out.gprt.
+rtwork()
+{
+	_rn=$1 _rd=$2
+	shift 2
+	(cd "$_rd" && rm -f gmon.out* input.txt && ln -s "$PWD/../input.txt" . 2>/dev/null
+	case $_rn in
+	lua)	env GPRT_HZ=0 "$@" ./lua "$rw/work.lua" ;;
+	bzip2)	env GPRT_HZ=0 "$@" ./bzip2 -c input.txt ;;
+	esac >/dev/null) || atf_fail "$_rn failed in $_rd"
+	test -s "$_rd/gmon.out.gprt" || atf_fail "no companion in $_rd"
+}
+
+# pgcalls PROG GMON: "name calls" of gprof's flat profile, sorted.
+pgcalls()
+{
+	gprof -b -p "$1" "$2" |
+	    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort
+}
+
+# rttimes PROG DIR [lua]: the measured times' identities (tests/runtime/
+# times.awk); with lua, only that the self times add up (lua at -O2 with
+# inlined calls: a few arcs hold more time than their callers, issue 16).
+rttimes()
+{
+	nm -n --defined-only "$1" >"$2/syms"
+	gprt-dump -m "$2/gmon.out.gprt" >"$2/dump" || atf_fail "gprt-dump failed"
+	awk -f "$rw/../runtime/times.awk" -v zero= "$2/syms" "$2/dump" \
+	    >"$2/times"
+	if [ "${3:-}" = lua ]; then
+		grep -v '^times: arc .* exceeds ' "$2/times" >"$2/times.1"
+		mv "$2/times.1" "$2/times"
+	fi
+	[ ! -s "$2/times" ] || atf_fail "$1: $(head -n 5 "$2/times")"
+}
+
+# rtcounts DIR: "name calls" of every function from DIR/dump and DIR/syms
+# (rttimes), all activations (recursive ones too), sorted.
+rtcounts()
+{
+	awk -F '\t' 'FNR == NR { if ($0 ~ / [tTwW] /) { split($0, w, " ")
+		n++; addr[n] = w[1]; name[n] = w[3] } next }
+	    $1 == "marc" && $5 == "0" { c[$6] += $7 }
+	    END { for (a in c) { v = tolower(a); sub(/^0x/, "", v)
+		for (i = 1; i <= n; i++) if (addr[i] ~ "^0*" v "$") {
+			print name[i], c[a]; break } } }' "$1/syms" "$1/dump" |
+	    sort
+}

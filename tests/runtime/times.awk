@@ -5,7 +5,8 @@
 # Prints one line per violation and exits 1 if there is any:
 #	- the self times of all arcs add up to the threads' totals, exactly;
 #	- an arc's inclusive time never exceeds its caller's inclusive time
-#	  (the caller being the function holding the call site);
+#	  (the caller being the function holding the call instruction, the
+#	  byte before the return address);
 #	- a function's self times add up to at most its inclusive time;
 #	- each arc "caller:callee" in zero (arcs that close a recursion or a
 #	  cycle) has no inclusive time.
@@ -55,6 +56,9 @@ FNR == NR {
 		nsym++
 		symaddr[nsym] = hex($1)
 		symname[nsym] = $3
+		# the parts gcc splits off a function (F.part.0, F.cold) run
+		# under its hooks: they are F
+		sub(/\.(part|cold)(\.[0-9]+)?$/, "", symname[nsym])
 	}
 	next
 }
@@ -84,7 +88,9 @@ END {
 	for (i = 1; i <= na; i++) {
 		if (fo[i] != "0" || so[i] != "0")
 			continue
-		p = fn(from[i])
+		# the call instruction ends at the return address: a noreturn
+		# call closing a function returns to the next one's first byte
+		p = fn(from[i] - 1)
 		c = fn(to[i])
 		if ((p ":" c) in want0) {
 			seen[p ":" c] = 1
