@@ -236,10 +236,14 @@ cmparc(const void *a, const void *b)
 
 	if (x->thread != y->thread)
 		return x->thread < y->thread ? -1 : 1;
-	if (x->site != y->site)
-		return x->site < y->site ? -1 : 1;
-	if (x->fn != y->fn)
-		return x->fn < y->fn ? -1 : 1;
+	if (x->sobj != y->sobj)
+		return x->sobj < y->sobj ? -1 : 1;
+	if (x->srel != y->srel)
+		return x->srel < y->srel ? -1 : 1;
+	if (x->fobj != y->fobj)
+		return x->fobj < y->fobj ? -1 : 1;
+	if (x->frel != y->frel)
+		return x->frel < y->frel ? -1 : 1;
 	return 0;
 }
 
@@ -485,6 +489,7 @@ gp_gprt_load(const char *path)
 				a->count = F64(k, struct gprt_arc, count);
 				a->self = F64(k, struct gprt_arc, self);
 				a->incl = F64(k, struct gprt_arc, incl);
+				a->nmaps = g->nobjs;
 			}
 			break;
 		case GPRT_B_MAP:
@@ -575,11 +580,13 @@ gp_gprt_load(const char *path)
 			closeframes(r, g, t, &ti[j], ab, nab);
 	}
 	g->rate = rate(g, ti);
-	/* gp_sort(3) wants an array, even of none */
-	if (g->narcs > 0)
-		gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
-	if (g->nmems > 0)
-		gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
+	for (j = 0; j < g->narcs; j++) {
+		a = &g->arcs[j];
+		a->sobj = gp_gprt_objat(g, a->site, a->nmaps, &a->srel);
+		a->fobj = gp_gprt_objat(g, a->fn, a->nmaps, &a->frel);
+	}
+	gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
+	gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
 	/* Each thread's calls: its arcs are together now. */
 	bys = xcalloc(g->nthreads, sizeof(*bys));
 	for (j = 0; j < g->nthreads; j++) {
@@ -644,6 +651,36 @@ gp_gprt_merge(struct gp_gprt *g)
 	g->nmems = n;
 }
 
+/*
+ * The object holding run-time address addr of an arc whose block came
+ * after nmaps map records: the last of those covering it, else the first
+ * recorded since (dlclose and a new object at the same addresses, map.c
+ * of libgprt); its id, and addr in it.
+ */
+int
+gp_gprt_objat(const struct gp_gprt *g, uint64_t addr, uint64_t nmaps,
+    uint64_t *rel)
+{
+	size_t i;
+
+	if (nmaps > g->nobjs)
+		nmaps = g->nobjs;
+	for (i = nmaps; i-- > 0;)
+		if (addr - g->objs[i].bias >= g->objs[i].textlow &&
+		    addr - g->objs[i].bias < g->objs[i].texthigh) {
+			*rel = addr - g->objs[i].bias;
+			return (int)i;
+		}
+	for (i = nmaps; i < g->nobjs; i++)
+		if (addr - g->objs[i].bias >= g->objs[i].textlow &&
+		    addr - g->objs[i].bias < g->objs[i].texthigh) {
+			*rel = addr - g->objs[i].bias;
+			return (int)i;
+		}
+	*rel = addr;
+	return -1;
+}
+
 /* The object holding run-time address addr: its id, and addr in it. */
 int
 gp_gprt_obj(const struct gp_gprt *g, uint64_t addr, uint64_t *rel)
@@ -661,16 +698,23 @@ gp_gprt_obj(const struct gp_gprt *g, uint64_t addr, uint64_t *rel)
 }
 
 static void
+wobj(struct gp_writer *w, int id, uint64_t rel)
+{
+	if (id == -1)
+		gp_wraw(w, "");
+	else
+		gp_wu64(w, (uint64_t)id);
+	gp_whex(w, rel);
+}
+
+static void
 waddr(struct gp_writer *w, const struct gp_gprt *g, uint64_t addr)
 {
 	uint64_t rel;
 	int id;
 
-	if ((id = gp_gprt_obj(g, addr, &rel)) == -1)
-		gp_wraw(w, "");
-	else
-		gp_wu64(w, (uint64_t)id);
-	gp_whex(w, rel);
+	id = gp_gprt_obj(g, addr, &rel);
+	wobj(w, id, rel);
 }
 
 static const char *const clocks[] = { "", "tsc", "mono", "cntvct" };
@@ -730,10 +774,11 @@ exearcs(const struct gp_gprt *g, size_t *np)
 	v = xcalloc(g->narcs * 3 + 1, sizeof(*v));
 	n = 0;
 	for (i = 0; i < g->narcs; i++) {
-		if (g->arcs[i].count == 0 ||
-		    gp_gprt_obj(g, g->arcs[i].site, &f) != 0 ||
-		    gp_gprt_obj(g, g->arcs[i].fn, &s) != 0)
+		if (g->arcs[i].count == 0 || g->arcs[i].sobj != 0 ||
+		    g->arcs[i].fobj != 0)
 			continue;
+		f = g->arcs[i].srel;
+		s = g->arcs[i].frel;
 		v[n * 3] = f;
 		v[n * 3 + 1] = s;
 		v[n * 3 + 2] = g->arcs[i].count;
@@ -848,8 +893,8 @@ gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
 		a = &g->arcs[i];
 		gp_wkind(w, "marc");
 		gp_wu64(w, a->thread);
-		waddr(w, g, a->site);
-		waddr(w, g, a->fn);
+		wobj(w, a->sobj, a->srel);
+		wobj(w, a->fobj, a->frel);
 		gp_wu64(w, a->count);
 		gp_wu64(w, a->self);
 		gp_wu64(w, a->incl);

@@ -211,6 +211,11 @@ struct gp_gprt_arc {
 	uint64_t	 count;
 	uint64_t	 self;		/* ticks */
 	uint64_t	 incl;
+	uint64_t	 nmaps;		/* map records before its block */
+	int		 sobj;		/* site and fn in their objects: */
+	int		 fobj;		/* the object's id (-1: none) and */
+	uint64_t	 srel;		/* the address in it (gp_gprt_objat) */
+	uint64_t	 frel;
 };
 
 struct gp_gprt_mem {
@@ -245,6 +250,8 @@ void		 gp_gprt_emit(const struct gp_gprt *, struct gp_writer *,
 		    unsigned flags);
 void		 gp_gprt_read(const char *path, struct gp_writer *,
 		    unsigned flags);
+int		 gp_gprt_objat(const struct gp_gprt *, uint64_t addr,
+		    uint64_t nmaps, uint64_t *rel);
 int		 gp_gprt_obj(const struct gp_gprt *, uint64_t addr,
 		    uint64_t *rel);
 int		 gp_gprt_gmon(const struct gp_gprt *, const char *out);

@@ -587,6 +587,29 @@ fork_parent(void)
 	    (b) = (struct gprt_blk *)(void *)((char *)(b) + (b)->size))
 
 /*
+ * dlclose retired an object (map.c): every thread drops the arcs naming
+ * it from its index at its next entry, which the limit sends to the slow
+ * path (hooks.c); the fast paths never test anything else for it.
+ */
+RT_FN void
+rt_retire(void)
+{
+	struct gprt_blk *b;
+	struct rt_thr *t;
+
+	pthread_mutex_lock(&rt.lock);
+	__atomic_add_fetch(&rt.gen, 1, __ATOMIC_RELEASE);
+	FOREACH_BLK(b) {
+		if (b->type != GPRT_B_THREAD)
+			continue;
+		t = (struct rt_thr *)(void *)b;
+		if (t->pub.state == GPRT_T_RUNNING && t->frames != NULL)
+			__atomic_store_n(&t->limit, t->frames, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&rt.lock);
+}
+
+/*
  * The child of a fork: only the forking thread survives.  Its tables are
  * copied to private memory at once (the parent keeps the shared file) and
  * go to a file of the child's own at the first checkpoint, GPRT_FLUSH ms

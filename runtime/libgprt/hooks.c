@@ -187,6 +187,9 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 	rt_map_need(site);
 	rt_map_need(fn);
 	b = t->arcs;
+	/* After a dlclose, arcs follow the map records of what they name. */
+	if (b != NULL && rt.gen != 0 && t->arcmaps != rt_map_count())
+		b = NULL;
 	if (b == NULL || b->n == b->cap) {
 		cap = b == NULL ? 64 : b->cap * 2;
 		if (cap > 4096)
@@ -196,6 +199,7 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 		if (b == NULL)
 			return NULL;
 		t->arcs = b;
+		t->arcmaps = rt_map_count();
 	}
 	a = (struct gprt_arc *)(void *)(b + 1) + b->n;
 	a->site = site;
@@ -335,6 +339,40 @@ count(struct rt_ent *e, struct gprt_frame *f)
  * than the TSC, a hook running inside the runtime (signal handler).
  */
 /*
+ * The index of t without the arcs that name an object dlclose retired
+ * (map.c), and the limit the retirement lowered put back: calls to code
+ * loaded since at the same addresses make arcs of their own.
+ */
+RT_FN RT_COLD static void
+purge(struct rt_thr *t)
+{
+	struct rt_ent *old, *e;
+	uint64_t i, h, n;
+
+	old = t->idx;
+	if ((t->idx = rt_pmem((t->mask + 1) * sizeof(*e))) == NULL) {
+		t->idx = old;
+		return;
+	}
+	for (i = n = 0; i <= t->mask; i++) {
+		if (old[i].arc == NULL || rt_map_retired(old[i].site) ||
+		    rt_map_retired(old[i].fn))
+			continue;
+		for (h = hash(old[i].site, old[i].fn);; h++) {
+			e = &t->idx[h & t->mask];
+			if (e->arc == NULL)
+				break;
+		}
+		*e = old[i];
+		n++;
+	}
+	rt_pfree(old, (t->mask + 1) * sizeof(*e));
+	t->nidx = n;
+	t->gen = __atomic_load_n(&rt.gen, __ATOMIC_ACQUIRE);
+	t->limit = t->frames + t->cap - 1;
+}
+
+/*
  * An entry at stack pointer sp seen from frame f, the top: INL if it is
  * an inlined call nested in f (see the top of the file), with *site made
  * the address of the function it is in; INLSITE for a real call from the
@@ -385,6 +423,8 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	if (t->busy)
 		return;
 	rt_busy(t);
+	if (unlikely(t->gen != __atomic_load_n(&rt.gen, __ATOMIC_ACQUIRE)))
+		purge(t);
 	now = rt_now();
 	inl = inlined(t, rt_top(t), fn, &site, sp);
 	if (inl == INL && !rt.inline_calls)

@@ -6,7 +6,16 @@
  * Objects are recorded at start-up and again whenever a new arc names an
  * address no known object covers (a library dlopen'd since), before the
  * arc is stored: a killed run's map covers all its arcs.
+ *
+ * dlclose(3) is wrapped: an object no longer loaded is retired, so that
+ * another one loaded at its addresses gets a map record of its own, and
+ * the threads drop the arcs naming it from their indexes (rt_retire): a
+ * call is counted in the object loaded when it was made.  The reader
+ * names an address of an arc after the last map covering it recorded
+ * before the arc's block (after a retirement, arcs go to a new block once
+ * a new object is recorded), or the first recorded after it.
  */
+#include <dlfcn.h>
 #include <link.h>
 #include <limits.h>
 #include <string.h>
@@ -22,6 +31,8 @@ struct range {
 
 static struct range	ranges[MAXRANGE];
 static unsigned		nranges;
+static struct range	retired[MAXRANGE];
+static unsigned		nretired;
 static uint64_t		nobjs;
 
 RT_FN void
@@ -153,4 +164,80 @@ rt_map_need(uintptr_t addr)
 	if (!covered(addr))
 		dl_iterate_phdr(addobj, &first);
 	pthread_mutex_unlock(&rt.maplock);
+}
+
+/* How many map records there are. */
+RT_FN uint64_t
+rt_map_count(void)
+{
+	return __atomic_load_n(&nobjs, __ATOMIC_ACQUIRE);
+}
+
+/* Does addr lie in an object dlclose retired? */
+RT_FN int
+rt_map_retired(uintptr_t addr)
+{
+	unsigned i;
+
+	for (i = 0; i < nretired; i++)
+		if (addr >= retired[i].lo && addr < retired[i].hi)
+			return 1;
+	return 0;
+}
+
+static int
+stillthere(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct range *r = arg;
+	int i;
+
+	(void)size;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) &&
+		    info->dlpi_addr + ph->p_vaddr < r->hi &&
+		    info->dlpi_addr + ph->p_vaddr + ph->p_memsz > r->lo)
+			return 1;
+	}
+	return 0;
+}
+
+/* The objects no longer loaded leave the map's ranges. */
+RT_FN static void
+rescan(void)
+{
+	unsigned i, k, gone = 0;
+
+	pthread_mutex_lock(&rt.maplock);
+	for (i = k = 0; i < nranges; i++) {
+		if (dl_iterate_phdr(stillthere, &ranges[i]) != 0) {
+			ranges[k++] = ranges[i];
+			continue;
+		}
+		if (nretired < MAXRANGE)
+			retired[nretired++] = ranges[i];
+		gone++;
+	}
+	__atomic_store_n(&nranges, k, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&rt.maplock);
+	if (gone > 0)
+		rt_retire();
+}
+
+int	dlclose(void *) RT_EXPORT;
+
+int
+dlclose(void *handle)
+{
+	static int (*real)(void *);
+	int rv;
+
+	if (real == NULL &&
+	    (real = (int (*)(void *))dlsym(RTLD_NEXT, "dlclose")) == NULL)
+		return -1;
+	rv = real(handle);
+	if (rv == 0 && rt.state == RT_READY)
+		rescan();
+	return rv;
 }

@@ -75,6 +75,8 @@ struct rt_thr {
 	struct gprt_frame	*frames;
 	uint64_t		 nidx;
 	struct gprt_blk		*arcs;		/* current ARCS block */
+	uint64_t		 arcmaps;	/* map records before it */
+	uint64_t		 gen;		/* rt.gen its index is of */
 	struct rt_node		**fidx;		/* function index */
 	uint64_t		 fmask;
 	uint64_t		 nfidx;
@@ -110,6 +112,7 @@ struct rt {
 	int			 hz;
 	int			 mem;
 	int			 inline_calls;	/* GPRT_INLINE: count inlined calls */
+	uint64_t		 gen;		/* objects retired by dlclose so far */
 	struct rt_thr		*freeslots;
 	uint64_t		 nslots;
 	char			 gmon[4000];	/* plain gmon.out name */
@@ -243,6 +246,9 @@ void		 rt_close_all(struct rt_thr *, uint64_t) RT_HIDDEN;
 /* map.c */
 void		 rt_map_init(void) RT_HIDDEN;
 void		 rt_map_need(uintptr_t) RT_HIDDEN;
+uint64_t	 rt_map_count(void) RT_HIDDEN;
+int		 rt_map_retired(uintptr_t) RT_HIDDEN;
+void		 rt_retire(void) RT_HIDDEN;
 void		 rt_map_lock(int) RT_HIDDEN;
 
 /* hist.c */

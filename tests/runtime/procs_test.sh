@@ -240,8 +240,40 @@ nested_body()
 	atf_check -o inline:"3\n4\n" cat counts
 }
 
+atf_test_case reuse
+reuse_head()
+{
+	atf_set "descr" "dlclose, then another module dlopen'd at the same address: each call is named in the module loaded when it was made"
+	atf_set "require.progs" "cc"
+}
+reuse_body()
+{
+	s=$(stage)
+	atf_check cc -O0 -finstrument-functions -fPIC -shared -o plug.so \
+	    "$src/plug.c"
+	atf_check cc -O0 -finstrument-functions -fPIC -shared -o plug2.so \
+	    "$src/plug2.c"
+	# the driver itself not instrumented: no hook runs between the
+	# dlclose and the second dlopen, which then reuses the addresses
+	atf_check cc -O0 -o reuse "$src/reuse.c" -ldl -L"$s/lib" -lgprt \
+	    -Wl,-rpath,"$s/lib"
+	for try in 1 2 3 4 5; do
+		rm -f gmon.out*
+		atf_check -o save:addrs env GPRT_HZ=0 ./reuse ./plug.so \
+		    plug_fn 42 ./plug2.so plug2_fn 17
+		[ "$(uniq addrs | wc -l)" -eq 1 ] && break
+	done
+	[ "$(uniq addrs | wc -l)" -eq 1 ] ||
+	    atf_fail "the second module never loaded at the first's address"
+	gmon-cat | gp-sym reuse | gp-arcs | gp-fmt -b -p |
+	    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort >calls
+	atf_check -o inline:"plug2_fn 1\nplug2_inner 17\nplug_fn 1\nplug_inner 42\n" \
+	    cat calls
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case reuse
 	atf_add_test_case nested
 	atf_add_test_case nocompanion
 	atf_add_test_case sync

@@ -1,0 +1,69 @@
+#!/bin/sh
+#
+# corpus.sh [-n runs] [build ...]
+#
+# gp against GNU gprof, side by side in one run, on the real-world corpus
+# of the test suite (tests/realworld/corpus.sh: programs from Debian's
+# source packages, fetched and built into a cache): for each build and
+# option set, the best wall time of the runs (default 3) of each, whether
+# both printed the same bytes, and the ratio gprof/gp.  The option sets
+# include gprof's slow ones, where its users wait: -l (line by line) and
+# -A (annotated source).  Builds are NAME:VARIANT as corpus.sh names them;
+# by default the -pg builds of lua, bzip2, sqlite3 and tinyxml2.  Times
+# come from share/bench/tstat.c; gp and gprof from PATH.
+
+set -e
+runs=3
+while getopts n: ch; do
+	case $ch in
+	n)	runs=$OPTARG ;;
+	*)	echo "usage: corpus.sh [-n runs] [build ...]" >&2; exit 1 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || set -- lua:pg-O0 lua:pg-O2 bzip2:pg-O2 sqlite3:pg-O2 \
+    tinyxml2:pg-O2
+
+bench=$(cd "$(dirname "$0")" && pwd)
+rw=$bench/../../tests/realworld
+for t in gprof gp cc; do
+	command -v $t >/dev/null ||
+	    { echo "corpus.sh: no $t in PATH" >&2; exit 1; }
+done
+sh "$rw/corpus.sh" "$@" || exit 1
+bin=$(sh "$rw/corpus.sh" -n)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/gp-corpus-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+cc -O2 -o "$work/tstat" "$bench/tstat.c"
+cd "$work"
+awk 'BEGIN { for (i = 0; i < 180000; i++)
+    printf "%d the quick brown fox %d jumps over %x\n",
+	i, i * 7919 % 100003, i * 31 }' >input.txt
+
+printf '%-22s %-10s %9s %9s %7s  %s\n' build options gprof gp ratio same
+for b; do
+	n=${b%%:*} p=$bin/$n-${b#*:}
+	rm -f gmon.out
+	case $n in
+	lua)	"$p" "$rw/work.lua" ;;
+	sqlite3) "$p" :memory: <"$rw/work.sql" ;;
+	bzip2|minigzip) "$p" -c input.txt ;;
+	lz4)	"$p" -9 -c input.txt ;;
+	tinyxml2) "$p" 20000 20 ;;
+	esac >/dev/null
+	for o in "" "-b -q" "-b -l -p" "-A"; do
+		r=$runs
+		case "$n:$o" in
+		sqlite3:*-l*) r=1 ;;	# gprof: a minute and more (gp(1))
+		esac
+		set -- $("$work/tstat" -n "$r" "gprof $o $p gmon.out >g.out 2>/dev/null || true")
+		tg=$1
+		set -- $("$work/tstat" -n "$r" "gp $o $p gmon.out >p.out 2>/dev/null || true")
+		tp=$1
+		same=yes
+		cmp -s g.out p.out || same=no
+		printf '%-22s %-10s %9.3f %9.3f %7.1f  %s\n' "$b" "${o:-none}" \
+		    "$tg" "$tp" "$(echo "$tg $tp" | awk '{ print ($2 > 0 ? $1 / $2 : 0) }')" "$same"
+	done
+done
