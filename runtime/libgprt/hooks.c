@@ -16,17 +16,20 @@
  *
  * Inlined functions.  gcc and clang call the hooks for inlined calls too,
  * from the enclosing function's body: the entry of an inlined function
- * has a stack pointer not above that of the frame on top and, as site,
- * the site of the real frame it is in (the enclosing function's return
- * address).  Such a call is pushed as a frame nested in the top one,
- * marked INL in the low bits of its stack pointer, with the enclosing
- * function's address plus one as its site (inside the function, as a
- * return address is), so that the caller is named right; a real call
- * made from an inlined body gets the inlined function's address plus one
- * as its site (marked INLSITE).  Exits of frames so marked are matched
- * by function alone.  A real call from the top frame has another site,
- * so a longjmp (which leaves frames at or below the new stack pointer) is
- * still told apart.  GPRT_INLINE=0 leaves inlined calls out, as -pg does.
+ * passes, as site, the site of the real frame it is in (the enclosing
+ * function's return address), with a stack pointer inside that frame
+ * (below its caller's; the body's may be a little above the one its own
+ * entry hook had).  Such a call is pushed as a frame nested in the top
+ * one, marked INL in the low bits of its stack pointer, with the
+ * enclosing function's address plus one as its site (inside the
+ * function, as a return address is), so that the caller is named right.
+ * A real call made from an inlined body gets the inlined function's
+ * address plus one as its site, marked INLSITE, its real site kept in
+ * t->rsite (the site the calls inlined into it pass).  Exits of frames so
+ * marked are matched by function alone.  A real call from the top frame
+ * has another site, so a longjmp (which leaves frames at or below the new
+ * stack pointer) is still told apart.  GPRT_INLINE=0 leaves inlined calls
+ * out, as -pg does.
  */
 #include <stddef.h>
 #include <string.h>
@@ -244,6 +247,15 @@ growstack(struct rt_thr *t)
 		if (nd->outer == &t->frames[i])
 			nd->outer = &nf[i];
 	}
+	if (t->rsite != NULL) {
+		uintptr_t *rs;
+
+		if ((rs = rt_pmem(cap * sizeof(*rs))) == NULL)
+			return -1;
+		memcpy(rs, t->rsite, t->cap * sizeof(*rs));
+		rt_pfree(t->rsite, t->cap * sizeof(*rs));
+		t->rsite = rs;
+	}
 	t->frames = nf;
 	t->cap = (uint32_t)cap;
 	t->limit = t->frames + cap - 1;
@@ -386,18 +398,23 @@ inlined(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
 {
 	struct gprt_arc *a = (struct gprt_arc *)(uintptr_t)f->arc;
 	struct gprt_frame *g;
+	struct gprt_arc *ga;
 
 	/*
-	 * Below a real frame, the body's stack pointer may be below the one
-	 * its entry hook had; inlined calls nested in an inlined call share
-	 * its stack pointer, which a real call from that body is below (a
-	 * recursion through one call site has that site too).
+	 * The real frame g the top belongs to must have the entry's site
+	 * and hold its stack pointer: below g's caller's, though the body's
+	 * may be above the one g's own entry hook had (stack alignment
+	 * around the hook calls).  A real recursion of g's function through
+	 * the very call site of g, from an inlined body, is below that body.
 	 */
-	if (f != t->frames && a->fn != fn && ((f->sp & INL) ?
-	    (f->sp & ~SPBITS) == sp : (f->sp & ~SPBITS) >= sp)) {
+	if (f != t->frames && a->fn != fn) {
 		for (g = f; g->sp & INL; g--)
 			;
-		if (((struct gprt_arc *)(uintptr_t)g->arc)->site == *site) {
+		ga = (struct gprt_arc *)(uintptr_t)g->arc;
+		if (((g->sp & INLSITE) ? t->rsite[g - t->frames] : ga->site) ==
+		    *site && sp < (g[-1].sp & ~SPBITS) &&
+		    !((f->sp & INL) && ga->fn == fn &&
+		    sp < (f->sp & ~SPBITS))) {
 			*site = a->fn + 1;	/* inside it, as a call site is */
 			return INL;
 		}
@@ -415,7 +432,7 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	struct rt_thr *t;
 	struct rt_ent *e;
 	struct gprt_frame *f;
-	uintptr_t inl;
+	uintptr_t inl, rsite;
 	uint64_t now;
 
 	if ((t = rt_self) == NULL && (t = rt_thread()) == NULL)
@@ -426,8 +443,12 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	if (unlikely(t->gen != __atomic_load_n(&rt.gen, __ATOMIC_ACQUIRE)))
 		purge(t);
 	now = rt_now();
+	rsite = site;
 	inl = inlined(t, rt_top(t), fn, &site, sp);
 	if (inl == INL && !rt.inline_calls)
+		goto out;
+	if (inl == INLSITE && t->rsite == NULL &&
+	    (t->rsite = rt_pmem(t->cap * sizeof(*t->rsite))) == NULL)
 		goto out;
 	/* Frames at or below our stack pointer were left by a longjmp. */
 	if (!inl)
@@ -441,6 +462,8 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 		goto out;
 	f = rt_top(t) + 1;
 	fill(f, e, sp | inl, now);
+	if (inl == INLSITE)
+		t->rsite[f - t->frames] = rsite;
 	barrier();
 	rt_settop(t, f);
 	count(e, f);
@@ -533,9 +556,12 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 	if (unlikely(e->site != site || e->fn != fn) &&
 	    (e = probe(t, h, site, fn)) == NULL)
 		goto slow;
-	if (unlikely(f >= t->limit))
+	if (unlikely(f >= t->limit) ||
+	    unlikely(inl == INLSITE && t->rsite == NULL))
 		goto slow;
 	fill(++f, e, sp | inl, now);
+	if (inl == INLSITE)
+		t->rsite[f - t->frames] = (uintptr_t)sitep;
 	rt_settop(t, f);
 	count(e, f);
 	barrier();

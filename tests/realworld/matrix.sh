@@ -262,19 +262,14 @@ pgcalls()
 	    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort
 }
 
-# rttimes PROG DIR [lua]: the measured times' identities (tests/runtime/
-# times.awk); with lua, only that the self times add up (lua at -O2 with
-# inlined calls: a few arcs hold more time than their callers, issue 16).
+# rttimes PROG DIR: the measured times' identities (tests/runtime/
+# times.awk): self times add up, no arc holds more than its caller.
 rttimes()
 {
 	nm -n --defined-only "$1" >"$2/syms"
 	gprt-dump -m "$2/gmon.out.gprt" >"$2/dump" || atf_fail "gprt-dump failed"
 	awk -f "$rw/../runtime/times.awk" -v zero= "$2/syms" "$2/dump" \
 	    >"$2/times"
-	if [ "${3:-}" = lua ]; then
-		grep -v '^times: arc .* exceeds ' "$2/times" >"$2/times.1"
-		mv "$2/times.1" "$2/times"
-	fi
 	[ ! -s "$2/times" ] || atf_fail "$1: $(head -n 5 "$2/times")"
 }
 
