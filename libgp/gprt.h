@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 #define GPRT_MAGIC	"gprt-rt\n"	/* 8 bytes */
-#define GPRT_VERSION	1
+#define GPRT_VERSION	2
 #define GPRT_ORDER	0x01020304u	/* written natively: tells the order */
 
 enum gprt_state {
@@ -125,7 +125,10 @@ struct gprt_frame {
 	uint64_t	node;		/* private to the runtime */
 	uint64_t	t0;		/* ticks at entry */
 	uint64_t	child;		/* ticks of finished callees */
-	uint64_t	sp;		/* stack pointer at entry */
+	uint64_t	sp;		/* stack pointer at entry, low bits
+					   the runtime's marks */
+	uint64_t	site;		/* the call site the hook was passed
+					   (version 2) */
 };
 
 struct gprt_arc {

@@ -24,9 +24,9 @@
  * enclosing function's address plus one as its site (inside the
  * function, as a return address is), so that the caller is named right.
  * A real call made from an inlined body gets the inlined function's
- * address plus one as its site, marked INLSITE, its real site kept in
- * t->rsite (the site the calls inlined into it pass).  Exits of frames so
- * marked are matched by function alone.  A real call from the top frame
+ * address plus one as its site, marked INLSITE; each frame keeps the
+ * site its hook was passed, the one the calls inlined into it pass.
+ * Exits of frames so marked are matched by function alone.  A real call from the top frame
  * has another site, so a longjmp (which leaves frames at or below the new
  * stack pointer) is still told apart.  GPRT_INLINE=0 leaves inlined calls
  * out, as -pg does.
@@ -247,15 +247,6 @@ growstack(struct rt_thr *t)
 		if (nd->outer == &t->frames[i])
 			nd->outer = &nf[i];
 	}
-	if (t->rsite != NULL) {
-		uintptr_t *rs;
-
-		if ((rs = rt_pmem(cap * sizeof(*rs))) == NULL)
-			return -1;
-		memcpy(rs, t->rsite, t->cap * sizeof(*rs));
-		rt_pfree(t->rsite, t->cap * sizeof(*rs));
-		t->rsite = rs;
-	}
 	t->frames = nf;
 	t->cap = (uint32_t)cap;
 	t->limit = t->frames + cap - 1;
@@ -325,12 +316,17 @@ resync(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
 	return 1;
 }
 
-/* Write frame f, for arc e, entered at time now with stack pointer sp. */
+/*
+ * Write frame f, for arc e, entered at time now with stack pointer sp
+ * and the call site site passed to the hook.
+ */
 RT_FN static inline void
-fill(struct gprt_frame *f, struct rt_ent *e, uintptr_t sp, uint64_t now)
+fill(struct gprt_frame *f, struct rt_ent *e, uintptr_t sp, uintptr_t site,
+    uint64_t now)
 {
 	f->child = 0;
 	f->sp = sp;
+	f->site = site;
 	f->arc = (uintptr_t)e->arc;
 	f->node = (uintptr_t)e->node;
 	f->t0 = now;
@@ -392,7 +388,7 @@ purge(struct rt_thr *t)
  * otherwise.  An inlined call passes the call site of the real frame it is
  * in, and its stack pointer is not above that frame's.
  */
-RT_FN static inline uintptr_t
+RT_FN static inline __attribute__((__always_inline__)) uintptr_t
 inlined(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
     uintptr_t *site, uintptr_t sp)
 {
@@ -411,8 +407,7 @@ inlined(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
 		for (g = f; g->sp & INL; g--)
 			;
 		ga = (struct gprt_arc *)(uintptr_t)g->arc;
-		if (((g->sp & INLSITE) ? t->rsite[g - t->frames] : ga->site) ==
-		    *site && sp < (g[-1].sp & ~SPBITS) &&
+		if (g->site == *site && sp < (g[-1].sp & ~SPBITS) &&
 		    !((f->sp & INL) && ga->fn == fn &&
 		    sp < (f->sp & ~SPBITS))) {
 			*site = a->fn + 1;	/* inside it, as a call site is */
@@ -447,9 +442,6 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	inl = inlined(t, rt_top(t), fn, &site, sp);
 	if (inl == INL && !rt.inline_calls)
 		goto out;
-	if (inl == INLSITE && t->rsite == NULL &&
-	    (t->rsite = rt_pmem(t->cap * sizeof(*t->rsite))) == NULL)
-		goto out;
 	/* Frames at or below our stack pointer were left by a longjmp. */
 	if (!inl)
 		while ((rt_top(t)->sp & ~SPBITS) <= sp)
@@ -461,9 +453,7 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	if (rt_top(t) >= t->limit && growstack(t) == -1)
 		goto out;
 	f = rt_top(t) + 1;
-	fill(f, e, sp | inl, now);
-	if (inl == INLSITE)
-		t->rsite[f - t->frames] = rsite;
+	fill(f, e, sp | inl, rsite, now);
 	barrier();
 	rt_settop(t, f);
 	count(e, f);
@@ -538,8 +528,7 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 	barrier();
 	f = rt_top(t);
 	inl = 0;
-	if (unlikely((f->sp & INL) ||
-	    ((struct gprt_arc *)(uintptr_t)f->arc)->site == site)) {
+	if (unlikely((f->sp & INL) || f->site == site)) {
 		/* inlined, or a real call from an inlined body */
 		if ((inl = inlined(t, f, fn, &site, sp)) == INL &&
 		    !rt.inline_calls) {
@@ -556,12 +545,9 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 	if (unlikely(e->site != site || e->fn != fn) &&
 	    (e = probe(t, h, site, fn)) == NULL)
 		goto slow;
-	if (unlikely(f >= t->limit) ||
-	    unlikely(inl == INLSITE && t->rsite == NULL))
+	if (unlikely(f >= t->limit))
 		goto slow;
-	fill(++f, e, sp | inl, now);
-	if (inl == INLSITE)
-		t->rsite[f - t->frames] = (uintptr_t)sitep;
+	fill(++f, e, sp | inl, (uintptr_t)sitep, now);
 	rt_settop(t, f);
 	count(e, f);
 	barrier();

@@ -76,8 +76,6 @@ struct rt_thr {
 	uint64_t		 nidx;
 	struct gprt_blk		*arcs;		/* current ARCS block */
 	uint64_t		 arcmaps;	/* map records before it */
-	uintptr_t		*rsite;		/* by depth: the real call site
-						   of an INLSITE frame (hooks.c) */
 	uint64_t		 gen;		/* rt.gen its index is of */
 	struct rt_node		**fidx;		/* function index */
 	uint64_t		 fmask;

@@ -13,6 +13,7 @@
 #	pg-O2		gcc -pg -O2 -g
 #	pg-O2-nog	gcc -pg -O2 (no debugging information)
 #	pg-clang-O1	clang -pg -O1 -g
+#	plain-O2	gcc -O2 -g, not profiled (share/bench/rtreal.sh)
 #	fi-O0, fi-O2	gcc -finstrument-functions, objects only (OBJ/NAME-VARIANT/),
 #	fi-clang-O2	linked by the tests against the libgprt under test
 #
@@ -79,6 +80,8 @@ flags()
 	pg-O2)		cc=gcc cxx=g++ fl="-pg -O2 -g" ;;
 	pg-O2-nog)	cc=gcc cxx=g++ fl="-pg -O2" ;;
 	pg-clang-O1)	cc=clang cxx=clang++ fl="-pg -O1 -g" ;;
+	plain-O2)	cc=gcc cxx=g++ fl="-O2 -g" ;;
+	plain-clang-O2)	cc=clang cxx=clang++ fl="-O2 -g" ;;
 	fi-O0)		cc=gcc cxx=g++ fl="-finstrument-functions -O0 -g" ;;
 	fi-O2)		cc=gcc cxx=g++ fl="-finstrument-functions -O2 -g" ;;
 	fi-clang-O2)	cc=clang cxx=clang++ fl="-finstrument-functions -O2 -g" ;;
