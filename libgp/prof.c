@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "gmon.h"
 #include "graph.h"
 #include "hist.h"
@@ -38,6 +39,9 @@ static const struct {
 	{ "map",	GP_L_RT },
 	{ "thread",	GP_L_RT },
 	{ "marc",	GP_L_RT },
+	{ "diff",	GP_L_DIFF },
+	{ "dfunc",	GP_L_DIFF },
+	{ "darc",	GP_L_DIFF },
 	{ "mem",	GP_L_RT },
 	{ "memsum",	GP_L_RT },
 };
@@ -74,6 +78,9 @@ load(struct gp_prof *p, unsigned layer, const struct gp_rec *rec)
 		break;
 	case GP_L_RT:
 		ok = gp_rt_load(p, rec);
+		break;
+	case GP_L_DIFF:
+		ok = gp_diff_load(p, rec);
 		break;
 	}
 	if (!ok)
@@ -126,5 +133,6 @@ gp_prof_free(struct gp_prof *p)
 	gp_credit_free(p->credit);
 	gp_graph_free(p->graph);
 	gp_rt_free(p->rt);
+	gp_diff_free(p->diff);
 	memset(p, 0, sizeof(*p));
 }

@@ -8,6 +8,7 @@
  *	credit	histsum time				gp-hist		hist.h
  *	graph	graph node carc				gp-arcs		graph.h
  *	runtime	gprt map thread marc mem memsum		gmon-cat	measured.h
+ *	diff	diff dfunc darc				gp-diff		diff.h
  *	(and in the sym layer, obj osym: other objects' symbols, gp-sym)
  *
  * Each layer owns its struct, its loader (one stream record into the
@@ -26,6 +27,7 @@ struct gp_symtab;
 struct gp_credit;
 struct gp_graph;
 struct gp_rt;
+struct gp_diff;
 
 enum gp_layer {
 	GP_L_RAW	= 1 << 0,
@@ -33,6 +35,7 @@ enum gp_layer {
 	GP_L_CREDIT	= 1 << 2,
 	GP_L_GRAPH	= 1 << 3,
 	GP_L_RT		= 1 << 4,	/* loaded whenever GP_L_RAW is */
+	GP_L_DIFF	= 1 << 5,	/* gp-diff's: two profiles compared */
 };
 
 struct gp_prof {
@@ -41,6 +44,7 @@ struct gp_prof {
 	struct gp_credit	*credit;
 	struct gp_graph		*graph;
 	struct gp_rt		*rt;	/* the runtime layer, or NULL */
+	struct gp_diff		*diff;	/* the diff layer, or NULL */
 	unsigned		 have;	/* GP_L_* seen in the input */
 };
 

@@ -14,6 +14,7 @@
 #include "plugin.h"
 #include "prof.h"
 #include "stream.h"
+#include "diff.h"
 #include "fmt.h"
 
 #define S_FLAT	1			/* sections */
@@ -177,8 +178,14 @@ main(int argc, char *argv[])
 	r = gp_ropenfile(argc == 1 ? argv[0] : "-");
 	if (on & S_INFO)
 		gp_stage_other(gp_fileinfo_take, &fi);
-	gp_stage_read(r, &prof, gp_format_layers(fmt), 0, NULL);
+	gp_stage_read(r, &prof, gp_format_layers(fmt) | GP_L_DIFF, 0, NULL);
 	gp_rclose(r);
+	if (prof.diff != NULL && fmt == NULL) {	/* gp-diff(1)'s */
+		gp_diff_print(prof.diff, o.brief, stdout);
+		if (fflush(stdout) == EOF || ferror(stdout))
+			err(1, "stdout");
+		return 0;
+	}
 	if (fmt != NULL) {
 		gp_format_run(fmt, &prof, stdout, "stdout");
 		return 0;

@@ -41,15 +41,17 @@ unknown()
 	done
 }
 
-# tryall TOOL SOURCE: every argument-taking option alone, and an unknown
-# option, give the usage and exit 1.
+# tryall TOOL SOURCE [STATUS]: every argument-taking option alone, and an
+# unknown option, give the usage and exit STATUS (1; gp-diff's trouble is
+# 2, as diff(1)'s).
 tryall()
 {
 	_t=$1
+	_st=${3:-1}
 	_s=$(optstring "$2")
 	[ -n "$_s" ] || atf_fail "no getopt string in $2"
 	for _c in $(withargs "$_s") $(unknown "$_s"); do
-		atf_check -s exit:1 -o empty -e match:'^usage: ' \
+		atf_check -s exit:$_st -o empty -e match:'^usage: ' \
 		    "$_t" -"$_c" </dev/null
 	done
 }
@@ -57,7 +59,7 @@ tryall()
 atf_test_case stages
 stages_head()
 {
-	atf_set "descr" "gmon-cat, gp-sym, gp-hist, gp-arcs, gp-fmt, gprt-dump: options without their argument and unknown options"
+	atf_set "descr" "gmon-cat, gp-sym, gp-hist, gp-arcs, gp-fmt, gprt-dump, gp-diff: options without their argument and unknown options"
 }
 stages_body()
 {
@@ -65,6 +67,7 @@ stages_body()
 		tryall $t "$top/cmd/$t/$t.c"
 	done
 	tryall gprt-dump "$top/runtime/gprt-dump/gprt-dump.c"
+	tryall gp-diff "$top/cmd/gp-diff/gp-diff.c" 2
 }
 
 atf_test_case gp

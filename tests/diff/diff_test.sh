@@ -1,0 +1,145 @@
+#! /usr/bin/atf-sh
+#
+# gp-diff(1): two profiles compared by name, the counts checked against
+# gprof's reports of each; builds -O0 and -O2 matched; added and removed
+# functions; the CI gate's exit statuses; gp-fmt's report; bad input.
+
+. "$(atf_get_srcdir)/../lib.sh"
+
+src=$(atf_get_srcdir)
+
+# stream PROG GMON OUT: the analysed stream of one profile.
+stream()
+{
+	gmon-cat "$2" | gp-sym "$1" | gp-hist | gp-arcs >"$3" ||
+	    atf_fail "pipeline on $2 failed"
+}
+
+# gcalls PROG GMON: "name calls" of gprof's flat profile, recursive calls
+# included (calls+self), sorted.
+gcalls()
+{
+	gprof -b -q "$1" "$2" | awk '/^\[[0-9]+\]/ {
+		n = $0; sub(/^\[[0-9]+\] +[0-9.]+ +[0-9.]+ +[0-9.]+ +/, "", n)
+		split(n, w, " "); c = w[1]; name = w[2]
+		if (c ~ /^[0-9]+(\+[0-9]+)?$/) { split(c, p, "+"); print name, p[1] + p[2] } }' |
+	    sort
+}
+
+# dcalls STREAM SIDE: "name calls" of the diff layer's old (4) or new (5)
+# side, functions with calls only, sorted.
+dcalls()
+{
+	awk -F '\t' -v s="$2" '$1 == "dfunc" && $s > 0 { print $2, $s }' "$1" |
+	    sort
+}
+
+atf_test_case runs
+runs_head()
+{
+	atf_set "descr" "Two runs with other inputs: each side's calls are gprof's, added and removed functions flagged"
+	atf_set "require.progs" "cc gprof"
+}
+runs_body()
+{
+	pgbuild work -O0 "$src/work.c"
+	atf_check ./work 3
+	mv gmon.out a.gmon
+	atf_check ./work 10
+	mv gmon.out b.gmon
+	stream work a.gmon a.st
+	stream work b.gmon b.st
+	atf_check -o save:d.st gp-diff a.st b.st
+	gcalls work a.gmon >ga
+	gcalls work b.gmon >gb
+	test "$(wc -l <ga)" -ge 4 || atf_fail "few functions: $(cat ga)"
+	dcalls d.st 5 >da
+	dcalls d.st 6 >db
+	atf_check -o file:ga cat da
+	atf_check -o file:gb cat db
+	atf_check -o match:'^dfunc	extra		n	0	10	' cat d.st
+	atf_check -o match:'^dfunc	small		o	1	0	' cat d.st
+	atf_check -o match:'^darc	twice	leaf	3000	10000	' cat d.st
+	# the report: largest change first, added and removed named
+	atf_check -o save:rep gp-fmt -b d.st
+	atf_check -o match:'^ +3000 +10000 +\+233\.3%.* leaf$' \
+	    -o match:'extra \[added\]$' -o match:'small \[removed\]$' \
+	    -o not-match:'steady' cat rep
+	atf_check -o not-match:'the number of times' cat rep
+	atf_check -o match:'the number of times' gp-fmt d.st
+}
+
+atf_test_case builds
+builds_head()
+{
+	atf_set "descr" "-O0 and -O2 builds of one program compare by name"
+	atf_set "require.progs" "cc"
+}
+builds_body()
+{
+	pgbuild w0 -O0 "$src/work.c"
+	pgbuild w2 -O2 -fno-inline "$src/work.c"
+	atf_check ./w0 7
+	mv gmon.out a.gmon
+	atf_check ./w2 7
+	mv gmon.out b.gmon
+	stream w0 a.gmon a.st
+	stream w2 b.gmon b.st
+	atf_check -o save:d.st gp-diff a.st b.st
+	for f in twice leaf steady extra; do
+		atf_check -o match:"^dfunc	$f		on	" cat d.st
+	done
+	# same calls in both builds: no limit passed
+	atf_check -s exit:0 -o empty -e empty gp-diff -q -c 0 a.st b.st
+}
+
+atf_test_case gate
+gate_head()
+{
+	atf_set "descr" "The gate: 0 within the limits, 1 past one with the offenders named, 2 on trouble"
+	atf_set "require.progs" "cc"
+}
+gate_body()
+{
+	pgbuild work -O0 "$src/work.c"
+	atf_check ./work 3
+	mv gmon.out a.gmon
+	atf_check ./work 4
+	mv gmon.out b.gmon
+	stream work a.gmon a.st
+	stream work b.gmon b.st
+	# leaf: 3000 -> 4000 calls, +33.3%
+	atf_check -s exit:1 -o empty \
+	    -e inline:'gp-diff: leaf: calls 3000 -> 4000 (+33.3%), above +30%\n' \
+	    gp-diff -q -c 30 a.st b.st
+	atf_check -s exit:0 -o empty -e empty gp-diff -q -c 34 a.st b.st
+	atf_check -s exit:0 -e empty gp-diff -q -c 30:1001 a.st b.st
+	atf_check -s exit:1 -e ignore gp-diff -q -c 30:1000 a.st b.st
+	atf_check -s exit:0 -e empty gp-diff -q -c 0 -f steady a.st b.st
+	atf_check -s exit:1 -e match:'^gp-diff: leaf: ' \
+	    gp-diff -q -c 0 -f steady -f leaf a.st b.st
+	# the other way round: fewer calls pass no limit
+	atf_check -s exit:0 -e empty gp-diff -q -c 0 b.st a.st
+	# trouble: 2, one line
+	for a in "-c x" "-c -1" "-s 5:x" "-z"; do
+		atf_check -s exit:2 -o empty -e not-match:'^$' \
+		    gp-diff -q $a a.st b.st
+	done
+	atf_check -s exit:2 -o empty -e inline:'gp-diff: nosuch: No such file or directory\n' \
+	    gp-diff a.st nosuch
+	gmon-cat a.gmon | gp-sym work >sym.st
+	atf_check -s exit:2 -o empty \
+	    -e inline:'gp-diff: sym.st: no graph layer: give gp-diff streams through gp-arcs\n' \
+	    gp-diff sym.st b.st
+	printf 'gp-stream\t1\ndfunc\tx\t\ton\t1\t1\t0\t0\t0\t0\n' >bad.st
+	atf_check -s exit:1 -o empty -e match:'^gp-fmt: bad.st:2: dfunc: no diff record before it$' \
+	    gp-fmt bad.st
+	atf_check -s exit:2 -o empty -e match:'^usage: ' gp-diff a.st
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case runs
+	atf_add_test_case builds
+	atf_add_test_case gate
+}
