@@ -956,7 +956,7 @@ gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
 		memset(&go, 0, sizeof(go));
 		gp_analyse(prof, &go);
 	}
-	view = gp_pview_build(prof, gp_format_layers(p));
+	view = gp_pview_build(prof, gp_format_layers(p) | GP_L_DIFF);
 	c->prof = prof;
 	c->out = out;
 	c->outname = outname;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "gmon.h"
 #include "graph.h"
 #include "hist.h"
@@ -26,6 +27,7 @@ struct view {
 	const struct gp_pfunc	**funcp;
 	const struct gp_parc	**arcp;
 	struct gp_pfunc		*funcs;
+	struct gp_pold		*olds;		/* the diff layer's, by func */
 	struct gp_parc		*arcs;
 	const void		**lists;	/* callers, callees, members */
 	char			*names;		/* the cycles' names */
@@ -282,6 +284,52 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 	free(pos);
 }
 
+/*
+ * gp-diff's pairs on the new profile's functions (GP_HAVE_DIFF): each
+ * function gets the dfunc of its name (and file, if static).
+ */
+static void
+diffview(struct view *v, const struct gp_symtab *st, const struct gp_diff *d)
+{
+	const struct gp_dfunc *df;
+	struct gp_pfunc *f;
+	const char *file;
+	size_t i, j;
+
+	v->olds = xcalloc(v->pub.nfuncs + 1, sizeof(*v->olds));
+	for (i = 0; i < v->pub.nfuncs; i++) {
+		f = &v->funcs[i];
+		if (f->iscycle || f->symname == NULL)
+			continue;
+		file = "";
+		for (j = 0; j < st->nsyms; j++)
+			if (st->syms[j].name == f->symname) {
+				if ((st->syms[j].flags & GP_SYM_STATIC) &&
+				    st->syms[j].file != NULL)
+					file = st->syms[j].file;
+				break;
+			}
+		for (j = 0; j < d->nf; j++) {
+			df = &d->f[j];
+			if (strcmp(df->name, f->name) != 0 ||
+			    strcmp(df->file, file) != 0)
+				continue;
+			v->olds[i].present = (df->in & GP_D_OLD) != 0;
+			v->olds[i].calls = df->oc;
+			v->olds[i].self = df->os;
+			v->olds[i].total = df->oi;
+			v->olds[i].newcalls = df->nc;
+			v->olds[i].newself = df->ns;
+			v->olds[i].newtotal = df->ni;
+			f->old = &v->olds[i];
+			break;
+		}
+	}
+	v->pub.oldname = d->oldname;
+	v->pub.oldtotal = d->ototal;
+	v->pub.have |= GP_HAVE_DIFF;
+}
+
 struct gp_profile *
 gp_pview_build(struct gp_prof *p, unsigned layers)
 {
@@ -316,6 +364,9 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		} else
 			creditview(v, p->sym, cr, hz);
 	}
+	if ((layers & GP_L_DIFF) && p->diff != NULL &&
+	    (v->pub.have & GP_HAVE_GRAPH))
+		diffview(v, p->sym, p->diff);
 	/* Never NULL arrays. */
 	if (v->funcp == NULL)
 		v->pub.funcs = v->funcp = xcalloc(1, sizeof(*v->funcp));
@@ -348,6 +399,7 @@ gp_pview_free(struct gp_profile *pub)
 	free(v->funcp);
 	free(v->arcp);
 	free(v->funcs);
+	free(v->olds);
 	free(v->arcs);
 	free(v->lists);
 	free(v->names);

@@ -21,7 +21,7 @@
 
 static void	usage(void) __attribute__((__noreturn__));
 static void	limit(const char *, double *, double *, double);
-static void	load(const char *, struct gp_prof *);
+static void	load(const char *, struct gp_prof *, struct gp_writer *);
 static int	chosen(const char *);
 static void	trouble(void);
 
@@ -72,11 +72,16 @@ main(int argc, char *argv[])
 	    strcmp(argv[1], "-") == 0))
 		usage();
 
-	load(argv[0], &old);
-	load(argv[1], &new);
+	/*
+	 * The output: the new stream as it is, then the diff layer, so that
+	 * a format draws the new profile with the changes (svg's
+	 * differential flame graph).
+	 */
+	w = quiet ? NULL : gp_wopen(STDOUT_FILENO);
+	load(argv[0], &old, NULL);
+	load(argv[1], &new, w);
 	d = gp_diff_make(&old, argv[0], &new, argv[1], norm);
-	if (!quiet) {
-		w = gp_wopen(STDOUT_FILENO);
+	if (w != NULL) {
 		gp_diff_emit(w, d);
 		gp_wclose(w);
 	}
@@ -131,15 +136,16 @@ limit(const char *arg, double *pct, double *min, double dflt)
 		    arg);
 }
 
-/* A stream through gp-arcs, whole, into p. */
+/* A stream through gp-arcs, whole, into p; copied to w if not NULL. */
 static void
-load(const char *path, struct gp_prof *p)
+load(const char *path, struct gp_prof *p, struct gp_writer *w)
 {
 	struct gp_reader *r;
 
 	memset(p, 0, sizeof(*p));
 	r = gp_ropenfile(path);
-	gp_stage_read(r, p, GP_L_SYM | GP_L_CREDIT | GP_L_GRAPH, 0, NULL);
+	gp_stage_read(r, p, GP_L_SYM | GP_L_CREDIT | GP_L_GRAPH,
+	    GP_L_DIFF, w);
 	gp_rclose(r);
 }
 

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define GP_PLUGIN_ABI_MAJOR	1
-#define GP_PLUGIN_ABI_MINOR	1
+#define GP_PLUGIN_ABI_MINOR	2
 #define GP_PLUGIN_MAGIC		0x67706c67u	/* "gplg" */
 #define GP_PLUGIN_SYMBOL	"gp_plugin"
 
@@ -51,6 +51,7 @@ struct gp_profile;
 #define GP_HAVE_SYM	0x02		/* symbol table */
 #define GP_HAVE_CREDIT	0x04		/* histogram credited to symbols */
 #define GP_HAVE_GRAPH	0x08		/* call graph, time propagated */
+#define GP_HAVE_DIFF	0x10		/* gp-diff's: pfunc.old (ABI 1.2) */
 
 /* Layouts of a gmon.out file. */
 #define GP_LAYOUT_GNU		1	/* "gmon" cookie, tagged records */
@@ -123,6 +124,18 @@ struct gp_pfunc {
 	size_t		 ncallees;
 	const struct gp_pfunc *const *members;	/* a cycle's members */
 	size_t		 nmembers;
+	const struct gp_pold *old;	/* GP_HAVE_DIFF: the same function in
+					   the old profile, else NULL (1.2) */
+};
+
+struct gp_pold {			/* a function in gp-diff's old profile */
+	int		 present;	/* 0: the new profile adds it */
+	uint64_t	 calls;		/* recursive calls included */
+	double		 self;		/* seconds */
+	double		 total;		/* seconds, its children's included */
+	uint64_t	 newcalls;	/* the new profile's, the same way */
+	double		 newself;	/* (scaled as gp-diff -n says) */
+	double		 newtotal;
 };
 
 /*
@@ -174,6 +187,10 @@ struct gp_profile {
 	size_t		 nfuncs;
 	const struct gp_parc *const *arcs;	/* every arc, by caller */
 	size_t		 narcs;
+
+	/* Diff layer (GP_HAVE_DIFF, ABI 1.2). */
+	const char	*oldname;	/* the old stream gp-diff compared */
+	double		 oldtotal;	/* its total seconds */
 };
 
 /* ------------------------------------------------------------------ */

@@ -148,6 +148,21 @@ function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
 			ids[i] = pos_find(pv, p->nfuncs, f->members[i]);
 		idlist(out, "members", ids, f->nmembers);
 	}
+	if ((p->have & GP_HAVE_DIFF) && f->old != NULL) {
+		/* gp-diff's pair: the old profile's numbers, and the new */
+		fprintf(out, ", \"diff\": {\"in_old\": %s, \"old_calls\": %"
+		    PRIu64 ", \"new_calls\": %" PRIu64 ", \"old_self\": ",
+		    f->old->present ? "true" : "false", f->old->calls,
+		    f->old->newcalls);
+		jnum(out, f->old->self);
+		fputs(", \"new_self\": ", out);
+		jnum(out, f->old->newself);
+		fputs(", \"old_total\": ", out);
+		jnum(out, f->old->total);
+		fputs(", \"new_total\": ", out);
+		jnum(out, f->old->newtotal);
+		putc('}', out);
+	}
 	fputs("}", out);
 }
 
@@ -195,6 +210,13 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs(", \"graph_total\": ", out);
 	jnum(out, p->printtime);
 	fprintf(out, ", \"cycles\": %zu,\n", p->ncycles);
+	if (p->have & GP_HAVE_DIFF) {
+		fputs("  \"compared_with\": ", out);
+		jstr(out, p->oldname);
+		fputs(", \"old_total\": ", out);
+		jnum(out, p->oldtotal);
+		fputs(",\n", out);
+	}
 
 	fputs("  \"files\": [", out);
 	for (i = 0; i < p->nfiles; i++) {

@@ -5,6 +5,7 @@
  * each box's numbers; nothing outside the file is needed.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -157,7 +158,69 @@ struct flame {
 	double		 total;
 	double		 hz;
 	const char	*dimen;
+	const struct gp_pfunc **byname;	/* gp-diff's: functions by name */
+	size_t		 nbyname;
 };
+
+static int
+bypfname(const void *a, const void *b)
+{
+	const struct gp_pfunc *const *l = a, *const *r = b;
+
+	return strcmp((*l)->name, (*r)->name);
+}
+
+/* The function of a frame, for gp-diff's numbers; NULL if none. */
+static const struct gp_pfunc *
+framefunc(const struct flame *fl, const char *name)
+{
+	size_t lo = 0, hi = fl->nbyname, mid;
+	int c;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if ((c = strcmp(name, fl->byname[mid]->name)) == 0)
+			return fl->byname[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/*
+ * A differential flame graph's colour: red as the function's self time
+ * grew from the old profile to the new, blue as it shrank (its calls when
+ * neither has time), grey if unchanged; dark red for a function the new
+ * profile adds.  The frames keep the new profile's shape.
+ */
+static void
+dcolour(char *buf, const struct gp_pold *o)
+{
+	double a, b, r;
+
+	if (o == NULL) {		/* neither calls nor time in either */
+		snprintf(buf, 8, "#dcdcdc");
+		return;
+	}
+	if (!o->present) {
+		snprintf(buf, 8, "#%02x%02x%02x", 180, 20, 20);
+		return;
+	}
+	a = o->self, b = o->newself;
+	if (a == 0 && b == 0)
+		a = (double)o->calls, b = (double)o->newcalls;
+	r = a == b ? 0 : (b - a) / (a > b ? a : b);	/* -1 to 1 */
+	if (r > 0)
+		snprintf(buf, 8, "#%02x%02x%02x", 255,
+		    (int)(220 - 170 * r), (int)(220 - 170 * r));
+	else if (r < 0)
+		snprintf(buf, 8, "#%02x%02x%02x", (int)(220 + 170 * r),
+		    (int)(220 + 170 * r), 255);
+	else
+		snprintf(buf, 8, "#dcdcdc");
+}
 
 static void
 fdraw(struct flame *fl, const struct fnode *n, double x, int depth)
@@ -170,12 +233,27 @@ fdraw(struct flame *fl, const struct fnode *n, double x, int depth)
 	if (w < 0.1)
 		return;
 	if (depth > 0) {
+		const struct gp_pfunc *pf = NULL;
+
 		y = fl->height - 10 - depth * FRAMEH;
-		warm(fill, n->name);
+		if (fl->byname != NULL) {
+			pf = framefunc(fl, n->name);
+			dcolour(fill, pf != NULL ? pf->old : NULL);
+		} else
+			warm(fill, n->name);
 		fprintf(fl->out, "<g><title>");
 		xml_escape(fl->out, n->name);
-		fprintf(fl->out, " (%.2f %s, %.2f%%)</title>",
+		fprintf(fl->out, " (%.2f %s, %.2f%%)",
 		    n->w / fl->hz, fl->dimen, 100 * n->w / fl->total);
+		if (pf != NULL && pf->old != NULL && pf->old->present)
+			fprintf(fl->out, "; calls %" PRIu64 " -> %" PRIu64
+			    ", self %.2f -> %.2f %s", pf->old->calls,
+			    pf->old->newcalls, pf->old->self,
+			    pf->old->newself, fl->dimen);
+		else if (pf != NULL && pf->old != NULL)
+			fprintf(fl->out, "; added, %" PRIu64 " calls",
+			    pf->old->newcalls);
+		fprintf(fl->out, "</title>");
 		fprintf(fl->out, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" "
 		    "height=\"%d\" rx=\"2\" fill=\"%s\"/>", x, y, w,
 		    FRAMEH - 1, fill);
@@ -201,6 +279,7 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	size_t i, d, depth, pathcap = 0;
 	int rv = -1, same;
 
+	memset(&fl, 0, sizeof(fl));
 	if (host->optnum(ctx, "width", 200, 100000, &width) == -1)
 		return -1;
 	if (stacks_make(p, 1, &st) == -1 ||
@@ -247,7 +326,6 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		}
 		depth = d + 1;
 	}
-	memset(&fl, 0, sizeof(fl));
 	fl.out = out;
 	fl.width = width;
 	fl.height = TOP + 20 + fdepth(root) * FRAMEH;
@@ -257,6 +335,19 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	snprintf(title, sizeof(title), "Flame graph%s%s: %.2f %s "
 	    "(from gprof's call graph)", p->exe ? " of " : "",
 	    p->exe ? p->exe : "", fl.total / fl.hz, fl.dimen);
+	if (p->size >= offsetof(struct gp_profile, oldtotal) +
+	    sizeof(p->oldtotal) && (p->have & GP_HAVE_DIFF)) {
+		if ((fl.byname = calloc(p->nfuncs + 1,
+		    sizeof(*fl.byname))) == NULL)
+			goto nomem;
+		for (i = 0; i < p->nfuncs; i++)
+			if (!p->funcs[i]->iscycle)
+				fl.byname[fl.nbyname++] = p->funcs[i];
+		qsort(fl.byname, fl.nbyname, sizeof(*fl.byname), bypfname);
+		snprintf(title, sizeof(title), "Differential flame graph: "
+		    "%s against %s (red: more self time, blue: less)",
+		    p->exe ? p->exe : "new", p->oldname);
+	}
 	header(out, fl.width, fl.height, title);
 	if (root->w == 0)
 		fprintf(out, "<text x=\"10\" y=\"%d\">no time was "
@@ -268,6 +359,7 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 nomem:
 	host->error(ctx, "out of memory");
 done:
+	free(fl.byname);
 	free(path);
 	ffree(root);
 	stacks_free(&st);

@@ -38,7 +38,7 @@ atf_test_case runs
 runs_head()
 {
 	atf_set "descr" "Two runs with other inputs: each side's calls are gprof's, added and removed functions flagged"
-	atf_set "require.progs" "cc gprof"
+	atf_set "require.progs" "cc gprof jq"
 }
 runs_body()
 {
@@ -67,6 +67,9 @@ runs_body()
 	    -o not-match:'steady' cat rep
 	atf_check -o not-match:'the number of times' cat rep
 	atf_check -o match:'the number of times' gp-fmt d.st
+	# json carries the pairs
+	atf_check -o inline:'"a.st" 3000 10000 true\n' -x \
+	    "gp-fmt -o json d.st | jq -r '[(.compared_with | tojson), (.functions[] | select(.name == \"leaf\") | .diff | .old_calls, .new_calls, .in_old)] | join(\" \")'"
 }
 
 atf_test_case builds
@@ -137,8 +140,51 @@ gate_body()
 	atf_check -s exit:2 -o empty -e match:'^usage: ' gp-diff a.st
 }
 
+atf_test_case flame
+flame_head()
+{
+	atf_set "descr" "svg of a gp-diff stream: the new profile's flame graph, red where self time grew, blue where it shrank, the numbers in the titles"
+	atf_set "require.progs" "cc xmllint"
+}
+flame_body()
+{
+	pgbuild work -O0 "$src/work.c"
+	atf_check ./work 8
+	mv gmon.out a.gmon
+	atf_check ./work 30
+	mv gmon.out b.gmon
+	stream work a.gmon a.st
+	stream work b.gmon b.st
+	# fill of the frame of function $1 in svg $2: "r g b" in decimal
+	fill() {
+		tr '\n' ' ' <"$2" | grep -o "<g><title>$1 ([^<]*</title><rect [^>]*fill=\"#[0-9a-f]*\"" |
+		    head -n 1 | sed 's/.*fill="#\(..\)\(..\)\(..\)"/\1 \2 \3/' |
+		    while read r g b; do
+			echo $((0x$r)) $((0x$g)) $((0x$b))
+		    done
+	}
+	gp-diff a.st b.st | gp-fmt -o svg >up.svg || atf_fail "svg failed"
+	gp-diff b.st a.st | gp-fmt -o svg >down.svg || atf_fail "svg failed"
+	atf_check xmllint --noout up.svg
+	atf_check xmllint --noout down.svg
+	atf_check -o match:'^<title>extra \([0-9.]+ seconds, [0-9.]+%\); calls 8 -> 30, self ' \
+	    grep -o '<title>extra [^<]*' up.svg
+	for f in extra leaf; do
+		set -- $(fill $f up.svg)
+		[ $# -eq 3 ] && [ $1 -eq 255 ] && [ $2 -lt 200 ] ||
+		    atf_fail "$f did not grow red: $*"
+		set -- $(fill $f down.svg)
+		[ $# -eq 3 ] && [ $3 -eq 255 ] && [ $1 -lt 200 ] ||
+		    atf_fail "$f did not shrink blue: $*"
+	done
+	# the same stream without gp-diff: the ordinary warm colours
+	gp-fmt -o svg b.st >plain.svg || atf_fail "svg failed"
+	atf_check -s exit:1 grep -q 'Differential' plain.svg
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case flame
 	atf_add_test_case runs
 	atf_add_test_case builds
 	atf_add_test_case gate

@@ -2,7 +2,8 @@
  * work.c: a program whose calls depend on its argument, for gp-diff:
  * "work N" calls leaf N * 1000 times through twice, steady 500 times,
  * and, for N > 5 only, extra N times (absent from smaller runs); for
- * N <= 5 only, small once.
+ * N <= 5 only, small once.  leaf and extra take long enough to be
+ * sampled.
  */
 #include <stdlib.h>
 
@@ -11,7 +12,8 @@ volatile long sink;
 void
 leaf(long i)
 {
-	sink += i;
+	for (int j = 0; j < 3000; j++)
+		sink += i ^ j;
 }
 
 void
@@ -31,7 +33,7 @@ steady(void)
 void
 extra(void)
 {
-	for (int i = 0; i < 100000; i++)
+	for (int i = 0; i < 5000000; i++)
 		sink += i;
 }
 
