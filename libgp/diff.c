@@ -12,26 +12,6 @@
 #include "stream.h"
 #include "symtab.h"
 
-static void *
-xcalloc(size_t n, size_t size)
-{
-	void *p;
-
-	if ((p = calloc(n ? n : 1, size)) == NULL)
-		err(1, NULL);
-	return p;
-}
-
-static char *
-xstrdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s != NULL ? s : "")) == NULL)
-		err(1, NULL);
-	return d;
-}
-
 /* One side's function or arc, keyed by name (and file for statics). */
 struct side {
 	const char	*name;
@@ -88,7 +68,7 @@ funcs(const struct gp_prof *p, size_t *np)
 	double hz = hzof(p);
 	size_t i, n = 0;
 
-	v = xcalloc(g->nnodes, sizeof(*v));
+	v = gp_xcalloc(g->nnodes, sizeof(*v));
 	for (i = 0; i < g->nnodes; i++) {
 		nd = &g->nodes[i];
 		if (nd->sym == GP_NOSYM ||
@@ -116,7 +96,7 @@ arcs(const struct gp_prof *p, size_t *np)
 	double hz = hzof(p);
 	struct side *v;
 
-	v = xcalloc(g->narcs, sizeof(*v));
+	v = gp_xcalloc(g->narcs, sizeof(*v));
 	for (i = 0; i < g->narcs; i++) {
 		a = &g->arcs[i];
 		ps = g->nodes[a->parent].sym;
@@ -182,9 +162,9 @@ gp_diff_make(const struct gp_prof *old, const char *oldname,
 
 	need(old, oldname);
 	need(new, newname);
-	d = xcalloc(1, sizeof(*d));
-	d->oldname = xstrdup(oldname);
-	d->newname = xstrdup(newname);
+	d = gp_xcalloc(1, sizeof(*d));
+	d->oldname = gp_xstrdup(oldname);
+	d->newname = gp_xstrdup(newname);
 	d->ototal = old->credit != NULL ? old->credit->total / hzof(old) : 0;
 	d->ntotal = new->credit != NULL ? new->credit->total / hzof(new) : 0;
 	d->normalised = normalise && d->ntotal > 0;
@@ -195,8 +175,8 @@ gp_diff_make(const struct gp_prof *old, const char *oldname,
 	for (i = j = 0; i < no || j < nn;) {
 		c = i == no ? 1 : j == nn ? -1 : cmpkey(&o[i], &n[j]);
 		f = addfunc(d);
-		f->name = xstrdup(c <= 0 ? o[i].name : n[j].name);
-		f->file = xstrdup(c <= 0 ? o[i].file : n[j].file);
+		f->name = gp_xstrdup(c <= 0 ? o[i].name : n[j].name);
+		f->file = gp_xstrdup(c <= 0 ? o[i].file : n[j].file);
 		if (c <= 0) {
 			f->in |= GP_D_OLD;
 			f->oc = o[i].calls;
@@ -220,8 +200,8 @@ gp_diff_make(const struct gp_prof *old, const char *oldname,
 	for (i = j = 0; i < no || j < nn;) {
 		c = i == no ? 1 : j == nn ? -1 : cmpkey(&o[i], &n[j]);
 		da = addarc(d);
-		da->parent = xstrdup(c <= 0 ? o[i].name : n[j].name);
-		da->child = xstrdup(c <= 0 ? o[i].child : n[j].child);
+		da->parent = gp_xstrdup(c <= 0 ? o[i].name : n[j].name);
+		da->child = gp_xstrdup(c <= 0 ? o[i].child : n[j].child);
 		if (c <= 0) {
 			da->oc = o[i].calls;
 			da->ot = o[i].incl;
@@ -292,7 +272,7 @@ gp_diff_load(struct gp_prof *p, const struct gp_rec *rec)
 		gp_need(rec, 6);
 		if (d != NULL)
 			gp_recerr(rec, "a second diff record");
-		d = p->diff = xcalloc(1, sizeof(*d));
+		d = p->diff = gp_xcalloc(1, sizeof(*d));
 		d->oldname = gp_fstr(rec, 1);
 		d->newname = gp_fstr(rec, 2);
 		d->ototal = gp_fdbl(rec, 3);
@@ -417,7 +397,7 @@ gp_diff_print(const struct gp_diff *d, int brief, FILE *fp)
 	fprintf(fp, "Total: %.2f seconds old, %.2f new%s\n\n", d->ototal,
 	    d->normalised ? d->ototal : d->ntotal,
 	    d->normalised ? " (new times scaled to the old total)" : "");
-	v = xcalloc(d->nf, sizeof(*v));
+	v = gp_xcalloc(d->nf, sizeof(*v));
 	for (i = n = 0; i < d->nf; i++) {
 		f = &d->f[i];
 		if (f->in == (GP_D_OLD | GP_D_NEW) && f->oc == f->nc &&

@@ -92,6 +92,10 @@ int		 gp_parsedbl(const char *, double *);
 int		 gp_parsehex(const char *, uint64_t *);
 int		 gp_parseu64(const char *, uint64_t *);
 
+/* calloc(3) and strdup(3) that exit on failure; calloc of 0 gives 1. */
+void		*gp_xcalloc(size_t n, size_t size);
+char		*gp_xstrdup(const char *);	/* NULL gives "" */
+
 /*
  * qsort(3) for arrays that may be empty: qsort wants a pointer to an
  * array even for none, and an empty one here may be a null pointer.

@@ -41,30 +41,7 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/rtreal-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
 cc -O2 -o tstat "$bench/tstat.c"
-cat > floor.c <<'END'
-#include <stdint.h>
-#include <x86intrin.h>
-
-#define NI	__attribute__((__no_instrument_function__))
-
-static __thread uint64_t t;
-
-NI void __cyg_profile_func_enter(void *, void *);
-NI void __cyg_profile_func_exit(void *, void *);
-
-NI void
-__cyg_profile_func_enter(void *fn, void *site)
-{
-	t -= __rdtsc();
-}
-
-NI void
-__cyg_profile_func_exit(void *fn, void *site)
-{
-	t += __rdtsc();
-}
-END
-cc -O2 -c -o floor.o floor.c
+cc -O2 -c -o floor.o "$bench/floor.c"
 
 printf '%-6s %10s %10s %10s %12s %9s %9s %7s\n' cc plain libgprt floor \
     calls "rt ns" "floor ns" ratio

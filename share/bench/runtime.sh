@@ -55,6 +55,7 @@ esac
 }
 prefix=${1:-${GP_STAGE:-/usr/local}}
 cc=${CC:-cc}
+bench=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d "${TMPDIR:-/tmp}/runtime-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
@@ -80,31 +81,8 @@ $cc -O0 -o plain fib.c
 $cc -O0 -pg -o pg fib.c
 $cc -O0 -finstrument-functions -o rt fib.c -L"$prefix/lib" -lgprt \
     -Wl,-rpath,"$prefix/lib"
-cat > floor.c <<'END'
-#include <stdint.h>
-#include <x86intrin.h>
-
-#define NI	__attribute__((__no_instrument_function__))
-
-static __thread uint64_t t;
-
-NI void __cyg_profile_func_enter(void *, void *);
-NI void __cyg_profile_func_exit(void *, void *);
-
-NI void
-__cyg_profile_func_enter(void *fn, void *site)
-{
-	t -= __rdtsc();
-}
-
-NI void
-__cyg_profile_func_exit(void *fn, void *site)
-{
-	t += __rdtsc();
-}
-END
 floor=
-if $cc -O2 -c -o floor.o floor.c 2>/dev/null; then
+if $cc -O2 -c -o floor.o "$bench/floor.c" 2>/dev/null; then
 	$cc -O0 -finstrument-functions -o floor fib.c floor.o
 	floor=yes
 fi
