@@ -373,6 +373,48 @@ pct(FILE *fp, double o, double n)
 		fprintf(fp, " %9s", "");
 }
 
+static int
+byarcchange(const void *a, const void *b)
+{
+	const struct gp_darc *l = *(const struct gp_darc *const *)a;
+	const struct gp_darc *r = *(const struct gp_darc *const *)b;
+	double cl = fabs((double)l->nc - (double)l->oc);
+	double cr = fabs((double)r->nc - (double)r->oc);
+	int c;
+
+	if (cl != cr)
+		return cl > cr ? -1 : 1;
+	if ((c = strcmp(l->parent, r->parent)) != 0)
+		return c;
+	return strcmp(l->child, r->child);
+}
+
+/* The call arcs whose calls changed, the largest change first. */
+static void
+arcsprint(const struct gp_diff *d, FILE *fp)
+{
+	const struct gp_darc **v;
+	size_t i, n;
+
+	v = gp_xcalloc(d->na, sizeof(*v));
+	for (i = n = 0; i < d->na; i++)
+		if (d->a[i].oc != d->a[i].nc)
+			v[n++] = &d->a[i];
+	if (n > 0) {
+		gp_sort(v, n, sizeof(*v), byarcchange);
+		fprintf(fp, "\nCall arcs whose calls changed:\n\n");
+		fprintf(fp, "%12s %12s %9s  %s\n", "calls old", "calls new",
+		    "delta", "caller -> callee");
+		for (i = 0; i < n; i++) {
+			fprintf(fp, "%12ju %12ju", (uintmax_t)v[i]->oc,
+			    (uintmax_t)v[i]->nc);
+			pct(fp, (double)v[i]->oc, (double)v[i]->nc);
+			fprintf(fp, "  %s -> %s\n", v[i]->parent, v[i]->child);
+		}
+	}
+	free(v);
+}
+
 static const char blurb[] =
 "\n"
 " calls      the number of times the function was called, recursive\n"
@@ -381,6 +423,7 @@ static const char blurb[] =
 " total s    those of the function and its children, as the call graph\n"
 "            credits them;\n"
 " delta      the change from old to new, in percent of old.\n"
+" Call arcs are listed by the names of caller and callee.\n"
 " Functions are matched by name, static ones by name and file.  The\n"
 " largest change in time comes first; functions with no change are left\n"
 " out.\n";
@@ -427,6 +470,7 @@ gp_diff_print(const struct gp_diff *d, int brief, FILE *fp)
 	if (n == 0)
 		fprintf(fp, " no change\n");
 	free(v);
+	arcsprint(d, fp);
 	if (!brief)
 		fputs(blurb, fp);
 }

@@ -70,6 +70,10 @@ runs_body()
 	""|"500 500") ;;
 	*)	atf_fail "steady's calls changed: $l" ;;
 	esac
+	atf_check -o match:'^ +3000 +10000 +\+233\.3%  twice -> leaf$' \
+	    -o match:'^ +0 +10 +new  main -> extra$' \
+	    -o match:'^ +1 +0 +-100\.0%  main -> small$' \
+	    -o not-match:'main -> steady' cat rep
 	# extra, added, has the most new time: first
 	atf_check -o match:'extra \[added\]$' -x "sed -n 7p rep"
 	atf_check -o not-match:'the number of times' cat rep
