@@ -1,0 +1,156 @@
+/*
+ * fuzz_gprt: the gprt(3) companion-file reader (libgp/gprt.c) on any
+ * bytes.
+ *
+ * The input is the companion file.  A file the reader takes must then
+ * give a stream that loads (its raw and runtime layers, as gmon-cat
+ * writes them and the later stages read them) and writes back the same,
+ * and a gmon.out (gp_gprt_gmon(), for a run killed before exit) that
+ * reads back; merging the threads must not crash.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fuzz.h"
+#include "gmon.h"
+#include "gprt.h"
+#include "measured.h"
+#include "prof.h"
+#include "stream.h"
+
+int	LLVMFuzzerInitialize(int *, char ***);
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static int	fdin, fda, fdb;		/* memfds: the input, the outputs */
+
+struct ctx {
+	struct gp_gprt	*g;
+	unsigned char	*buf;
+	size_t		 len;
+};
+
+static void
+reload(void *arg)
+{
+	struct gp_reader *r;
+	struct gp_writer *w;
+	struct gp_prof p;
+
+	(void)arg;
+	memset(&p, 0, sizeof(p));
+	if (lseek(fda, 0, SEEK_SET) == -1)
+		fuzz_fail("lseek");
+	r = gp_ropen(fda, "stream");
+	gp_stage_read(r, &p, GP_L_RAW, 0, NULL);
+	gp_rclose(r);
+	if (p.raw == NULL || p.rt == NULL)
+		fuzz_fail("the stream of a companion file lacks a layer");
+	fuzz_reset(fdb);
+	w = gp_wopen(fdb);
+	gp_raw_emit(w, p.raw);
+	gp_rt_emit(w, p.rt);
+	gp_wclose(w);
+	gp_raw_free(p.raw);
+	gp_rt_free(p.rt);
+}
+
+static void
+parse(void *arg)
+{
+	struct ctx *c = arg;
+	struct gp_gmonopt opt;
+
+	memset(&opt, 0, sizeof(opt));
+	gp_raw_free(gp_gmon_parse(c->buf, c->len, "gmon", &opt));
+}
+
+/*
+ * gp_gprt_gmon() repeats the histogram once for every 65535 samples of
+ * its fullest bin, as the runtime does at exit: a few bins of 2^32
+ * samples make a file of gigabytes, which is not worth the time.
+ */
+static int
+gmonsize_ok(const struct gp_gprt *g)
+{
+	size_t i;
+
+	for (i = 0; g->bins != NULL && i < g->nbins; i++)
+		if (g->bins[i] > 16 * 65535)
+			return 0;
+	return 1;
+}
+
+static void
+run(void *arg)
+{
+	struct ctx *c = arg, m;
+	struct gp_writer *w;
+	struct gp_gprt *g;
+	unsigned char *a, *b;
+	size_t alen, blen, i;
+	uint64_t rel;
+
+	c->g = g = gp_gprt_load(fuzz_fdpath(fdin));
+
+	fuzz_reset(fda);
+	w = gp_wopen(fda);
+	gp_gprt_emit(g, w, GP_GPRT_RAW);
+	gp_wclose(w);
+	if (fuzz_try(reload, NULL))
+		fuzz_fail("the stream of a companion file does not load");
+	a = fuzz_slurp(fda, &alen);
+	b = fuzz_slurp(fdb, &blen);
+	fuzz_same("the stream of a companion file and the same reloaded",
+	    a, alen, b, blen);
+	free(a);
+	free(b);
+
+	for (i = 0; i < g->nobjs; i++) {
+		(void)gp_gprt_obj(g, g->objs[i].textlow + g->objs[i].bias,
+		    &rel);
+		(void)gp_gprt_obj(g, g->objs[i].texthigh + g->objs[i].bias,
+		    &rel);
+	}
+
+	if (gmonsize_ok(g)) {
+		fuzz_reset(fdb);
+		if (gp_gprt_gmon(g, fuzz_fdpath(fdb)) != 0)
+			fuzz_fail("gp_gprt_gmon failed");
+		memset(&m, 0, sizeof(m));
+		m.buf = fuzz_slurp(fdb, &m.len);
+		if (fuzz_try(parse, &m))
+			fuzz_fail("the gmon.out of a companion file does not "
+			    "read back");
+		free(m.buf);
+	}
+
+	gp_gprt_merge(g);
+	w = gp_wopen(fuzz_devnull);
+	gp_gprt_emit(g, w, GP_GPRT_RAW | GP_GPRT_MERGE);
+	gp_wclose(w);
+	gp_gprt_free(g);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	fuzz_init();
+	fdin = fuzz_memfd("in");
+	fda = fuzz_memfd("a");
+	fdb = fuzz_memfd("b");
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct ctx c;
+
+	fuzz_fill(fdin, data, size);
+	memset(&c, 0, sizeof(c));
+	fuzz_begin();
+	(void)fuzz_try(run, &c);
+	fuzz_end();
+	return 0;
+}
