@@ -13,6 +13,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -484,8 +485,24 @@ void
 fuzz_same(const char *what, const unsigned char *a, size_t alen,
     const unsigned char *b, size_t blen)
 {
+	const char *dump;
+	char path[PATH_MAX];
+	FILE *fp;
 	size_t i;
 
+	/* FUZZ_DUMP=prefix: both sides into files, to be compared. */
+	if ((dump = getenv("FUZZ_DUMP")) != NULL) {
+		snprintf(path, sizeof(path), "%s.a", dump);
+		if ((fp = fopen(path, "wb")) != NULL) {
+			fwrite(a, 1, alen, fp);
+			fclose(fp);
+		}
+		snprintf(path, sizeof(path), "%s.b", dump);
+		if ((fp = fopen(path, "wb")) != NULL) {
+			fwrite(b, 1, blen, fp);
+			fclose(fp);
+		}
+	}
 	for (i = 0; i < alen && i < blen; i++)
 		if (a[i] != b[i])
 			fuzz_fail("%s: differ at byte %zu (0x%02x, 0x%02x); "
