@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gmon.h"
 #include "gprt.h"
 #include "stream.h"
 
@@ -800,7 +801,9 @@ exearcs(const struct gp_gprt *g, size_t *np)
 static void
 emitraw(const struct gp_gprt *g, struct gp_writer *w)
 {
-	uint64_t low, high, nbins, i, j, *v;
+	struct gp_hist h;
+	uint64_t low, high, nbins, i, b, maxbin, skip, *v;
+	uint16_t *b16;
 	size_t n;
 
 	gp_wkind(w, "profile");
@@ -811,28 +814,41 @@ emitraw(const struct gp_gprt *g, struct gp_writer *w)
 	gp_whex(w, 1);
 	gp_wraw(w, "000000000000000000000000");
 	gp_weol(w);
+	/*
+	 * The histogram as gp_gprt_gmon() writes it and gmon-cat reads it
+	 * back: the stream's bins, like a file's, hold at most 65535
+	 * samples, and the histogram is repeated for the rest (a function
+	 * sampled 65536 times, 66 s at 1000 Hz, made a stream the next
+	 * stage refused).
+	 */
 	exerange(g, &low, &high, &nbins);
-	gp_wkind(w, "hist");
-	gp_wu64(w, 0);
-	gp_whex(w, low);
-	gp_whex(w, high);
-	gp_wu64(w, nbins);
-	gp_wu64(w, g->bins != NULL ? g->hz : 100);
-	gp_wstr(w, "seconds");
-	gp_wstr(w, "s");
-	gp_weol(w);
-	for (i = 0; g->bins != NULL && i < nbins; i = j) {
-		if (g->bins[i] == 0) {
-			j = i + 1;
-			continue;
-		}
-		gp_wkind(w, "bins");
-		gp_wu64(w, 0);
-		gp_wu64(w, i);
-		for (j = i; j < nbins && j < i + 32 && g->bins[j] != 0; j++)
-			gp_wu64(w, g->bins[j]);
-		gp_weol(w);
+	memset(&h, 0, sizeof(h));
+	h.low = low;
+	h.high = high;
+	h.nbins = (uint32_t)nbins;
+	h.rate = g->bins != NULL ? (uint32_t)g->hz : 100;
+	memcpy(h.dimen, "seconds", 7);
+	h.abbrev = 's';
+	maxbin = 0;
+	b16 = NULL;
+	if (g->bins != NULL) {
+		/* 16-bit bins in this host's order, as read from a file */
+		b16 = xcalloc(nbins, sizeof(*b16));
+		for (i = 0; i < nbins; i++)
+			if (g->bins[i] > maxbin)
+				maxbin = g->bins[i];
 	}
+	skip = 0;
+	do {
+		for (i = 0; b16 != NULL && i < nbins; i++) {
+			b = g->bins[i] > skip ? g->bins[i] - skip : 0;
+			b16[i] = (uint16_t)(b > 65535 ? 65535 : b);
+		}
+		gp_raw_emithist(w, &h, (const unsigned char *)b16, !hostle());
+		h.id++;
+		skip += 65535;
+	} while (skip < maxbin);
+	free(b16);
 	v = exearcs(g, &n);
 	for (i = 0; i < n; i++) {
 		gp_wkind(w, "arc");
