@@ -53,6 +53,16 @@ struct tinfo {
 	uint64_t		 cp_ticks, cp_ns;
 };
 
+/*
+ * The most calls a file may count, all its arcs together.  A gmon.out
+ * counts an arc in 32 bits, so gp_gprt_gmon() writes an arc once for
+ * each 2^32 of its calls: a damaged count of 2^62 meant 2^30 records
+ * (17 GB) and a gmon-cat that seemed to hang.  2^52 calls take the hooks
+ * (some nanoseconds each) months of nothing else; gp_gprt_gmon() then
+ * writes at most 2^20 records more than there are arcs.
+ */
+#define MAXCALLS	((uint64_t)1 << 52)
+
 static void bad(const struct rd *, uint64_t, const char *, ...)
     __attribute__((__noreturn__, __format__(__printf__, 3, 4)));
 
@@ -396,9 +406,10 @@ gp_gprt_load(const char *path)
 	struct gp_gprt_mem *m;
 	struct fnidx *bys, key, *found;
 	struct rd rd, *r = &rd;
-	uint64_t off, size, n, cap, type, thread, i, k;
+	uint64_t off, size, n, cap, type, thread, i, k, calls;
 	size_t nab, nsb, j;
 
+	calls = 0;
 	g = xcalloc(1, sizeof(*g));
 	if ((g->path = strdup(path)) == NULL)
 		err(1, NULL);
@@ -488,6 +499,11 @@ gp_gprt_load(const char *path)
 				a->site = F64(k, struct gprt_arc, site);
 				a->fn = F64(k, struct gprt_arc, fn);
 				a->count = F64(k, struct gprt_arc, count);
+				if (a->count > MAXCALLS - calls)
+					bad(r, k + offsetof(struct gprt_arc,
+					    count), "more than 2^52 calls in "
+					    "all: a damaged count");
+				calls += a->count;
 				a->self = F64(k, struct gprt_arc, self);
 				a->incl = F64(k, struct gprt_arc, incl);
 				a->nmaps = g->nobjs;
