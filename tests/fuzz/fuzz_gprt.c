@@ -76,10 +76,15 @@ parse(void *arg)
 static int
 gmonsize_ok(const struct gp_gprt *g)
 {
+	uint64_t calls = 0;
 	size_t i;
 
 	for (i = 0; g->bins != NULL && i < g->nbins; i++)
 		if (g->bins[i] > 16 * 65535)
+			return 0;
+	/* Likewise an arc, once for every 2^32 calls (gprt.c MAXCALLS). */
+	for (i = 0; i < g->narcs; i++)
+		if ((calls += g->arcs[i].count) > (uint64_t)1 << 36)
 			return 0;
 	return 1;
 }
