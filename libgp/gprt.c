@@ -530,6 +530,17 @@ gp_gprt_load(const char *path)
 			if (o->id != g->nobjs - 1)
 				bad(r, off, "map id %" PRIu64 " out of order",
 				    o->id);
+			/*
+			 * The executable's text is what the histogram of
+			 * the gmon.out covers (exerange()), 2 bytes a bin
+			 * counted in 32 bits: a text of 2^45 bytes meant a
+			 * truncated bin count and 2^44 bins written.
+			 */
+			if (o->id == 0 && o->texthigh > o->low &&
+			    o->texthigh - o->low >= (uint64_t)1 << 33)
+				bad(r, off, "executable's text of %" PRIu64
+				    " bytes: more than a gmon.out histogram "
+				    "covers", o->texthigh - o->low);
 			break;
 		case GPRT_B_HIST:
 			if (size < sizeof(struct gprt_hist))
@@ -543,7 +554,9 @@ gp_gprt_load(const char *path)
 			g->histhigh = F64(off, struct gprt_hist, high);
 			g->hz = F64(off, struct gprt_hist, hz);
 			g->outside = F64(off, struct gprt_hist, outside);
-			if (g->histhigh < g->histlow || g->hz == 0)
+			/* the gmon.out's rate is 32-bit */
+			if (g->histhigh < g->histlow || g->hz == 0 ||
+			    g->hz > UINT32_MAX)
 				bad(r, off, "bad histogram range or rate");
 			g->nbins = k;
 			g->bins = xcalloc(k, sizeof(*g->bins));
