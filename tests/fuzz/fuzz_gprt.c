@@ -82,6 +82,14 @@ gmonsize_ok(const struct gp_gprt *g)
 	for (i = 0; g->bins != NULL && i < g->nbins; i++)
 		if (g->bins[i] > 16 * 65535)
 			return 0;
+	/*
+	 * Without sampling, the histogram is the executable's text in zero
+	 * bins, 2 bytes each: 2^33 bytes (gprt.c's limit) are 4 GB.
+	 */
+	if (g->bins == NULL && g->nobjs > 0 &&
+	    g->objs[0].texthigh > g->objs[0].low &&
+	    g->objs[0].texthigh - g->objs[0].low > (uint64_t)1 << 22)
+		return 0;
 	/* Likewise an arc, once for every 2^32 calls (gprt.c MAXCALLS). */
 	for (i = 0; i < g->narcs; i++)
 		if ((calls += g->arcs[i].count) > (uint64_t)1 << 36)
