@@ -97,6 +97,30 @@ gmonsize_ok(const struct gp_gprt *g)
 	return 1;
 }
 
+/*
+ * The limits gp_gprt_load() keeps (gprt.c), beyond which gp_gprt_gmon()
+ * writes for hours: checked here because the skips of gmonsize_ok()
+ * would hide a file the loader wrongly took.
+ */
+static void
+limits(const struct gp_gprt *g)
+{
+	uint64_t calls = 0;
+	size_t i;
+
+	for (i = 0; i < g->narcs; i++) {
+		if (g->arcs[i].count > ((uint64_t)1 << 52) - calls)
+			fuzz_fail("gp_gprt_load took more than 2^52 calls");
+		calls += g->arcs[i].count;
+	}
+	if (g->nobjs > 0 && g->objs[0].texthigh > g->objs[0].low &&
+	    g->objs[0].texthigh - g->objs[0].low >= (uint64_t)1 << 33)
+		fuzz_fail("gp_gprt_load took an executable's text of 2^33 "
+		    "bytes or more");
+	if (g->bins != NULL && g->hz > UINT32_MAX)
+		fuzz_fail("gp_gprt_load took a rate above 2^32");
+}
+
 static void
 run(void *arg)
 {
@@ -109,6 +133,7 @@ run(void *arg)
 	int fd[2];
 
 	c->g = g = gp_gprt_load(fuzz_fdpath(fdin));
+	limits(g);
 	if (!gmonsize_ok(g)) {
 		gp_gprt_free(g);
 		return;
