@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "plugin.h"
 
 /* The renamed functions: prototypes for -Wmissing-prototypes. */
 void	 fuzz_exit(int) __attribute__((__noreturn__));
@@ -390,6 +391,13 @@ fuzz_init(void)
 	verbose = getenv("FUZZ_VERBOSE") != NULL;
 	/* Plugins are not under test: none from the environment. */
 	unsetenv("GP_PLUGIN_PATH");
+	/*
+	 * libgp looks for plugins once, on first need, and keeps what it
+	 * found for the process: done here, before fuzz_begin(), so that
+	 * fuzz_end() does not free it under libgp's feet.
+	 */
+	(void)gp_record_find(0);
+	(void)gp_record_kind("fuzz-warm-up");
 	if ((fuzz_devnull = open("/dev/null", O_WRONLY)) == -1)
 		err(1, "/dev/null");
 	if (!verbose) {
