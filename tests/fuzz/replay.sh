@@ -18,6 +18,13 @@ bmake -f "$here/Makefile" O="$O" >"$O/make.log" 2>&1 || {
 	echo "replay.sh: build failed" >&2
 	exit 1
 }
+# The targets' own reports on stderr, whatever the caller's settings
+# (.ci/run's sanitizer pass sends reports to files and checks leaks at
+# exit; a target's failure is this script's, and what libgp keeps for
+# the process, the plugin list, is not a leak).
+ASAN_OPTIONS=detect_leaks=0
+UBSAN_OPTIONS=print_stacktrace=1
+export ASAN_OPTIONS UBSAN_OPTIONS
 for t in $targets; do
 	# Files, not directories: libFuzzer then runs each once and adds
 	# nothing to the corpus.
