@@ -514,9 +514,14 @@ loadraw(struct gp_raw *raw, const struct gp_rec *rec)
 		r->tag = gp_fu64max(rec, 1, 255);
 	}
 	n = strlen(rec->f[2]) / 2;
-	if (r->cap - r->len < n) {
+	/*
+	 * data is never NULL, as in a record read from a file: a record of
+	 * no bytes (an unknown tag that ends the file) would otherwise
+	 * take an offset from a null pointer below.
+	 */
+	if (r->data == NULL || r->cap - r->len < n) {
 		r->cap = r->len + n > 2 * r->cap ? r->len + n : 2 * r->cap;
-		if ((r->data = realloc(r->data, r->cap)) == NULL)
+		if ((r->data = realloc(r->data, r->cap + 1)) == NULL)
 			err(1, NULL);
 	}
 	r->len += fhexbytes(rec, 2, r->data + r->len, n);

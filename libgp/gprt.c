@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gmon.h"
 #include "gprt.h"
 #include "stream.h"
 
@@ -51,6 +52,16 @@ struct tinfo {
 	uint64_t		 last;
 	uint64_t		 cp_ticks, cp_ns;
 };
+
+/*
+ * The most calls a file may count, all its arcs together.  A gmon.out
+ * counts an arc in 32 bits, so gp_gprt_gmon() writes an arc once for
+ * each 2^32 of its calls: a damaged count of 2^62 meant 2^30 records
+ * (17 GB) and a gmon-cat that seemed to hang.  2^52 calls take the hooks
+ * (some nanoseconds each) months of nothing else; gp_gprt_gmon() then
+ * writes at most 2^20 records more than there are arcs.
+ */
+#define MAXCALLS	((uint64_t)1 << 52)
 
 static void bad(const struct rd *, uint64_t, const char *, ...)
     __attribute__((__noreturn__, __format__(__printf__, 3, 4)));
@@ -395,9 +406,10 @@ gp_gprt_load(const char *path)
 	struct gp_gprt_mem *m;
 	struct fnidx *bys, key, *found;
 	struct rd rd, *r = &rd;
-	uint64_t off, size, n, cap, type, thread, i, k;
+	uint64_t off, size, n, cap, type, thread, i, k, calls;
 	size_t nab, nsb, j;
 
+	calls = 0;
 	g = xcalloc(1, sizeof(*g));
 	if ((g->path = strdup(path)) == NULL)
 		err(1, NULL);
@@ -487,6 +499,11 @@ gp_gprt_load(const char *path)
 				a->site = F64(k, struct gprt_arc, site);
 				a->fn = F64(k, struct gprt_arc, fn);
 				a->count = F64(k, struct gprt_arc, count);
+				if (a->count > MAXCALLS - calls)
+					bad(r, k + offsetof(struct gprt_arc,
+					    count), "more than 2^52 calls in "
+					    "all: a damaged count");
+				calls += a->count;
 				a->self = F64(k, struct gprt_arc, self);
 				a->incl = F64(k, struct gprt_arc, incl);
 				a->nmaps = g->nobjs;
@@ -513,6 +530,17 @@ gp_gprt_load(const char *path)
 			if (o->id != g->nobjs - 1)
 				bad(r, off, "map id %" PRIu64 " out of order",
 				    o->id);
+			/*
+			 * The executable's text is what the histogram of
+			 * the gmon.out covers (exerange()), 2 bytes a bin
+			 * counted in 32 bits: a text of 2^45 bytes meant a
+			 * truncated bin count and 2^44 bins written.
+			 */
+			if (o->id == 0 && o->texthigh > o->low &&
+			    o->texthigh - o->low >= (uint64_t)1 << 33)
+				bad(r, off, "executable's text of %" PRIu64
+				    " bytes: more than a gmon.out histogram "
+				    "covers", o->texthigh - o->low);
 			break;
 		case GPRT_B_HIST:
 			if (size < sizeof(struct gprt_hist))
@@ -526,7 +554,9 @@ gp_gprt_load(const char *path)
 			g->histhigh = F64(off, struct gprt_hist, high);
 			g->hz = F64(off, struct gprt_hist, hz);
 			g->outside = F64(off, struct gprt_hist, outside);
-			if (g->histhigh < g->histlow || g->hz == 0)
+			/* the gmon.out's rate is 32-bit */
+			if (g->histhigh < g->histlow || g->hz == 0 ||
+			    g->hz > UINT32_MAX)
 				bad(r, off, "bad histogram range or rate");
 			g->nbins = k;
 			g->bins = xcalloc(k, sizeof(*g->bins));
@@ -800,7 +830,9 @@ exearcs(const struct gp_gprt *g, size_t *np)
 static void
 emitraw(const struct gp_gprt *g, struct gp_writer *w)
 {
-	uint64_t low, high, nbins, i, j, *v;
+	struct gp_hist h;
+	uint64_t low, high, nbins, i, b, maxbin, skip, *v;
+	uint16_t *b16;
 	size_t n;
 
 	gp_wkind(w, "profile");
@@ -811,28 +843,41 @@ emitraw(const struct gp_gprt *g, struct gp_writer *w)
 	gp_whex(w, 1);
 	gp_wraw(w, "000000000000000000000000");
 	gp_weol(w);
+	/*
+	 * The histogram as gp_gprt_gmon() writes it and gmon-cat reads it
+	 * back: the stream's bins, like a file's, hold at most 65535
+	 * samples, and the histogram is repeated for the rest (a function
+	 * sampled 65536 times, 66 s at 1000 Hz, made a stream the next
+	 * stage refused).
+	 */
 	exerange(g, &low, &high, &nbins);
-	gp_wkind(w, "hist");
-	gp_wu64(w, 0);
-	gp_whex(w, low);
-	gp_whex(w, high);
-	gp_wu64(w, nbins);
-	gp_wu64(w, g->bins != NULL ? g->hz : 100);
-	gp_wstr(w, "seconds");
-	gp_wstr(w, "s");
-	gp_weol(w);
-	for (i = 0; g->bins != NULL && i < nbins; i = j) {
-		if (g->bins[i] == 0) {
-			j = i + 1;
-			continue;
-		}
-		gp_wkind(w, "bins");
-		gp_wu64(w, 0);
-		gp_wu64(w, i);
-		for (j = i; j < nbins && j < i + 32 && g->bins[j] != 0; j++)
-			gp_wu64(w, g->bins[j]);
-		gp_weol(w);
+	memset(&h, 0, sizeof(h));
+	h.low = low;
+	h.high = high;
+	h.nbins = (uint32_t)nbins;
+	h.rate = g->bins != NULL ? (uint32_t)g->hz : 100;
+	memcpy(h.dimen, "seconds", 7);
+	h.abbrev = 's';
+	maxbin = 0;
+	b16 = NULL;
+	if (g->bins != NULL) {
+		/* 16-bit bins in this host's order, as read from a file */
+		b16 = xcalloc(nbins, sizeof(*b16));
+		for (i = 0; i < nbins; i++)
+			if (g->bins[i] > maxbin)
+				maxbin = g->bins[i];
 	}
+	skip = 0;
+	do {
+		for (i = 0; b16 != NULL && i < nbins; i++) {
+			b = g->bins[i] > skip ? g->bins[i] - skip : 0;
+			b16[i] = (uint16_t)(b > 65535 ? 65535 : b);
+		}
+		gp_raw_emithist(w, &h, (const unsigned char *)b16, !hostle());
+		h.id++;
+		skip += 65535;
+	} while (skip < maxbin);
+	free(b16);
 	v = exearcs(g, &n);
 	for (i = 0; i < n; i++) {
 		gp_wkind(w, "arc");
