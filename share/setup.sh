@@ -27,14 +27,17 @@ set -e
 #   real consumers of the dot, callgrind, json and svg formats in the tests;
 #   clang: the compatibility suite also profiles clang -pg builds;
 #   pkg-config: the runtime's gprt.pc is tested with it; time: GNU
-#   time(1), whose -f %M gives the tests a stage's peak memory; tclsh:
+#   time(1), whose -f %M gives the tests a stage's peak memory;
+#   libclang-rt-14-dev: clang's libFuzzer and sanitizer runtimes, for the
+#   fuzz targets of tests/fuzz (only recommended by clang); tcl (tclsh):
 #   sqlite3's sources make their amalgamation with it (tests/realworld
 #   fetch them with apt-get source, which needs no package of its own).
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
     gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
-    graphviz valgrind jq libxml2-utils clang pkg-config time tcl"
+    graphviz valgrind jq libxml2-utils clang pkg-config time tcl
+    libclang-rt-14-dev"
 
 missing=
 for p in $PACKAGES; do
