@@ -289,11 +289,10 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
  * function gets the dfunc of its name (and file, if static).
  */
 static void
-diffview(struct view *v, const struct gp_symtab *st, const struct gp_diff *d)
+diffview(struct view *v, const struct gp_diff *d)
 {
 	const struct gp_dfunc *df;
 	struct gp_pfunc *f;
-	const char *file;
 	size_t i, j;
 
 	v->olds = xcalloc(v->pub.nfuncs + 1, sizeof(*v->olds));
@@ -301,18 +300,12 @@ diffview(struct view *v, const struct gp_symtab *st, const struct gp_diff *d)
 		f = &v->funcs[i];
 		if (f->iscycle || f->symname == NULL)
 			continue;
-		file = "";
-		for (j = 0; j < st->nsyms; j++)
-			if (st->syms[j].name == f->symname) {
-				if ((st->syms[j].flags & GP_SYM_STATIC) &&
-				    st->syms[j].file != NULL)
-					file = st->syms[j].file;
-				break;
-			}
 		for (j = 0; j < d->nf; j++) {
 			df = &d->f[j];
+			/* a static function's pair names its file too */
 			if (strcmp(df->name, f->name) != 0 ||
-			    strcmp(df->file, file) != 0)
+			    (*df->file != '\0' && (f->file == NULL ||
+			    strcmp(df->file, f->file) != 0)))
 				continue;
 			v->olds[i].present = (df->in & GP_D_OLD) != 0;
 			v->olds[i].calls = df->oc;
@@ -366,7 +359,7 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 	}
 	if ((layers & GP_L_DIFF) && p->diff != NULL &&
 	    (v->pub.have & GP_HAVE_GRAPH))
-		diffview(v, p->sym, p->diff);
+		diffview(v, p->diff);
 	/* Never NULL arrays. */
 	if (v->funcp == NULL)
 		v->pub.funcs = v->funcp = xcalloc(1, sizeof(*v->funcp));
