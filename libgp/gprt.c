@@ -752,6 +752,23 @@ gp_gprt_load(const char *path)
 			bad(r, off, "unknown block type %" PRIu64, type);
 		}
 	}
+	/*
+	 * The collectors saw events after the runtime's last checkpoint: a
+	 * killed thread's open calls end at its last event known.
+	 */
+	for (i = 0; i < g->ncct; i++)
+		for (j = 0; j < g->nthreads; j++)
+			if (g->threads[j].slot == g->ccts[i].thread &&
+			    ci[i].last > ti[j].last)
+				ti[j].last = ci[i].last;
+	for (i = 0; i < g->ntrace; i++)
+		for (j = 0; j < g->nthreads; j++)
+			if (g->threads[j].slot == g->traces[i].thread &&
+			    g->traces[i].n > 0 && !g->traces[i].first &&
+			    g->traces[i].ev[g->traces[i].n - 1].ticks >
+			    ti[j].last)
+				ti[j].last =
+				    g->traces[i].ev[g->traces[i].n - 1].ticks;
 	for (j = 0; j < g->nthreads; j++) {
 		t = &g->threads[j];
 		for (i = 0; i < nsb; i++)
