@@ -42,14 +42,16 @@ struct ent {				/* (parent, fn, site) -> node */
 };
 
 struct tstate {
+	uint64_t	 cur;		/* copies of h->cur and h->last, */
+	uint64_t	 last;		/* read here, written to both */
 	struct gp_cct	*h;		/* in the companion file */
 	struct gp_cctnode *nodes;
 	struct ent	*tab;		/* private */
 	uint64_t	 mask;
-	uint64_t	 nent;
 	uint64_t	*stack;		/* the node of each open call */
 	uint64_t	 depth;
 	uint64_t	 scap;
+	uint64_t	 nent;
 	uint64_t	 lasttrunc;	/* the root's last-resort node, or 0 */
 	uint64_t	 over;		/* calls the stack had no room for */
 };
@@ -202,82 +204,79 @@ child_slow(struct tstate *s, uint64_t cur, uintptr_t fn, uintptr_t site)
 	return s->lasttrunc;
 }
 
-FN static int
-push(struct tstate *s, uint64_t node)
+/*
+ * The rare parts of an enter: a full stack, a pair (node, function, call
+ * site) not in the first slot of its hash, a node to make.  The stack
+ * holds cur already unless it had no room (then 0 is returned and the
+ * call stays in cur).
+ */
+FN __attribute__((__noinline__)) static uint64_t
+enter_slow(struct tstate *s, uint64_t cur, uintptr_t fn, uintptr_t site)
 {
-	uint64_t *ns;
+	struct ent *e;
+	uint64_t *ns, i;
 
-	if (s->depth == s->scap) {
-		ns = mremap(s->stack, s->scap * sizeof(*ns),
-		    2 * s->scap * sizeof(*ns), MREMAP_MAYMOVE);
-		if (ns == MAP_FAILED)
-			return -1;
+	if (s->over > 0 || s->depth == s->scap) {
+		ns = s->over > 0 ? MAP_FAILED : mremap(s->stack, s->scap *
+		    sizeof(*ns), 2 * s->scap * sizeof(*ns), MREMAP_MAYMOVE);
+		if (ns == MAP_FAILED) {
+			/* no room to come back: the call and its callees
+			   stay in cur */
+			s->over++;
+			return cur;
+		}
 		s->stack = ns;
 		s->scap *= 2;
 	}
-	s->stack[s->depth++] = node;
-	return 0;
+	s->stack[s->depth++] = cur;
+	for (i = hash(cur, fn, site);; i++) {
+		e = &s->tab[i & s->mask];
+		if (e->node == 0)
+			break;
+		if (e->parent == cur && e->fn == fn && e->site == site)
+			return e->node;
+	}
+	/* below a truncated node, all is its own */
+	if (cur != 0 && s->nodes[cur].fn == 0) {
+		remember(s, cur, fn, site, cur);
+		return cur;
+	}
+	return child_slow(s, cur, fn, site);
 }
 
 FN static void
 enter(void *v, uintptr_t fn, uintptr_t site, uint64_t now)
 {
 	struct tstate *s = v;
-	struct gp_cct *h = s->h;
 	struct ent *e;
-	uint64_t cur = h->cur, n;
+	uint64_t cur = s->cur, n;
 
-	if (now > h->last)
-		s->nodes[cur].self += now - h->last;
-	if (s->over > 0 || push(s, cur) == -1) {
-		/* no room to come back: the call and its callees stay in cur */
-		s->over++;
-		s->nodes[cur].count++;
-		h->last = now;
-		return;
-	}
-	if (cur != 0 && s->nodes[cur].fn == 0)
-		n = cur;	/* below a truncated node, all is its own */
-	else {
-		e = &s->tab[hash(cur, fn, site) & s->mask];
-		if (e->parent == cur && e->fn == fn && e->site == site &&
-		    e->node != 0)
-			n = e->node;
-		else {
-			uint64_t i = hash(cur, fn, site);
-
-			for (n = 0;; i++) {
-				e = &s->tab[i & s->mask];
-				if (e->node == 0)
-					break;
-				if (e->parent == cur && e->fn == fn &&
-				    e->site == site) {
-					n = e->node;
-					break;
-				}
-			}
-			if (n == 0)
-				n = child_slow(s, cur, fn, site);
-		}
-	}
+	if ((int64_t)(now - s->last) > 0)
+		s->nodes[cur].self += now - s->last;
+	e = &s->tab[hash(cur, fn, site) & s->mask];
+	if (__builtin_expect(e->parent == cur && e->fn == fn &&
+	    e->site == site && s->depth < s->scap && s->over == 0, 1)) {
+		s->stack[s->depth++] = cur;
+		n = e->node;
+	} else
+		n = enter_slow(s, cur, fn, site);
 	s->nodes[n].count++;
-	h->cur = n;
-	h->last = now;
+	s->cur = s->h->cur = n;
+	s->last = s->h->last = now;
 }
 
 FN static void
 leave(void *v, uintptr_t fn, uint64_t now)
 {
 	struct tstate *s = v;
-	struct gp_cct *h = s->h;
 
-	if (now > h->last)
-		s->nodes[h->cur].self += now - h->last;
-	h->last = now;
-	if (s->over > 0)
+	if ((int64_t)(now - s->last) > 0)
+		s->nodes[s->cur].self += now - s->last;
+	s->last = s->h->last = now;
+	if (__builtin_expect(s->over > 0, 0))
 		s->over--;
 	else
-		h->cur = s->depth > 0 ? s->stack[--s->depth] : 0;
+		s->cur = s->h->cur = s->depth > 0 ? s->stack[--s->depth] : 0;
 }
 
 static const struct gp_collector coll = {

@@ -301,18 +301,24 @@ rt_coll_init(void)
 	}
 }
 
-/* A new thread slot: each collector's state for it. */
+/* A new thread slot: each collector's state for it; NULL leaves it out. */
 RT_FN void
 rt_coll_thread(struct rt_thr *t)
 {
-	int i, any = 0;
+	void *st;
+	int i, n = 0;
 
 	for (i = 0; i < rt.ncoll; i++) {
-		t->cst[i] = rt_coll[i].c->thread(rt_coll[i].ctx,
+		st = rt_coll[i].c->thread(rt_coll[i].ctx,
 		    (uint32_t)t->pub.slot);
-		any |= t->cst[i] != NULL;
+		if (st == NULL)
+			continue;
+		t->cst[n] = st;
+		t->cen[n] = rt_coll[i].enter;
+		t->cle[n] = rt_coll[i].leave;
+		n++;
 	}
-	t->ncoll = any ? rt.ncoll : 0;
+	t->ncoll = n;
 }
 
 /* exit(3) */

@@ -74,8 +74,7 @@ struct rt_thr {
 	uintptr_t		 hook;		/* stack pointer of a fast path
 						   under way, or 0 */
 	int			 busy;		/* inside the runtime */
-	int			 ncoll;		/* collectors it has: 0, or
-						   rt.ncoll */
+	int			 ncoll;		/* collectors it has */
 	uint32_t		 cap;		/* frames that fit */
 	struct gprt_frame	*frames;
 	uint64_t		 nidx;
@@ -92,7 +91,10 @@ struct rt_thr {
 	uint64_t		 nmidx;
 	struct gprt_blk		*mems;		/* current MEM block */
 	struct rt_thr		*nextfree;	/* slot free list */
-	void			*cst[RT_MAXCOLL]; /* collectors' states */
+	/* its collectors with a state for it (coll.c), in load order */
+	void			*cst[RT_MAXCOLL];
+	void	(*cen[RT_MAXCOLL])(void *, uintptr_t, uintptr_t, uint64_t);
+	void	(*cle[RT_MAXCOLL])(void *, uintptr_t, uint64_t);
 };
 
 /* A loaded collector (coll.c). */
@@ -289,8 +291,7 @@ rt_coll_enter(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
 	int i;
 
 	for (i = 0; i < t->ncoll; i++)
-		if (t->cst[i] != NULL)
-			rt_coll[i].enter(t->cst[i], fn, site, now);
+		t->cen[i](t->cst[i], fn, site, now);
 }
 
 RT_FN static inline void
@@ -299,8 +300,7 @@ rt_coll_leave(struct rt_thr *t, uintptr_t fn, uint64_t now)
 	int i;
 
 	for (i = t->ncoll; i-- > 0;)
-		if (t->cst[i] != NULL)
-			rt_coll[i].leave(t->cst[i], fn, now);
+		t->cle[i](t->cst[i], fn, now);
 }
 
 #endif /* RT_H */
