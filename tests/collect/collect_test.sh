@@ -90,6 +90,40 @@ paths_body()
 	atf_check -o match:'^ctx	0	1	0	' grep '^ctx' s
 }
 
+atf_test_case lua
+lua_head()
+{
+	atf_set "descr" "A real program, the lua interpreter of the real-world" \
+	    "corpus (when its cache has it built): its thousands of contexts" \
+	    "are the paths its trace saw, and add up to its total"
+	atf_set "require.progs" "cc"
+}
+lua_body()
+{
+	bin=$(sh "$here/../realworld/corpus.sh" -n 2>/dev/null) ||
+	    atf_skip "no real-world corpus"
+	obj=${bin%/bin.*}/obj.${bin##*/bin.}/lua-fi-O0
+	test -f "$obj/lapi.o" ||
+	    atf_skip "lua-fi-O0 not built in $obj (tests/realworld builds it)"
+	_s=$(stage)
+	atf_check cc -o lua "$obj"/*.o $(cat "$obj/libs") -L"$_s/lib" -lgprt \
+	    -Wl,-rpath,"$_s/lib"
+	cat > t.lua <<'EOF2'
+local t = {}
+for i = 1, 300 do t[#t + 1] = tostring(i * 7 % 101) end
+table.sort(t)
+local s = table.concat(t, ",")
+local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end
+print(#s, fib(12))
+EOF2
+	GPRT_TRACE_EVENTS=4000000 collect cct,trace ./lua t.lua
+	gprt-dump gmon.out.gprt > d || atf_fail "gprt-dump failed"
+	notlost d
+	test "$(grep -c '^ctx' d)" -gt 1000 || atf_fail "few contexts"
+	same d
+	sums d
+}
+
 atf_test_case flat
 flat_head()
 {
@@ -373,6 +407,7 @@ replay_body()
 atf_init_test_cases()
 {
 	atf_add_test_case paths
+	atf_add_test_case lua
 	atf_add_test_case flat
 	atf_add_test_case threads
 	atf_add_test_case fork
