@@ -310,6 +310,9 @@ struct gp_host {
 	 * option() returns the value ("" for a bare KEY), or NULL if not
 	 * given.  optnum() parses a number in [min, max] into *v: it
 	 * returns 1, 0 if not given (*v untouched), or -1 after an error().
+	 * In the profiling runtime, a collector's options are environment
+	 * variables: key KEY of collector NAME is GPRT_NAME_KEY, upper-cased,
+	 * '-' made '_' (ABI 1.3).
 	 */
 	const char *(*option)(struct gp_ctx *, const char *key);
 	int	(*optnum)(struct gp_ctx *, const char *key, double min,

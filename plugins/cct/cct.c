@@ -24,8 +24,6 @@
 #include <sys/mman.h>
 
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <gp/plugin.h>
 
@@ -76,22 +74,15 @@ init(struct gp_ctx *c, const struct gp_host *h)
 	return 0;
 }
 
+/* GPRT_CCT_NODES, the option "nodes" (the runtime's options are the
+   environment's) */
 FN static int
 start(struct gp_ctx *c)
 {
-	const char *s;
-	char *end;
-	unsigned long long v;
+	double v;
 
-	if ((s = getenv("GPRT_CCT_NODES")) != NULL && *s != '\0') {
-		v = strtoull(s, &end, 10);
-		if (*end != '\0' || *s == '-' || v < 16 || v > NODES_MAX) {
-			host->warn(c, "GPRT_CCT_NODES=%s: not a number from 16 "
-			    "to %u, %u used", s, NODES_MAX, NODES_DEF);
-			v = NODES_DEF;
-		}
-		limit = v;
-	}
+	if (host->optnum(c, "nodes", 16, NODES_MAX, &v) == 1)
+		limit = (uint64_t)v;
 	return 0;
 }
 

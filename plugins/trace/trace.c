@@ -13,7 +13,6 @@
  * the rest.  Memory is the ring's, whatever the number of calls.
  */
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <gp/plugin.h>
@@ -41,24 +40,18 @@ init(struct gp_ctx *c, const struct gp_host *h)
 	return 0;
 }
 
+/* GPRT_TRACE_EVENTS and GPRT_TRACE_KEEP, the options "events" and "keep"
+   (the runtime's options are the environment's) */
 FN static int
 start(struct gp_ctx *c)
 {
 	const char *s;
-	char *end;
-	unsigned long long v;
+	double v;
 
-	if ((s = getenv("GPRT_TRACE_EVENTS")) != NULL && *s != '\0') {
-		v = strtoull(s, &end, 10);
-		if (*end != '\0' || *s == '-' || v < 16 || v > EVENTS_MAX) {
-			host->warn(c, "GPRT_TRACE_EVENTS=%s: not a number from "
-			    "16 to %u, %u used", s, EVENTS_MAX, EVENTS_DEF);
-			v = EVENTS_DEF;
-		}
-		for (nevents = 16; nevents < v; nevents *= 2)
+	if (host->optnum(c, "events", 16, EVENTS_MAX, &v) == 1)
+		for (nevents = 16; nevents < (uint64_t)v; nevents *= 2)
 			continue;
-	}
-	if ((s = getenv("GPRT_TRACE_KEEP")) != NULL && *s != '\0') {
+	if ((s = host->option(c, "keep")) != NULL) {
 		if (strcmp(s, "first") == 0)
 			keepfirst = 1;
 		else if (strcmp(s, "last") != 0)

@@ -69,17 +69,53 @@ s_error(struct gp_ctx *c, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * A collector's options are environment variables: key KEY of collector
+ * NAME is GPRT_NAME_KEY, upper-cased, '-' made '_' (GPRT_CCT_NODES).
+ */
+RT_FN static void
+envname(const struct gp_ctx *c, const char *key, char *name, size_t sz)
+{
+	char *p;
+
+	snprintf(name, sz, "GPRT_%s_%s", c->name, key);
+	for (p = name; *p != '\0'; p++)
+		if (*p >= 'a' && *p <= 'z')
+			*p = (char)(*p - 'a' + 'A');
+		else if (*p == '-')
+			*p = '_';
+}
+
 RT_FN static const char *
 s_option(struct gp_ctx *c, const char *key)
 {
-	return NULL;
+	char name[160];
+
+	if (c == NULL || key == NULL)
+		return NULL;
+	envname(c, key, name, sizeof(name));
+	return rt_env(name);
 }
 
 RT_FN static int
 s_optnum(struct gp_ctx *c, const char *key, double min, double max,
     double *v)
 {
-	return 0;
+	const char *s;
+	char *end, name[160];
+	double d;
+
+	if ((s = s_option(c, key)) == NULL)
+		return 0;
+	d = strtod(s, &end);
+	if (*end != '\0' || end == s || !(d >= min && d <= max)) {
+		envname(c, key, name, sizeof(name));
+		s_error(c, "%s=%s: not a number from %.0f to %.0f, ignored",
+		    name, s, min, max);
+		return -1;
+	}
+	*v = d;
+	return 1;
 }
 
 RT_FN static size_t

@@ -24,6 +24,17 @@ collect()
 	test -s gmon.out.gprt || atf_fail "$1 left no gmon.out.gprt"
 }
 
+# traced EVENTS SOURCE [CC ARGS]: SOURCE built as p, run with the trace
+# collector and a ring of EVENTS events; its stream per thread in s.
+traced()
+{
+	_n=$1
+	shift
+	rtbuild p "$@"
+	GPRT_TRACE_EVENTS=$_n collect trace ./p
+	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+}
+
 # same DUMP: the paths of the ctx records and of the tev records of
 # gprt-dump output DUMP agree: paths, calls, self ticks.
 same()
@@ -275,6 +286,14 @@ refused_body()
 	grep -q 'collector Bad refused: not a plugin name' err ||
 	    atf_fail "Bad: $(cat err)"
 	gprt-dump gmon.out.gprt | grep -q '^ctx' || atf_fail "cct not loaded"
+	# options out of range: a warning each, the defaults
+	atf_check -o ignore -e save:err env GPRT_HZ=0 GPRT_COLLECT=cct,trace \
+	    GPRT_CCT_NODES=8 GPRT_TRACE_KEEP=middle ./p
+	atf_check -o inline:"2\n" grep -c . err
+	grep -q '^gprt: collector cct: GPRT_CCT_NODES=8: not a number from 16' \
+	    err || atf_fail "GPRT_CCT_NODES=8: $(cat err)"
+	grep -q '^gprt: collector trace: GPRT_TRACE_KEEP=middle' err ||
+	    atf_fail "GPRT_TRACE_KEEP: $(cat err)"
 	# the example, from GP_PLUGIN_PATH: its count is the runtime's
 	atf_check -o ignore -e save:err env GPRT_HZ=0 GP_PLUGIN_PATH="$(pwd)/ex" \
 	    GPRT_COLLECT=calls ./p
@@ -304,9 +323,7 @@ chrome_head()
 }
 chrome_body()
 {
-	rtbuild p "$rt/rec.c"
-	GPRT_TRACE_EVENTS=1000000 collect trace ./p
-	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+	traced 1000000 "$rt/rec.c"
 	atf_check -o save:c.json gp-fmt -o chrome s
 	balanced c.json
 	atf_check -o inline:"$(grep -c '^tev' s)\n" \
@@ -315,8 +332,7 @@ chrome_body()
 	atf_check -o inline:'"main"\n' jq '[.traceEvents[] |
 	    select(.ph == "B")][0].name' c.json
 	# a ring that lost its start: begins made and marked
-	GPRT_TRACE_EVENTS=64 collect trace ./p
-	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+	traced 64 "$rt/rec.c"
 	atf_check -o save:t.json gp-fmt -o chrome s
 	balanced t.json
 	atf_check -o match:'^[1-9]' jq '[.traceEvents[] |
@@ -324,16 +340,14 @@ chrome_body()
 	atf_check -o match:'earlier events lost' jq -r \
 	    '.traceEvents[] | select(.ph == "i") | .name' t.json
 	# 8 threads, 8 tracks and the main thread's
-	rtbuild q "$here/thr8.c" -lpthread
-	GPRT_TRACE_EVENTS=1024 collect trace ./q
-	gmon-cat -t gmon.out | gp-sym q | gp-fmt -o chrome > m.json ||
-	    atf_fail "pipeline failed"
+	traced 1024 "$here/thr8.c" -lpthread
+	gp-fmt -o chrome s > m.json || atf_fail "chrome failed"
 	balanced m.json
 	atf_check -o inline:"9\n" jq '[.traceEvents[] | select(.ph == "M") |
 	    .tid] | unique | length' m.json
 	# no timeline: an error
 	atf_check -s exit:1 -e match:'no call timeline' sh -c \
-	    "gmon-cat gmon.out | gp-sym q | grep -v '^t' | gp-fmt -o chrome"
+	    "grep -v '^t' s | gp-fmt -o chrome"
 }
 
 # chrome ARGS...: headless Chromium, which may read local files.
@@ -362,10 +376,8 @@ speedscope_body()
 		    speedscope@1.25.0 >npm.log 2>&1 ||
 		    atf_skip "npm cannot install speedscope (offline?)"
 	fi
-	rtbuild p "$rt/rec.c"
-	GPRT_TRACE_EVENTS=4096 collect trace ./p
-	gmon-cat -t gmon.out | gp-sym p | gp-fmt -o chrome > c.json ||
-	    atf_fail "pipeline failed"
+	traced 4096 "$rt/rec.c"
+	gp-fmt -o chrome s > c.json || atf_fail "chrome failed"
 	printf 'speedscope.loadFileFromBase64("c.json", "%s")' \
 	    "$(base64 -w0 c.json)" > c.js
 	url="file://$npm/node_modules/speedscope/dist/release/index.html"
@@ -390,9 +402,7 @@ replay_head()
 }
 replay_body()
 {
-	rtbuild p "$rt/rec.c"
-	GPRT_TRACE_EVENTS=1000000 collect trace ./p
-	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+	traced 1000000 "$rt/rec.c"
 	atf_check -o save:r gp-fmt -o replay s
 	enters=$(awk -F '\t' '$1 == "tev" && $4 == "enter"' s | wc -l)
 	atf_check -o inline:"$enters\n" grep -Ec '^[^#].*(\(\);|\(\) \{)$' r
