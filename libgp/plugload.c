@@ -659,6 +659,17 @@ s_nogmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
 	return -1;
 }
 
+/* reserve() is the profiling runtime's: the tools have no companion file. */
+static void *
+s_noreserve(struct gp_ctx *c, uint32_t thread, uint32_t kind, size_t n)
+{
+	(void)c;
+	(void)thread;
+	(void)kind;
+	(void)n;
+	return NULL;
+}
+
 struct gp_host gp_plughost = {
 	.abi_major = GP_PLUGIN_ABI_MAJOR,
 	.abi_minor = GP_PLUGIN_ABI_MINOR,
@@ -672,6 +683,7 @@ struct gp_host gp_plughost = {
 	.emit = s_emit,
 	.put = s_put,
 	.gmon_write = s_nogmon_write,
+	.reserve = s_noreserve,
 };
 
 /* ------------------------------------------------------------------ */
