@@ -139,7 +139,8 @@ atf_test_case flat
 flat_head()
 {
 	atf_set "descr" "cct's memory follows the distinct paths: ten times" \
-	    "the calls, the same nodes and the same companion file"
+	    "the calls, the same nodes and the same companion file; trace's" \
+	    "is its ring's"
 	atf_set "require.progs" "cc"
 }
 flat_body()
@@ -154,6 +155,13 @@ flat_body()
 	done
 	atf_check -o file:nodes.100000 cat nodes.1000000
 	atf_check -o file:size.100000 cat size.1000000
+	for n in 100000 1000000; do
+		GPRT_TRACE_EVENTS=4096 collect trace ./p $n
+		wc -c < gmon.out.gprt > tsize.$n
+		gprt-dump gmon.out.gprt | grep -c '^tev' > tev.$n
+	done
+	atf_check -o file:tsize.100000 cat tsize.1000000
+	atf_check -o inline:"4095\n" cat tev.1000000
 }
 
 atf_test_case threads
