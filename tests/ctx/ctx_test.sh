@@ -42,6 +42,21 @@ ctx${T}2${T}1${T}0${T}0${T}$M${T}${T}${T}${T}7${T}7${T}0.07${T}0.07${T}
 EOS
 }
 
+# timeline: s with thread 1's call timeline, a ring that lost 10 events:
+#	leave b (1.0 s), enter b (1.5), leave b (1.75), leave a (2.0),
+#	enter main (3.0), never left
+timeline()
+{
+	cat >> s <<EOS
+trace${T}1${T}5${T}10${T}last
+tev${T}1${T}10${T}leave${T}100${T}1.0${T}2${T}0${T}$B${T}${T}
+tev${T}1${T}11${T}enter${T}150${T}1.5${T}2${T}0${T}$B${T}0${T}0x1145
+tev${T}1${T}12${T}leave${T}175${T}1.75${T}2${T}0${T}$B${T}${T}
+tev${T}1${T}13${T}leave${T}200${T}2.0${T}1${T}0${T}$A${T}${T}
+tev${T}1${T}14${T}enter${T}300${T}3.0${T}1${T}0${T}$M${T}${T}0x1
+EOS
+}
+
 # view [GP-FMT ARGS]: the pipeline on s, the view printed
 view()
 {
@@ -163,8 +178,110 @@ bad_input_body()
 	bad "s/${T}truncated\$//" "13 fields, expected at least 14"
 }
 
+atf_test_case replay
+replay_head()
+{
+	atf_set "descr" "gp-fmt -o replay on a hand-written timeline: calls" \
+	    "left before the ring began, a call that returned at once, one" \
+	    "never left, the ring's loss said"
+	atf_set "require.progs" "cc nm"
+}
+replay_body()
+{
+	setup
+	timeline
+	cat > want <<'EOF2'
+#
+# thread 1 (tid 100, main): 5 events, 10 earlier events lost (ring truncated)
+# DURATION     TID     FUNCTION
+           [   100] |   } /* b */
+250.000 ms [   100] |   b();
+           [   100] | } /* a */
+           [   100] | main() {
+           [   100] | } /* main: no leave recorded */
+EOF2
+	gmon-cat s | gp-sym fns | gp-fmt -o replay > got ||
+	    atf_fail "the pipeline failed"
+	atf_check -o file:want cat got
+	gmon-cat s | gp-sym fns | gp-fmt -o replay,thread=2 > got2 ||
+	    atf_fail "the pipeline failed"
+	atf_check -o empty cat got2
+}
+
+atf_test_case chrome
+chrome_head()
+{
+	atf_set "descr" "gp-fmt -o chrome on a hand-written timeline: begins" \
+	    "made for the calls the ring began inside, outermost first, an" \
+	    "end made for the call never left, the loss an instant event"
+	atf_set "require.progs" "cc nm jq"
+}
+chrome_body()
+{
+	setup
+	timeline
+	gmon-cat s | gp-sym fns | gp-fmt -o chrome > c.json ||
+	    atf_fail "the pipeline failed"
+	cat > want <<'EOF2'
+M thread_name
+i (10 earlier events lost) 1000000
+B a 1000000 truncated
+B b 1000000 truncated
+E b 1000000
+B b 1500000
+E b 1750000
+E a 2000000
+B main 3000000
+E main 3000000 unfinished
+EOF2
+	atf_check -o file:want jq -r '.traceEvents[] | [.ph, .name,
+	    (.ts // "" | tostring | sub("\\.0+$"; "")),
+	    (.args // {} | keys | map(select(. != "name")) | join(","))] |
+	    join(" ") | sub(" +$"; "")' c.json
+}
+
+# badtl SED-EXPR REGEX: as bad, on s with the timeline
+badtl()
+{
+	sed "$1" s > b
+	atf_check -s exit:1 -o empty -e save:err gmon-cat b
+	test "$(wc -l < err)" -eq 1 || atf_fail "not one line: $(cat err)"
+	grep -q "^gmon-cat: b:[0-9]*: t[a-z]*: $2" err ||
+	    atf_fail "unexpected message for $1: $(cat err)"
+}
+
+atf_test_case bad_timeline
+bad_timeline_head()
+{
+	atf_set "descr" "Bad trace and tev records: one line naming file," \
+	    "line and field, exit status 1"
+	atf_set "require.progs" "cc nm"
+}
+bad_timeline_body()
+{
+	setup
+	timeline
+	badtl "/^trace/d" "field 2: an event of thread 1 not after its trace"
+	badtl "s/^trace${T}1${T}5${T}/trace${T}1${T}4${T}/" \
+	    "more events than the 4 of the trace record"
+	badtl "s/^\(tev${T}1${T}\)12${T}/\110${T}/" \
+	    "field 3: event 10 after event 11"
+	badtl "s/${T}enter${T}150${T}/${T}jump${T}150${T}/" \
+	    "field 4: 'jump' is not enter or leave"
+	badtl "s/^\(tev${T}1${T}12${T}leave.*\)${T}${T}\$/\1${T}0${T}0x10/" \
+	    "field 10: a leave has no call site"
+	badtl "s/${T}last\$/${T}middle/" "field 5: 'middle' is not first or last"
+	badtl "s/^\(trace.*\)\$/\1\\
+\1/" "field 2: a second trace record of thread 1"
+	badtl "s/^\(tev${T}1${T}11${T}enter${T}150${T}1.5${T}2${T}\)0${T}/\19${T}/" \
+	    "field 8: no map record with id 9"
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case replay
+	atf_add_test_case chrome
+	atf_add_test_case bad_timeline
 	atf_add_test_case trees
 	atf_add_test_case merged
 	atf_add_test_case through
