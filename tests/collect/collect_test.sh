@@ -283,14 +283,18 @@ refused_body()
 	cp -R "$here/../../share/examples/collector" ex
 	atf_check -o ignore -e ignore make -C ex PREFIX="$(stage)"
 	cp ex/calls.so .
+	# a plugin that is no collector: the example format, built as the
+	# program is (not with the sanitizers of a SANITIZE=1 tree)
+	cp -R "$here/../../share/examples/plugin" fmt
+	atf_check -o ignore -e ignore make -C fmt PREFIX="$(stage)"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -o ignore -e save:err env GPRT_HZ=0 \
-	    GPRT_COLLECT=calls,folded,Bad,cct ./p
+	    GP_PLUGIN_PATH="$(pwd)/fmt" GPRT_COLLECT=calls,example,Bad,cct ./p
 	atf_check -o inline:"3\n" grep -c . err
 	grep -q '^gprt: GPRT_COLLECT: collector calls refused: no calls.so' \
 	    err || atf_fail "calls found in the current directory: $(cat err)"
-	grep -q 'collector folded refused: .*folded.so: provides no collector' \
-	    err || atf_fail "folded: $(cat err)"
+	grep -q 'collector example refused: .*example.so: provides no collector' \
+	    err || atf_fail "example: $(cat err)"
 	grep -q 'collector Bad refused: not a plugin name' err ||
 	    atf_fail "Bad: $(cat err)"
 	gprt-dump gmon.out.gprt | grep -q '^ctx' || atf_fail "cct not loaded"
