@@ -63,7 +63,7 @@ thread(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
     double maxdepth)
 {
 	const struct gp_pevent *e, *n, **stack;
-	size_t i, sp;
+	size_t i, j, sp;
 	unsigned d;
 
 	fprintf(out, "#\n# thread %" PRIu64 " (tid %" PRIu64 ", %s): %zu "
@@ -82,13 +82,28 @@ thread(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 		e = tr->events[i];
 		d = e->depth > 0 ? e->depth : 1;
 		if (e->kind == GP_EV_ENTER) {
-			n = i + 1 < tr->nevents ? tr->events[i + 1] : NULL;
+			/*
+			 * Its leave: the next event, or at the depth shown
+			 * last, the next leave at its depth, the calls
+			 * between hidden.
+			 */
+			for (j = i + 1; j < tr->nevents; j++) {
+				n = tr->events[j];
+				if (j == i + 1 && n->kind == GP_EV_LEAVE &&
+				    n->addr == e->addr)
+					break;
+				if (d < maxdepth || (n->kind == GP_EV_LEAVE &&
+				    n->depth <= e->depth))
+					break;
+			}
+			n = j < tr->nevents ? tr->events[j] : NULL;
 			if (n != NULL && n->kind == GP_EV_LEAVE &&
-			    n->addr == e->addr) {
+			    n->addr == e->addr && n->depth == e->depth &&
+			    (j == i + 1 || d >= maxdepth)) {
 				if (d <= maxdepth)
 					line(out, tr, 1, n->time - e->time, d,
 					    "%s();", e->name);
-				i++;
+				i = j;
 				continue;
 			}
 			stack[sp++] = e;
