@@ -40,14 +40,13 @@ struct ent {				/* (parent, fn, site) -> node */
 };
 
 struct tstate {
-	uint64_t	 cur;		/* copies of h->cur and h->last, */
-	uint64_t	 last;		/* read here, written to both */
-	struct gp_cct	*h;		/* in the companion file */
+	struct gp_cct	*h;		/* in the companion file: cur, last */
 	struct gp_cctnode *nodes;
 	struct ent	*tab;		/* private */
 	uint64_t	 mask;
 	uint64_t	*stack;		/* the node of each open call */
 	uint64_t	 depth;
+	uint64_t	 room;		/* scap, or 0 while over > 0 */
 	uint64_t	 scap;
 	uint64_t	 nent;
 	uint64_t	 lasttrunc;	/* the root's last-resort node, or 0 */
@@ -105,7 +104,7 @@ thread(struct gp_ctx *c, uint32_t slot)
 	}
 	s->nodes = (struct gp_cctnode *)(void *)(s->h + 1);
 	s->mask = tcap - 1;
-	s->scap = STACK0;
+	s->scap = s->room = STACK0;
 	s->h->cap = cap;
 	s->h->limit = limit;
 	s->h->n = 1;			/* node 0, the root */
@@ -207,17 +206,19 @@ enter_slow(struct tstate *s, uint64_t cur, uintptr_t fn, uintptr_t site)
 	struct ent *e;
 	uint64_t *ns, i;
 
-	if (s->over > 0 || s->depth == s->scap) {
+	if (s->depth >= s->room) {
 		ns = s->over > 0 ? MAP_FAILED : mremap(s->stack, s->scap *
 		    sizeof(*ns), 2 * s->scap * sizeof(*ns), MREMAP_MAYMOVE);
 		if (ns == MAP_FAILED) {
 			/* no room to come back: the call and its callees
 			   stay in cur */
 			s->over++;
+			s->room = 0;
 			return cur;
 		}
 		s->stack = ns;
 		s->scap *= 2;
+		s->room = s->scap;
 	}
 	s->stack[s->depth++] = cur;
 	for (i = hash(cur, fn, site);; i++) {
@@ -239,35 +240,38 @@ FN static void
 enter(void *v, uintptr_t fn, uintptr_t site, uint64_t now)
 {
 	struct tstate *s = v;
+	struct gp_cct *h = s->h;
 	struct ent *e;
-	uint64_t cur = s->cur, n;
+	uint64_t cur = h->cur, n;
 
-	if ((int64_t)(now - s->last) > 0)
-		s->nodes[cur].self += now - s->last;
+	if ((int64_t)(now - h->last) > 0)
+		s->nodes[cur].self += now - h->last;
 	e = &s->tab[hash(cur, fn, site) & s->mask];
 	if (__builtin_expect(e->parent == cur && e->fn == fn &&
-	    e->site == site && s->depth < s->scap && s->over == 0, 1)) {
+	    e->site == site && s->depth < s->room, 1)) {
 		s->stack[s->depth++] = cur;
 		n = e->node;
 	} else
 		n = enter_slow(s, cur, fn, site);
 	s->nodes[n].count++;
-	s->cur = s->h->cur = n;
-	s->last = s->h->last = now;
+	h->cur = n;
+	h->last = now;
 }
 
 FN static void
 leave(void *v, uintptr_t fn, uint64_t now)
 {
 	struct tstate *s = v;
+	struct gp_cct *h = s->h;
 
-	if ((int64_t)(now - s->last) > 0)
-		s->nodes[s->cur].self += now - s->last;
-	s->last = s->h->last = now;
-	if (__builtin_expect(s->over > 0, 0))
-		s->over--;
-	else
-		s->cur = s->h->cur = s->depth > 0 ? s->stack[--s->depth] : 0;
+	if ((int64_t)(now - h->last) > 0)
+		s->nodes[h->cur].self += now - h->last;
+	h->last = now;
+	if (__builtin_expect(s->over > 0, 0)) {
+		if (--s->over == 0)
+			s->room = s->scap;
+	} else
+		h->cur = s->depth > 0 ? s->stack[--s->depth] : 0;
 }
 
 static const struct gp_collector coll = {

@@ -290,6 +290,10 @@ rt_coll_enter(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
 {
 	int i;
 
+	if (likely(t->ncoll == 1)) {
+		t->cen[0](t->cst[0], fn, site, now);
+		return;
+	}
 	for (i = 0; i < t->ncoll; i++)
 		t->cen[i](t->cst[i], fn, site, now);
 }
@@ -299,6 +303,10 @@ rt_coll_leave(struct rt_thr *t, uintptr_t fn, uint64_t now)
 {
 	int i;
 
+	if (likely(t->ncoll == 1)) {
+		t->cle[0](t->cst[0], fn, now);
+		return;
+	}
 	for (i = t->ncoll; i-- > 0;)
 		t->cle[i](t->cst[i], fn, now);
 }
