@@ -40,7 +40,9 @@ struct ent {				/* (parent, fn, site) -> node */
 };
 
 struct tstate {
-	struct gp_cct	*h;		/* in the companion file: cur, last */
+	uint64_t	 cur;		/* h->cur and h->last, read here and */
+	uint64_t	 last;		/* written to both */
+	struct gp_cct	*h;		/* in the companion file */
 	struct gp_cctnode *nodes;
 	struct ent	*tab;		/* private */
 	uint64_t	 mask;
@@ -240,12 +242,11 @@ FN static void
 enter(void *v, uintptr_t fn, uintptr_t site, uint64_t now)
 {
 	struct tstate *s = v;
-	struct gp_cct *h = s->h;
 	struct ent *e;
-	uint64_t cur = h->cur, n;
+	uint64_t cur = s->cur, n;
 
-	if ((int64_t)(now - h->last) > 0)
-		s->nodes[cur].self += now - h->last;
+	if ((int64_t)(now - s->last) > 0)
+		s->nodes[cur].self += now - s->last;
 	e = &s->tab[hash(cur, fn, site) & s->mask];
 	if (__builtin_expect(e->parent == cur && e->fn == fn &&
 	    e->site == site && s->depth < s->room, 1)) {
@@ -254,24 +255,24 @@ enter(void *v, uintptr_t fn, uintptr_t site, uint64_t now)
 	} else
 		n = enter_slow(s, cur, fn, site);
 	s->nodes[n].count++;
-	h->cur = n;
-	h->last = now;
+	s->cur = s->h->cur = n;
+	s->last = s->h->last = now;
 }
 
 FN static void
 leave(void *v, uintptr_t fn, uint64_t now)
 {
 	struct tstate *s = v;
-	struct gp_cct *h = s->h;
 
-	if ((int64_t)(now - h->last) > 0)
-		s->nodes[h->cur].self += now - h->last;
-	h->last = now;
+	if ((int64_t)(now - s->last) > 0)
+		s->nodes[s->cur].self += now - s->last;
+	s->last = s->h->last = now;
 	if (__builtin_expect(s->over > 0, 0)) {
 		if (--s->over == 0)
 			s->room = s->scap;
 	} else
-		h->cur = s->depth > 0 ? s->stack[--s->depth] : 0;
+		s->cur = s->h->cur = s->depth > 0 ?
+		    s->stack[--s->depth] : 0;
 }
 
 static const struct gp_collector coll = {
