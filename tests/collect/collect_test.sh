@@ -99,6 +99,18 @@ paths_body()
 	# gmon-cat merges the threads and keeps the sums
 	gmon-cat gmon.out > s || atf_fail "gmon-cat failed"
 	atf_check -o match:'^ctx	0	1	0	' grep '^ctx' s
+	# the view formats get (tests/ctx/ctxdump.c checks its promises)
+	mkdir -p v
+	atf_check cc -w -shared -fPIC -I"$(stage)/include" -o v/ctxdump.so \
+	    "$here/../ctx/ctxdump.c"
+	gmon-cat -t gmon.out | gp-sym p | gp-hist | gp-arcs > t ||
+	    atf_fail "pipeline failed"
+	atf_check -o save:view env GP_PLUGIN_PATH="$(pwd)/v" \
+	    gp-fmt -o ctxdump t
+	atf_check -o match:'^node main;fib;spin [0-9]+ ' cat view
+	atf_check -o save:mview env GP_PLUGIN_PATH="$(pwd)/v" \
+	    gp-fmt --merge-threads -o ctxdump t
+	atf_check -o inline:"$(grep -c '^ctx' d)\n" grep -c '^node' mview
 }
 
 atf_test_case lua
