@@ -24,9 +24,16 @@
 # counter, as any hooks measuring each call exactly must, twice a call:
 # the floor under libgprt's overhead (x86 only).
 #
+# The collectors (gprt(3), GPRT_COLLECT): the libgprt build runs again
+# with the cct collector and with the trace collector (default ring), in
+# the same rounds; their cost per call is printed beside libgprt's, and
+# as a ratio to it (the targets: cct at most 1.25, trace at most 1.5).
+#
 # Memory: the maximum resident size of the libgprt build and the size of
 # its companion file at fib(20) and at fib(depth): flat if the tables grow
-# with the number of distinct arcs, not with the number of calls.
+# with the number of distinct arcs, not with the number of calls; the
+# same with each collector (cct's tree follows the distinct paths, trace's
+# ring its size).
 #
 # libgprt and gprt-dump come from prefix (default: the gptools stage
 # $GP_STAGE, else /usr/local).
@@ -137,16 +144,30 @@ calls()
 }
 
 n=$(calls "$depth")
-builds="plain pg rt"
+builds="plain pg rt cct trace"
 [ -z "$floor" ] || builds="$builds floor"
 : > times
 i=0
 while [ $i -lt "$runs" ]; do
 	for b in $builds; do
-		echo "$i $b $(GPRT_HZ=100 ./cpu "./$b" "$depth")" >> times
+		case $b in
+		cct|trace)
+			r=$(GPRT_COLLECT=$b GPRT_HZ=100 ./cpu ./rt "$depth") ;;
+		*)
+			r=$(GPRT_HZ=100 ./cpu "./$b" "$depth") ;;
+		esac
+		echo "$i $b $r" >> times
 	done
 	i=$((i + 1))
 done
+GPRT_COLLECT=cct GPRT_HZ=100 ./cpu ./rt 25 > /dev/null
+"$prefix/bin/gprt-dump" gmon.out.gprt | awk -F '\t' '
+	$1 == "thread" { total += $8 }
+	$1 == "ctx" && $4 == 0 { roots += $11 }
+	END {
+		printf "cct: contexts %.0f ticks, measured total %.0f: %s\n",
+		    roots, total, roots == total ? "equal" : "DIFFERENT"
+	}'
 
 "$prefix/bin/gprt-dump" gmon.out.gprt > dump
 clock=$(awk -F '\t' '$1 == "gprt" { print $6 }' dump)
@@ -215,28 +236,55 @@ END {
 	line("plain -O0", "plain", 0)
 	line("gcc -pg", "pg", 1)
 	line("libgprt (clock " clock ")", "rt", 1)
+	line("libgprt + cct", "cct", 1)
+	line("libgprt + trace", "trace", 1)
 	if (("floor") in best)
 		line("hooks reading the TSC", "floor", 1)
 	ratio("libgprt", "rt")
 	if (("floor") in best)
 		ratio("TSC-only hooks", "floor")
+	coll("cct", 1.25)
+	coll("trace", 1.5)
+}
+# a collector: its cost per call over plain, as a ratio to libgprt alone
+function coll(b, target,    k, i, r, lo, hi, x) {
+	if (best["rt"] <= best["plain"])
+		return
+	k = 0
+	for (i = 0; i < runs; i++)
+		if (t[i, "rt"] > t[i, "plain"]) {
+			r[++k] = (t[i, b] - t[i, "plain"]) / \
+			    (t[i, "rt"] - t[i, "plain"])
+			if (k == 1 || r[k] < lo)
+				lo = r[k]
+			if (k == 1 || r[k] > hi)
+				hi = r[k]
+		}
+	x = (best[b] - best["plain"]) / (best["rt"] - best["plain"])
+	printf "cost per call, libgprt + %s / libgprt: %.2f (target %.2f)" \
+	    "\n", b, x, target
+	if (k > 0)
+		printf "  run by run: median %.2f, range %.2f to %.2f\n",
+		    median(r, k), lo, hi
 }' times
 
 # memory at two call counts
 mem()
 {
 	rm -f gmon.out.gprt
-	set -- "$1" "$(./cpu ./rt "$1")"
+	set -- "$1" "$(GPRT_COLLECT=$2 ./cpu ./rt "$1")"
 	printf "%s %s %s\n" "$(calls "$1")" "${2#* }" \
 	    "$(wc -c < gmon.out.gprt | tr -d ' ')"
 }
-small=$(mem 20)
-large=$(mem "$depth")
-echo "$small $large" | awk '{
-	printf "memory: %.0f calls: max RSS %d KB, companion %d bytes\n",
-	    $1, $2, $3
-	printf "        %.0f calls: max RSS %d KB, companion %d bytes\n",
-	    $4, $5, $6
-	printf "        calls x%.0f, RSS x%.2f, companion x%.2f\n",
-	    $4 / $1, $5 / $2, $6 / $3
-}'
+for c in "" cct trace; do
+	small=$(mem 20 "$c")
+	large=$(mem "$depth" "$c")
+	echo "$small $large" | awk -v c="${c:+ + $c}" '{
+		printf "memory%s: %.0f calls: max RSS %d KB, companion %d " \
+		    "bytes\n", c, $1, $2, $3
+		printf "        %.0f calls: max RSS %d KB, companion %d bytes\n",
+		    $4, $5, $6
+		printf "        calls x%.0f, RSS x%.2f, companion x%.2f\n",
+		    $4 / $1, $5 / $2, $6 / $3
+	}'
+done
