@@ -1,0 +1,104 @@
+/*
+ * Frames: the functions of a profile by their folded-stack names.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "frames.h"
+
+static int
+byname(const void *a, const void *b)
+{
+	return strcmp(((const struct frame *)a)->name,
+	    ((const struct frame *)b)->name);
+}
+
+int
+frames_make(const struct gp_profile *p, struct frames *fr)
+{
+	const struct gp_pfunc *f;
+	size_t i, n, len;
+
+	memset(fr, 0, sizeof(*fr));
+	if ((fr->v = calloc(p->nfuncs + 1, sizeof(*fr->v))) == NULL)
+		return -1;
+	for (n = i = 0; i < p->nfuncs; i++) {
+		f = p->funcs[i];
+		if (f->iscycle)
+			continue;
+		len = strlen(f->name) + 1;
+		if ((fr->v[n].name = malloc(len)) == NULL) {
+			fr->n = n;
+			frames_free(fr);
+			return -1;
+		}
+		frame_name(fr->v[n].name, len, f->name);
+		fr->v[n++].f = f;
+	}
+	/* Of functions with one name, the frame keeps the first in the graph. */
+	if (n > 1)
+		qsort(fr->v, n, sizeof(*fr->v), byname);
+	fr->n = 0;
+	for (i = 0; i < n; i++) {
+		if (fr->n > 0 && strcmp(fr->v[fr->n - 1].name,
+		    fr->v[i].name) == 0) {
+			if (fr->v[i].f->index != 0 &&
+			    (fr->v[fr->n - 1].f->index == 0 ||
+			    fr->v[i].f->index < fr->v[fr->n - 1].f->index))
+				fr->v[fr->n - 1].f = fr->v[i].f;
+			free(fr->v[i].name);
+			continue;
+		}
+		fr->v[fr->n++] = fr->v[i];
+	}
+	return 0;
+}
+
+long
+frames_find(const struct frames *fr, const char *s, size_t len)
+{
+	size_t lo = 0, hi = fr->n, mid;
+	int c;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		c = strncmp(s, fr->v[mid].name, len);
+		if (c == 0 && fr->v[mid].name[len] != '\0')
+			c = -1;
+		if (c == 0)
+			return (long)mid;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+long
+frames_func(const struct frames *fr, const struct gp_pfunc *f)
+{
+	char *buf;
+	size_t len;
+	long i;
+
+	len = strlen(f->name) + 1;
+	if ((buf = malloc(len)) == NULL)
+		return -1;
+	frame_name(buf, len, f->name);
+	i = frames_find(fr, buf, len - 1);
+	free(buf);
+	return i;
+}
+
+void
+frames_free(struct frames *fr)
+{
+	size_t i;
+
+	for (i = 0; i < fr->n; i++)
+		free(fr->v[i].name);
+	free(fr->v);
+	memset(fr, 0, sizeof(*fr));
+}

@@ -1,0 +1,32 @@
+/*
+ * Frames: the functions of a profile by the name they have in folded
+ * stacks (frame_name()), for the formats that turn those stacks into
+ * frames of their own (pprof, speedscope, html).  Not part of the plugin
+ * ABI; each plugin links its own copy.
+ */
+#ifndef GP_PLUGINS_FRAMES_H
+#define GP_PLUGINS_FRAMES_H
+
+#include <stddef.h>
+
+#include <gp/plugin.h>
+
+struct frame {
+	char		*name;		/* frame_name() of the function's */
+	const struct gp_pfunc *f;	/* the first function of that name */
+};
+
+struct frames {
+	struct frame	*v;		/* sorted by name, names distinct */
+	size_t		 n;
+};
+
+/* Every function but the cycles; -1: out of memory. */
+int	frames_make(const struct gp_profile *, struct frames *);
+/* The frame named by the len bytes at s, or -1. */
+long	frames_find(const struct frames *, const char *s, size_t len);
+/* The frame of function f (by its name), or -1. */
+long	frames_func(const struct frames *, const struct gp_pfunc *f);
+void	frames_free(struct frames *);
+
+#endif /* GP_PLUGINS_FRAMES_H */
