@@ -108,7 +108,83 @@ pprof_body()
 	cmpnum calls.gp calls.pp 0 || atf_fail "calls differ"
 }
 
+# npm: speedscope and ajv, installed once into the npm cache (the real
+# home's, as kyua gives the tests a home of their own); sets $npm.
+npm=
+npmcache()
+{
+	need node npm
+	_home=$(getent passwd "$(id -u)" | cut -d: -f6)
+	npm=${GP_NPM:-$_home/.cache/gptools/npm}
+	if ! test -f "$npm/node_modules/speedscope/dist/release/index.html" ||
+	    ! test -d "$npm/node_modules/ajv"; then
+		mkdir -p "$npm"
+		npm install --no-audit --no-fund --prefix "$npm" \
+		    speedscope@1.25.0 ajv@8 >npm.log 2>&1 ||
+		    atf_skip "npm cannot install speedscope (offline?)"
+	fi
+}
+
+# chrome ARGS...: headless Chromium, which may read local files.
+chrome()
+{
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+	    --allow-file-access-from-files --window-size=1280,800 \
+	    --virtual-time-budget=5000 "$@" 2>/dev/null
+}
+
+atf_test_case speedscope
+speedscope_head()
+{
+	atf_set "descr" "speedscope: valid by speedscope's schema; speedscope" \
+	    "in headless Chromium opens it; its weights are the total"
+	atf_set "require.progs" "cc"
+}
+speedscope_body()
+{
+	need chromium jq
+	npmcache
+	profile
+	atf_check -o save:p.json gp-fmt -o speedscope s
+	atf_check -o inline:'valid\n' env NODE_PATH="$npm/node_modules" \
+	    node "$(atf_get_srcdir)/ssvalid.js" \
+	    "$npm/node_modules/speedscope/dist/release/file-format-schema.json" \
+	    p.json
+	# A broken file fails the schema (the check checks).
+	jq '.profiles[0].samples[0] = "x"' p.json > bad.json
+	atf_check -s exit:1 -o ignore env NODE_PATH="$npm/node_modules" \
+	    node "$(atf_get_srcdir)/ssvalid.js" \
+	    "$npm/node_modules/speedscope/dist/release/file-format-schema.json" \
+	    bad.json
+
+	# Weights: gp-fmt's total, in nanoseconds; every frame a function.
+	want=$(flat | awk '{ s += $1 } END { printf "%.2f", s }')
+	got=$(jq '.profiles[0].weights | add / 1e9' p.json)
+	echo "$got $want" | awk '{ d = $1 - $2; exit !(d < 0.011 &&
+	    d > -0.011) }' || atf_fail "weights $got, gp-fmt $want"
+	flat | awk '$1 > 0 { print $3 }' | LC_ALL=C sort > names.gp
+	jq -r '.shared.frames as $f | [.profiles[0].samples[][-1]] |
+	    unique[] | $f[.].name' p.json | LC_ALL=C sort > names.ss
+	atf_check -o empty comm -23 names.gp names.ss
+
+	# speedscope itself: it names the profile once it has read it.
+	printf 'speedscope.loadFileFromBase64("p.json", "%s")' \
+	    "$(base64 -w0 p.json)" > p.js
+	url="file://$npm/node_modules/speedscope/dist/release/index.html"
+	url="$url#localProfilePath=$(pwd)/p.js"
+	chrome --dump-dom "$url" > dom
+	grep -q 'prog: self time by stacks estimated' dom ||
+	    atf_fail "speedscope did not load the profile"
+	chrome --screenshot="$(pwd)/shot.png" "$url" >/dev/null
+	test "$(wc -c < shot.png)" -gt 10000 || atf_fail "no screenshot"
+	# kyua -v test_suites.gptools.shots=DIR keeps it to look at.
+	if atf_config_has shots; then
+		cp shot.png "$(atf_config_get shots)/speedscope.png"
+	fi
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case pprof
+	atf_add_test_case speedscope
 }
