@@ -183,8 +183,112 @@ speedscope_body()
 	fi
 }
 
+atf_test_case html
+html_head()
+{
+	atf_set "descr" "html: headless Chromium draws it; its table says" \
+	    "what gp-fmt's flat profile says; call-graph entries, flame" \
+	    "graph, source lines; nothing from the network"
+	atf_set "require.progs" "cc"
+}
+html_body()
+{
+	need chromium jq
+	export HOME=$(pwd)
+	pgbuild prog -g "$progs/recurse.c"
+	pgrun ./prog
+	gmon-cat gmon.out | gp-sym prog > s || atf_fail "no stream"
+	atf_check -o save:p.html gp-fmt -o html s
+	# Self-contained: no address of anything outside the file.
+	atf_check -s exit:1 grep -Eiq 'src=|https?:|@import|url\(' p.html
+
+	chrome --dump-dom "file://$(pwd)/p.html" > dom
+	grep -q 'data-painted="[0-9]' dom || atf_fail "the script failed"
+	# The table: every function of the flat profile, its self time.
+	flat > flat.gp
+	awk '{ print $1, $3 }' flat.gp > self.gp
+	sed -n 's|.*<tbody id="rows">||p' dom | sed 's|</tbody>.*||' |
+	    sed 's|<tr>|\n|g' | sed -n 's|^<td>[^<]*</td><td>\([^<]*\)</td>.*<a href="#f[0-9]*">\([^<]*\)</a>.*|\1 \2|p' \
+	    > self.html
+	test -s self.html || atf_fail "no rows"
+	cmpnum self.gp self.html 0.006 || atf_fail "the table's self times"
+	# Sorted by self time: its first row is the flat profile's.
+	test "$(head -1 self.html | cut -d' ' -f2)" = \
+	    "$(LC_ALL=C sort -k1,1gr flat.gp | head -1 | cut -d' ' -f3)" ||
+	    atf_fail "first row"
+
+	# fib's call-graph entry: its callers and callees, as json says.
+	i=$(sed -n 's|.*<a href="#f\([0-9]*\)">fib</a>.*|\1|p' dom | head -1)
+	test -n "$i" || atf_fail "no link to fib"
+	chrome --dump-dom "file://$(pwd)/p.html#f$i" > dom.fib
+	sed -n 's|.*<div id="entry">||p' dom.fib | sed 's|</div>.*||' |
+	    grep -o '<a href="#f[0-9]*">[^<]*</a>' | sed 's|<[^>]*>||g' |
+	    LC_ALL=C sort -u > links.html
+	gp-fmt -o json s | jq -r '.arcs as $a | .functions as $f |
+	    $f[] | select(.name == "fib") | (.callers[] | $f[$a[.].caller]),
+	    (.callees[] | $f[$a[.].callee]) | .name' | LC_ALL=C sort -u \
+	    > links.json
+	test -s links.json || atf_fail "json has no arcs of fib"
+	atf_check -o file:links.json cat links.html
+	atf_check -o match:'<tr class="me">.*fib \[' cat dom.fib
+
+	# The flame graph: main at the root, fib on it.
+	atf_check -o match:'<div style="left:0%;[^>]*>main</div>' cat dom
+	atf_check -o match:'title="fib ' cat dom
+
+	# Source lines: gp-sym -l's hottest line heads the table.
+	gmon-cat gmon.out | gp-sym -l prog > sl || atf_fail "no -l stream"
+	atf_check -o save:l.html gp-fmt -o html sl
+	chrome --dump-dom "file://$(pwd)/l.html" > dom.l
+	want=$(gp-fmt -l -b -p sl | sed -n 's/.*(\([^ ]*:[0-9]*\) @.*/\1/p' |
+	    head -1)
+	got=$(sed -n 's|.*<div id="ltab">||p' dom.l |
+	    grep -o '<td class="n">[^<]*:[0-9]*</td>' | head -1 |
+	    sed 's|<[^>]*>||g')
+	test -n "$want" && test "${got##*/}" = "$want" ||
+	    atf_fail "source lines: '$got', gp-fmt -l says '$want'"
+	atf_check -s exit:1 grep -q '<div id="lines" style="display: none' dom.l
+	atf_check -o match:'id="lines" style="display: none' cat dom
+
+	chrome --screenshot="$(pwd)/shot.png" "file://$(pwd)/l.html#f$i" \
+	    >/dev/null
+	test "$(wc -c < shot.png)" -gt 10000 || atf_fail "no screenshot"
+	if atf_config_has shots; then
+		cp shot.png "$(atf_config_get shots)/html.png"
+	fi
+}
+
+atf_test_case html_large
+html_large_head()
+{
+	atf_set "descr" "html: a profile of 50,000 functions opens in" \
+	    "headless Chromium in seconds, its table showing the first rows"
+}
+html_large_body()
+{
+	need chromium
+	export HOME=$(pwd)
+	awk -v n=50000 -f "$(atf_get_srcdir)/bigstream.awk" > big
+	atf_check -o save:big.html gp-fmt -o html big
+	chrome --dump-dom "file://$(pwd)/big.html" > dom
+	ms=$(sed -n 's/.*data-painted="\([0-9]*\)".*/\1/p' dom)
+	test -n "$ms" || atf_fail "the script failed"
+	echo "loaded and painted in $ms ms"
+	test "$ms" -lt 15000 || atf_fail "took $ms ms"
+	atf_check -o match:'the first 500 of 50000 functions;' cat dom
+	test "$(sed -n 's|.*<tbody id="rows">||p' dom | sed 's|</tbody>.*||' |
+	    grep -o '<tr>' | wc -l)" -eq 500 ||
+	    atf_fail "not 500 rows"
+	if atf_config_has shots; then
+		chrome --screenshot="$(atf_config_get shots)/html-large.png" \
+		    "file://$(pwd)/big.html" >/dev/null
+	fi
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case html
+	atf_add_test_case html_large
 	atf_add_test_case pprof
 	atf_add_test_case speedscope
 }
