@@ -285,8 +285,39 @@ html_large_body()
 	fi
 }
 
+atf_test_case svg_graph
+svg_graph_head()
+{
+	atf_set "descr" "svg type=graph: laid out by Graphviz's library, the" \
+	    "very picture dot -Tsvg draws of the dot format; bad options"
+	atf_set "require.progs" "cc"
+}
+svg_graph_body()
+{
+	need dot xmllint rsvg-convert
+	profile
+	atf_check -o save:g.svg gp-fmt -o svg,type=graph s
+	atf_check xmllint --noout g.svg
+	gp-fmt -o dot s | dot -Tsvg > d.svg || atf_fail "dot failed"
+	atf_check cmp d.svg g.svg
+	# Every function of the flat profile with time is a box.
+	flat | awk '$1 > 0 { print $3 }' | sort -u > names.gp
+	sed -n 's|^<text[^>]*>\([A-Za-z_][A-Za-z0-9_]*\)</text>$|\1|p' g.svg |
+	    sort -u > names.svg
+	atf_check -o empty comm -23 names.gp names.svg
+	atf_check rsvg-convert -o g.png g.svg
+	if atf_config_has shots; then
+		cp g.png "$(atf_config_get shots)/graph.png"
+	fi
+	atf_check -s exit:1 -e match:'node-thres' \
+	    gp-fmt -o svg,type=graph,node-thres=x s
+	atf_check -s exit:1 -e match:'edge-thres' \
+	    gp-fmt -o svg,type=graph,edge-thres=101 s
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case svg_graph
 	atf_add_test_case html
 	atf_add_test_case html_large
 	atf_add_test_case pprof
