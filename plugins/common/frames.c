@@ -1,6 +1,7 @@
 /*
  * Frames: the functions of a profile by their folded-stack names.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,4 +102,93 @@ frames_free(struct frames *fr)
 		free(fr->v[i].name);
 	free(fr->v);
 	memset(fr, 0, sizeof(*fr));
+}
+
+int
+ctx_have(const struct gp_profile *p)
+{
+	return p->size >= offsetof(struct gp_profile, ctxtotal) +
+	    sizeof(p->ctxtotal) && (p->have & GP_HAVE_CTX) &&
+	    p->nctxtrees > 0;
+}
+
+/* The frame of a name, added where it belongs if new; -1: no memory. */
+static long
+frames_add(struct frames *fr, const char *name)
+{
+	struct frame *nv;
+	char *s;
+	size_t len, lo, hi, mid;
+	int c;
+
+	len = strlen(name) + 1;
+	if ((s = malloc(len)) == NULL)
+		return -1;
+	frame_name(s, len, name);
+	lo = 0, hi = fr->n;
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if ((c = strcmp(s, fr->v[mid].name)) == 0) {
+			free(s);
+			return (long)mid;
+		}
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	if ((nv = realloc(fr->v, (fr->n + 2) * sizeof(*nv))) == NULL) {
+		free(s);
+		return -1;
+	}
+	fr->v = nv;
+	memmove(&fr->v[lo + 1], &fr->v[lo], (fr->n - lo) * sizeof(*nv));
+	fr->v[lo].name = s;
+	fr->v[lo].f = NULL;
+	fr->n++;
+	return (long)lo;
+}
+
+int
+frames_addctx(struct frames *fr, const struct gp_profile *p)
+{
+	const struct gp_pctxtree *t;
+	size_t i, j;
+
+	if (!ctx_have(p))
+		return 0;
+	for (i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		for (j = 0; j < t->nnodes; j++)
+			if (t->nodes[j]->func == NULL &&
+			    frames_add(fr, t->nodes[j]->name) == -1)
+				return -1;
+	}
+	return 0;
+}
+
+long
+frames_node(const struct frames *fr, const struct gp_pctx *n)
+{
+	char buf[512];
+	size_t len;
+
+	if (n->func != NULL)
+		return frames_func(fr, n->func);
+	len = strlen(n->name);
+	if (len >= sizeof(buf))
+		return -1;
+	frame_name(buf, sizeof(buf), n->name);
+	return frames_find(fr, buf, len);
+}
+
+size_t
+ctx_path(const struct gp_pctx *n, const struct gp_pctx **v)
+{
+	size_t k, len;
+
+	len = k = (size_t)n->depth + 1;
+	for (; n != NULL && k > 0; n = n->parent)
+		v[--k] = n;
+	return n == NULL && k == 0 ? len : 0;	/* 0: depths inconsistent */
 }

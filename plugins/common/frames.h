@@ -29,4 +29,17 @@ long	frames_find(const struct frames *, const char *s, size_t len);
 long	frames_func(const struct frames *, const struct gp_pfunc *f);
 void	frames_free(struct frames *);
 
+/*
+ * Calling contexts (GP_HAVE_CTX, <gp/plugin.h> ABI 1.3): ctx_have() says
+ * whether the profile has them; frames_addctx() adds a frame for every
+ * name of their nodes that no function has (unknown functions,
+ * "(truncated)"), which moves the frames: call it before taking indices;
+ * frames_node() is a node's frame; ctx_path() puts the nodes from the
+ * root down to n in v[0..n->depth] and returns their number.
+ */
+int	ctx_have(const struct gp_profile *);
+int	frames_addctx(struct frames *, const struct gp_profile *);
+long	frames_node(const struct frames *, const struct gp_pctx *);
+size_t	ctx_path(const struct gp_pctx *n, const struct gp_pctx **v);
+
 #endif /* GP_PLUGINS_FRAMES_H */

@@ -4,7 +4,9 @@
  * flat profile as a table sorted by any column and filtered by name, each
  * function's call-graph entry with its callers and callees as links, the
  * flame graph, and the source lines when the stream has line symbols
- * (gp-sym -l).
+ * (gp-sym -l).  The flame graph is exact when the profile has calling
+ * contexts (the cct collector's ctx records: their paths, every thread
+ * added up), else estimated from the call graph, and says which.
  *
  * The profile is written once, as JSON in a script element; a little
  * JavaScript (below, in the page) draws the views from it on demand,
@@ -157,6 +159,47 @@ fact(FILE *out, int *first, const char *k, const char *v)
 	putc(']', out);
 }
 
+/* The calling contexts' paths with time of their own, every thread's. */
+static int
+ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
+    const long *ff)
+{
+	const struct gp_pctxtree *t;
+	const struct gp_pctx *n, **path = NULL, **np;
+	size_t i, j, k, d, cap = 0;
+	int first = 1;
+	long fi;
+
+	for (i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		for (j = 0; j < t->nnodes; j++) {
+			n = t->nodes[j];
+			if (!(n->self > 0))
+				continue;
+			if (n->depth + 1 > cap) {
+				cap = 2 * ((size_t)n->depth + 1);
+				if ((np = realloc(path, cap *
+				    sizeof(*path))) == NULL) {
+					free(path);
+					return -1;
+				}
+				path = np;
+			}
+			d = ctx_path(n, path);
+			fputs(first ? "\n[" : ",\n[", out);
+			first = 0;
+			for (k = 0; k < d; k++)
+				if ((fi = frames_node(fr, path[k])) >= 0 &&
+				    ff[fi] >= 0)
+					fprintf(out, "%ld,", ff[fi]);
+			num(out, n->self * (p->hz > 0 ? p->hz : 1));
+			putc(']', out);
+		}
+	}
+	free(path);
+	return 0;
+}
+
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -170,11 +213,14 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	long k, *ff = NULL;
 	size_t i, j;
 	time_t now;
-	int first;
+	int first, hasctx, rv = 0;
+	size_t nextra = 0;
 
 	pf = pos_make((const void *const *)p->funcs, p->nfuncs);
 	pa = pos_make((const void *const *)p->arcs, p->narcs);
-	if (pf == NULL || pa == NULL || frames_make(p, &fr) == -1) {
+	hasctx = ctx_have(p);
+	if (pf == NULL || pa == NULL || frames_make(p, &fr) == -1 ||
+	    frames_addctx(&fr, p) == -1) {
 		free(pf);
 		free(pa);
 		host->error(ctx, "out of memory");
@@ -189,7 +235,8 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		return -1;
 	}
 	for (i = 0; i < fr.n; i++)
-		ff[i] = pos_find(pf, p->nfuncs, fr.v[i].f);
+		ff[i] = fr.v[i].f != NULL ? pos_find(pf, p->nfuncs,
+		    fr.v[i].f) : (long)(p->nfuncs + nextra++);
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 	    "\n<meta name=\"viewport\" content=\"width=device-width\">\n"
@@ -204,13 +251,11 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		fputs(" of ", out);
 		xml_escape(out, p->exe);
 	}
-	fputs("</h1>\n<nav><a href=\"#facts\">Run</a><a href=\"#fg\">"
+	fprintf(out, "</h1>\n<nav><a href=\"#facts\">Run</a><a href=\"#fg\">"
 	    "Flame graph</a><a href=\"#flat\">Flat profile</a><a "
 	    "href=\"#entry\">Call graph</a><a href=\"#lines\">Source lines</a></nav>\n"
 	    "<h2>Run</h2><dl id=\"facts\"></dl>\n"
-	    "<h2 id=\"fg\">Flame graph</h2>\n<p class=\"note\">Estimated from "
-	    "the call graph: each function's self time shared among its "
-	    "callers in proportion to the calls (gprof's assumption). Click "
+	    "<h2 id=\"fg\">Flame graph</h2>\n<p class=\"note\">%s Click "
 	    "a frame for its call-graph entry.</p>\n<div id=\"flame\"></div>\n"
 	    "<h2 id=\"flat\">Flat profile</h2>\n<p><input id=\"q\" "
 	    "type=\"search\" placeholder=\"filter by name\"> <span "
@@ -224,7 +269,10 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 
 	    "<div id=\"lines\"><h2>Source lines</h2><p class=\"note\">The "
 	    "lines with the most self time (gp-sym -l).</p><div id=\"ltab\">"
-	    "</div></div>\n", out);
+	    "</div></div>\n", hasctx ? "Exact: the calling contexts the runtime "
+	    "measured, every thread's added up." : "Estimated from the call "
+	    "graph: each function's self time shared among its callers in "
+	    "proportion to the calls (gprof's assumption).");
 
 	/* The data. */
 	fputs("<script type=\"application/json\" id=\"data\">\n{\"facts\":[",
@@ -242,13 +290,23 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	snprintf(buf, sizeof(buf), "%.2f %s", p->total,
 	    p->dimen != NULL ? p->dimen : "seconds");
 	fact(out, &first, "total time", buf);
-	snprintf(buf, sizeof(buf), "histogram sampling: %.0f samples, %g "
-	    "a second", p->totalsamples, p->hz);
-	fact(out, &first, "measured by", buf);
+	if (p->totalsamples > 0 || !hasctx) {
+		snprintf(buf, sizeof(buf), "histogram sampling: %.0f "
+		    "samples, %g a second", p->totalsamples, p->hz);
+		fact(out, &first, "measured by", buf);
+	} else
+		fact(out, &first, "measured by", "the runtime: real time on "
+		    "each path of calls");
 	snprintf(buf, sizeof(buf), "%zu functions, %zu arcs, %zu cycles",
 	    p->nfuncs - p->ncycles, p->narcs, p->ncycles);
 	fact(out, &first, "call graph", buf);
-	fact(out, &first, "stacks", "estimated from the call graph");
+	if (hasctx) {
+		snprintf(buf, sizeof(buf), "measured: the calling contexts "
+		    "of %zu thread%s, %.2f seconds", p->nctxtrees,
+		    p->nctxtrees == 1 ? "" : "s", p->ctxtotal);
+		fact(out, &first, "stacks", buf);
+	} else
+		fact(out, &first, "stacks", "estimated from the call graph");
 	fputs("],\n\"total\":", out);
 	num(out, p->total);
 	fputs(",\"hz\":", out);
@@ -278,6 +336,14 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			    pos_find(pa, p->narcs, f->callees[j]));
 		fputs("]]", out);
 	}
+	/* Functions only calling contexts name, hidden from the table. */
+	for (i = 0; i < fr.n; i++) {
+		if (fr.v[i].f != NULL)
+			continue;
+		fputs(",\n[", out);
+		json_str(out, fr.v[i].name);
+		fputs(",null,0,0,0,0,0,0,2,[],[]]", out);
+	}
 	/* a: caller, callee, count, self, child. */
 	fputs("],\n\"a\":[", out);
 	for (i = 0; i < p->narcs; i++) {
@@ -293,7 +359,11 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	/* s: stacks, root first, as functions, then the weight in samples. */
 	fputs("],\n\"s\":[", out);
 	first = 1;
-	for (i = 0; i < st.n; i++) {
+	if (hasctx && ctxstacks(out, p, &fr, ff) == -1) {
+		host->error(ctx, "out of memory");
+		rv = -1;
+	}
+	for (i = 0; i < st.n && !hasctx; i++) {
 		if (st.v[i].w <= 0)
 			continue;
 		fputs(first ? "\n[" : ",\n[", out);
@@ -318,7 +388,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	free(pa);
 	frames_free(&fr);
 	stacks_free(&st);
-	return 0;
+	return rv;
 }
 
 static const struct gp_option options[] = {

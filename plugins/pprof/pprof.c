@@ -10,7 +10,10 @@
  * library at run time for no check we do not get from go tool pprof
  * reading the result in the tests.
  *
- * Samples: one per folded stack (plugins/common: the call graph's
+ * Samples, with calling contexts (the cct collector's ctx records): one
+ * per context with time or calls, its path as the stack, its measured
+ * nanoseconds and calls, and its thread as the label "thread".  Without:
+ * one per folded stack (plugins/common: the call graph's
  * estimate, said so in the profile's comments), with the self samples
  * and CPU nanoseconds of its leaf.  Nanoseconds are rounded so that the
  * stacks of each function add up to its own time; samples (fractions
@@ -200,6 +203,7 @@ struct out {
 	struct strtab	 st;
 	struct frames	 fr;
 	int		 samples, cpu, calls;	/* sample types given */
+	const char	*timetype;	/* "cpu" (sampled), "time" (measured) */
 };
 
 static void
@@ -219,7 +223,7 @@ comment(struct out *o, const char *s)
 /* A sample: locations (frame index + 1), leaf first, and its values. */
 static void
 sample(struct out *o, const uint64_t *locs, size_t nlocs,
-    uint64_t samples, uint64_t ns, uint64_t calls)
+    uint64_t samples, uint64_t ns, uint64_t calls, const char *thread)
 {
 	size_t i;
 
@@ -233,6 +237,11 @@ sample(struct out *o, const uint64_t *locs, size_t nlocs,
 	if (o->calls)
 		pb_varint(&o->sub, calls);
 	pb_msg(&o->m, 2, &o->sub);
+	if (thread != NULL) {			/* Label */
+		pb_uint(&o->sub, 1, (uint64_t)str(&o->st, "thread"));
+		pb_uint(&o->sub, 2, (uint64_t)str(&o->st, thread));
+		pb_msg(&o->m, 3, &o->sub);
+	}
 	pb_msg(&o->prof, P_SAMPLE, &o->m);
 }
 
@@ -246,7 +255,19 @@ places(struct out *o, const struct gp_profile *p)
 	size_t i;
 
 	for (i = 0; i < o->fr.n; i++) {
-		f = o->fr.v[i].f;
+		if ((f = o->fr.v[i].f) == NULL) {
+			/* A context's function the profile does not know. */
+			pb_uint(&o->m, 1, i + 1);
+			pb_uint(&o->m, 2, (uint64_t)str(&o->st,
+			    o->fr.v[i].name));
+			pb_msg(&o->prof, P_FUNCTION, &o->m);
+			pb_uint(&o->m, 1, i + 1);
+			pb_uint(&o->m, 2, 1);
+			pb_uint(&o->sub, 1, i + 1);
+			pb_msg(&o->m, 4, &o->sub);
+			pb_msg(&o->prof, P_LOCATION, &o->m);
+			continue;
+		}
 		pb_uint(&o->m, 1, i + 1);
 		pb_uint(&o->m, 2, (uint64_t)str(&o->st, f->name));
 		pb_uint(&o->m, 3, (uint64_t)str(&o->st, f->symname));
@@ -360,7 +381,7 @@ timesamples(struct out *o, const struct gp_profile *p)
 			}
 			if (st.v[lv[k].stack].iw > 0 || in[k - i] > 0)
 				sample(o, locs, nl, st.v[lv[k].stack].iw,
-				    in[k - i], 0);
+				    in[k - i], 0, NULL);
 		}
 	}
 	rv = 0;
@@ -371,6 +392,59 @@ done:
 	free(locs);
 	stacks_free(&st);
 	return rv;
+}
+
+/* Calling contexts: one sample per node with time or calls. */
+static int
+ctxsamples(struct out *o, const struct gp_profile *p)
+{
+	const struct gp_pctxtree *t;
+	const struct gp_pctx *n, **path = NULL, **np;
+	uint64_t *locs = NULL, *nl;
+	size_t i, j, k, d, cap = 0;
+	char thread[128];
+	long fi;
+
+	for (i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		if (t->thread == 0)
+			snprintf(thread, sizeof(thread), "all threads");
+		else
+			snprintf(thread, sizeof(thread), "%" PRIu64 "%s%.100s",
+			    t->thread, t->name != NULL ? " " : "",
+			    t->name != NULL ? t->name : "");
+		for (j = 0; j < t->nnodes; j++) {
+			n = t->nodes[j];
+			if (!(n->self > 0) && !(n->hascount && n->count > 0))
+				continue;
+			if (n->depth + 1 > cap) {
+				cap = 2 * ((size_t)n->depth + 1);
+				np = realloc(path, cap * sizeof(*path));
+				if (np != NULL)
+					path = np;
+				nl = realloc(locs, cap * sizeof(*locs));
+				if (nl != NULL)
+					locs = nl;
+				if (np == NULL || nl == NULL) {
+					free(path);
+					free(locs);
+					return -1;
+				}
+			}
+			d = ctx_path(n, path);
+			for (k = 0; k < d; k++) {	/* leaf first */
+				fi = frames_node(&o->fr, path[d - 1 - k]);
+				locs[k] = fi >= 0 ? (uint64_t)fi + 1 : 0;
+			}
+			if (d == 0)
+				continue;
+			sample(o, locs, d, 0, (uint64_t)llround(n->self * 1e9),
+			    n->hascount ? n->count : 0, thread);
+		}
+	}
+	free(path);
+	free(locs);
+	return 0;
 }
 
 /* The calls: one sample per arc, callee over caller. */
@@ -391,7 +465,7 @@ callsamples(struct out *o, const struct gp_profile *p)
 			continue;
 		locs[0] = (uint64_t)d + 1;
 		locs[1] = (uint64_t)c + 1;
-		sample(o, locs, 2, 0, 0, a->count);
+		sample(o, locs, 2, 0, 0, a->count, NULL);
 	}
 }
 
@@ -438,49 +512,66 @@ write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	char buf[128];
 	double hz;
 	size_t i;
-	int rv = -1;
+	int rv = -1, hasctx;
 
 	memset(&o, 0, sizeof(o));
 	hz = p->hz > 0 ? p->hz : 1;
-	if (frames_make(p, &o.fr) == -1)
+	hasctx = ctx_have(p);
+	if (frames_make(p, &o.fr) == -1 || frames_addctx(&o.fr, p) == -1)
 		goto nomem;
 	str(&o.st, "");				/* index 0 */
-	o.samples = o.cpu = p->totalsamples > 0;
-	for (i = 0; i < p->narcs; i++)
-		if (p->arcs[i]->count > 0)
-			o.calls = 1;
-	if (!o.samples && !o.calls)
-		o.cpu = 1;			/* an empty profile: time 0 */
+	o.timetype = hasctx ? "time" : "cpu";
+	if (hasctx) {
+		o.cpu = o.calls = 1;
+	} else {
+		o.samples = o.cpu = p->totalsamples > 0;
+		for (i = 0; i < p->narcs; i++)
+			if (p->arcs[i]->count > 0)
+				o.calls = 1;
+		if (!o.samples && !o.calls)
+			o.cpu = 1;		/* an empty profile: time 0 */
+	}
 	if (o.samples)
 		valuetype(&o, P_SAMPLE_TYPE, "samples", "count");
 	if (o.cpu)
-		valuetype(&o, P_SAMPLE_TYPE, "cpu", "nanoseconds");
+		valuetype(&o, P_SAMPLE_TYPE, o.timetype, "nanoseconds");
 	if (o.calls)
 		valuetype(&o, P_SAMPLE_TYPE, "calls", "count");
-	if (o.samples && timesamples(&o, p) == -1)
-		goto nomem;
-	if (o.calls)
-		callsamples(&o, p);
+	if (hasctx) {
+		if (ctxsamples(&o, p) == -1)
+			goto nomem;
+	} else {
+		if (o.samples && timesamples(&o, p) == -1)
+			goto nomem;
+		if (o.calls)
+			callsamples(&o, p);
+	}
 	places(&o, p);
-	valuetype(&o, P_PERIOD_TYPE, "cpu", "nanoseconds");
-	pb_uint(&o.prof, P_PERIOD, (uint64_t)llround(1e9 / hz));
+	valuetype(&o, P_PERIOD_TYPE, o.timetype, "nanoseconds");
+	pb_uint(&o.prof, P_PERIOD, hasctx ? 1 : (uint64_t)llround(1e9 / hz));
 	comment(&o, "gptools gp-fmt -o pprof");
 	if (p->exe != NULL) {
 		snprintf(buf, sizeof(buf), "program: %.100s", p->exe);
 		comment(&o, buf);
 	}
-	snprintf(buf, sizeof(buf), "sampling: %g samples per second; "
-	    "%.0f samples", hz, p->totalsamples);
-	comment(&o, buf);
+	if (hasctx)
+		comment(&o, "stacks measured: the calling contexts the "
+		    "runtime recorded, one tree per thread (label thread); "
+		    "time: real time in each function itself on each path");
+	else {
+		snprintf(buf, sizeof(buf), "sampling: %g samples per "
+		    "second; %.0f samples", hz, p->totalsamples);
+		comment(&o, buf);
+	}
 	if (o.samples)
 		comment(&o, "stacks estimated from the call graph: each "
 		    "function's self time shared among its callers in "
 		    "proportion to the calls (gprof's assumption)");
-	if (o.calls)
+	if (o.calls && !hasctx)
 		comment(&o, "calls: exact counts, one sample per call-graph "
 		    "arc, callee over caller");
 	pb_uint(&o.prof, P_DEFAULT_TYPE, (uint64_t)str(&o.st,
-	    o.cpu ? "cpu" : "calls"));
+	    o.cpu ? o.timetype : "calls"));
 	if (o.st.nomem)
 		goto nomem;
 	pb_raw(&o.prof, o.st.out.p, o.st.out.n);

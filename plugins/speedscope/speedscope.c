@@ -3,12 +3,14 @@
  * https://www.speedscope.app/file-format-schema.json), for speedscope
  * and the tools that read it.
  *
- * One sampled profile: the profile knows no threads, and no trace of
- * calls in time, so there is neither a profile per thread nor an evented
- * one.  Its samples are the folded stacks of the call graph (plugins/
- * common: an estimate, which the profile's name says), weighted in
- * nanoseconds and rounded so that they add up to the total; the frames
- * carry each function's source file and line.
+ * With calling contexts (the cct collector's ctx records): one sampled
+ * profile per thread, a sample per context with time of its own, its
+ * path the stack, weighted by its measured nanoseconds.  Without: one
+ * sampled profile whose samples are the folded stacks of the call graph
+ * (plugins/common: an estimate, which the profile's name says), weighted
+ * in nanoseconds and rounded so that they add up to the total.  The
+ * frames carry each function's source file and line.  No evented
+ * profile: the stream records no trace of calls in time.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -29,6 +31,77 @@ init(struct gp_ctx *ctx, const struct gp_host *h)
 	return 0;
 }
 
+/* One profile per calling-context tree. */
+static int
+ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
+    const char *base)
+{
+	const struct gp_pctxtree *t;
+	const struct gp_pctx *n, **path = NULL, **np;
+	unsigned long long sum;
+	size_t i, j, k, d, cap = 0;
+	char name[512];
+	int first;
+	long fi;
+
+	for (i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		if (t->thread == 0)
+			snprintf(name, sizeof(name), "%s: all threads "
+			    "(measured calling contexts)", base);
+		else
+			snprintf(name, sizeof(name), "%s: thread %llu%s%.100s "
+			    "(measured calling contexts)", base,
+			    (unsigned long long)t->thread,
+			    t->name != NULL ? " " : "",
+			    t->name != NULL ? t->name : "");
+		fputs(i > 0 ? ",\n{" : "{", out);
+		fputs("\"type\":\"sampled\",\"name\":", out);
+		json_str(out, name);
+		for (sum = 0, j = 0; j < t->nnodes; j++)
+			if (t->nodes[j]->self > 0)
+				sum += (unsigned long long)
+				    llround(t->nodes[j]->self * 1e9);
+		fprintf(out, ",\"unit\":\"nanoseconds\",\"startValue\":0,"
+		    "\"endValue\":%llu,\n\"samples\":[", sum);
+		for (first = 1, j = 0; j < t->nnodes; j++) {
+			n = t->nodes[j];
+			if (!(n->self > 0))
+				continue;
+			if (n->depth + 1 > cap) {
+				cap = 2 * ((size_t)n->depth + 1);
+				if ((np = realloc(path, cap *
+				    sizeof(*path))) == NULL) {
+					free(path);
+					return -1;
+				}
+				path = np;
+			}
+			d = ctx_path(n, path);
+			fputs(first ? "\n[" : ",\n[", out);
+			first = 0;
+			for (k = 0; k < d; k++) {
+				fi = frames_node(fr, path[k]);
+				fprintf(out, "%s%ld", k ? "," : "",
+				    fi >= 0 ? fi : 0);
+			}
+			putc(']', out);
+		}
+		fputs("],\n\"weights\":[", out);
+		for (first = 1, j = 0; j < t->nnodes; j++) {
+			n = t->nodes[j];
+			if (!(n->self > 0))
+				continue;
+			fprintf(out, "%s%llu", first ? "" : ",",
+			    (unsigned long long)llround(n->self * 1e9));
+			first = 0;
+		}
+		fputs("]}", out);
+	}
+	free(path);
+	return 0;
+}
+
 static int
 write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -39,9 +112,9 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	char name[512];
 	size_t i;
 	long k;
-	int first;
+	int first, rv = -1;
 
-	if (frames_make(p, &fr) == -1) {
+	if (frames_make(p, &fr) == -1 || frames_addctx(&fr, p) == -1) {
 		host->error(ctx, "out of memory");
 		return -1;
 	}
@@ -61,6 +134,10 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		f = fr.v[i].f;
 		fputs(i > 0 ? ",\n{\"name\":" : "\n{\"name\":", out);
 		json_str(out, fr.v[i].name);
+		if (f == NULL) {
+			putc('}', out);
+			continue;
+		}
 		if (f->file != NULL) {
 			fputs(",\"file\":", out);
 			json_str(out, f->file);
@@ -69,9 +146,15 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			fprintf(out, ",\"line\":%d", f->line);
 		putc('}', out);
 	}
+	fputs("]},\n\"profiles\":[", out);
+	if (ctx_have(p)) {
+		rv = ctxprofiles(out, p, &fr, base);
+		fputs("]}\n", out);
+		goto done;
+	}
 	snprintf(name, sizeof(name), "%s: self time by stacks estimated "
 	    "from the call graph", base);
-	fputs("]},\n\"profiles\":[{\"type\":\"sampled\",\"name\":", out);
+	fputs("{\"type\":\"sampled\",\"name\":", out);
 	json_str(out, name);
 	fprintf(out, ",\"unit\":\"nanoseconds\",\"startValue\":0,"
 	    "\"endValue\":%llu,\n\"samples\":[", st.itotal);
@@ -101,9 +184,13 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		first = 0;
 	}
 	fputs("]}]}\n", out);
+	rv = 0;
+done:
 	stacks_free(&st);
 	frames_free(&fr);
-	return 0;
+	if (rv == -1)
+		host->error(ctx, "out of memory");
+	return rv;
 }
 
 static const struct gp_option options[] = {

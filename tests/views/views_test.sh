@@ -53,6 +53,79 @@ cmpnum()
 	    }' "$1" "$2"
 }
 
+# ctxstream: stream cs of calling contexts (gp-stream(5) ctx records),
+# written by hand for tests/ctx's fns.c, whose addresses nm(1) tells:
+#	thread 1 "main": main (self 0.1 s, 1 call) -> a (0.2, 2) -> b
+#	    (0.3, 4); main -> b (0.4, 1); main -> (truncated) (0.05, 3)
+#	thread 2 "worker": main (0.07, calls not counted)
+ctxstream()
+{
+	atf_check cc -O0 -o fns "$(atf_get_srcdir)/../ctx/fns.c"
+	_t=$(printf '\t')
+	_a=$(printf '%#x' 0x$(nm fns | awk '$3 == "a" { print $1 }'))
+	_b=$(printf '%#x' 0x$(nm fns | awk '$3 == "b" { print $1 }'))
+	_m=$(printf '%#x' 0x$(nm fns | awk '$3 == "main" { print $1 }'))
+	sed -e 's/\\t/'"$_t"'/g' -e "s/@A/$_a/; s/@B/$_b/g; s/@M/$_m/g" \
+	    -e "s|@F|$(pwd)/fns|" \
+	    > c.in <<'EOS'
+gp-stream\t1
+profile\tgmon.out\tgnu\t64\tle\t0x1\t000000000000000000000000
+gprt\tgmon.out.gprt\t100\t1\texited\ttsc\t100\t2
+map\t0\t0x0\t0x0\t0x1000\t0x2000\t@F
+thread\t1\t100\t1\texited\tmain\t7\t105\t1.05\t0
+thread\t2\t101\t1\texited\tworker\t1\t7\t0.07\t0
+ctx\t1\t1\t0\t0\t@M\t\t\t1\t10\t105\t0.1\t1.05\t
+ctx\t1\t2\t1\t0\t@A\t0\t0x1160\t2\t20\t50\t0.2\t0.5\t
+ctx\t1\t3\t2\t0\t@B\t0\t0x1145\t4\t30\t30\t0.3\t0.3\t
+ctx\t1\t4\t1\t0\t@B\t0\t0x1170\t1\t40\t40\t0.4\t0.4\t
+ctx\t1\t5\t1\t\t\t\t\t3\t5\t5\t0.05\t0.05\ttruncated
+ctx\t2\t1\t0\t0\t@M\t\t\t\t7\t7\t0.07\t0.07\t
+EOS
+	gmon-cat c.in | gp-sym fns > cs || atf_fail "no ctx stream"
+}
+
+atf_test_case pprof_ctx
+pprof_ctx_head()
+{
+	atf_set "descr" "pprof with calling contexts: the measured paths" \
+	    "as stacks, their times and calls, threads as labels"
+	atf_set "require.progs" "cc nm"
+}
+pprof_ctx_body()
+{
+	need go
+	export HOME=$(pwd) GOCACHE=$(pwd)/gocache
+	ctxstream
+	atf_check -o save:c.pb.gz gp-fmt -o pprof cs
+	atf_check -o save:top go tool pprof -top -unit=ms c.pb.gz
+	atf_check -o match:'^Type: time' -o match:'stacks measured' cat top
+	awk '$2 ~ /%$/ && $1 ~ /^[0-9]/ { v = $1; sub(/ms$/, "", v);
+	    print v, $6 }' top > self.pp
+	printf '700 b\n200 a\n170 main\n50 (truncated)\n' > self.want
+	cmpnum self.want self.pp 0 || atf_fail "self times"
+	atf_check -o match:'of 1120ms total' cat top
+	atf_check -o save:ctop go tool pprof -top -sample_index=calls c.pb.gz
+	awk '$2 ~ /%$/ && $1 ~ /^[0-9]/ { print $1, $6 }' ctop > calls.pp
+	printf '5 b\n2 a\n1 main\n3 (truncated)\n' > calls.want
+	cmpnum calls.want calls.pp 0 || atf_fail "calls"
+	# -traces: the paths, each with its thread.
+	atf_check -o save:traces go tool pprof -traces c.pb.gz
+	awk '/^-+\+/ { if (t != "") print t; t = ""; on = 1; next }
+	    !on { next }
+	    /thread:/ { th = $2; next }
+	    { t = t (t == "" ? th " " $1 " " : ";") $NF }
+	    END { if (t != "") print t }' traces | LC_ALL=C sort > paths
+	cat > paths.want <<'EOF2'
+1 100ms main
+1 200ms a;main
+1 300ms b;a;main
+1 400ms b;main
+1 50ms (truncated);main
+2 70ms main
+EOF2
+	atf_check -o file:paths.want cat paths
+}
+
 atf_test_case pprof
 pprof_head()
 {
@@ -131,6 +204,50 @@ chrome()
 	timeout 120 chromium --headless --no-sandbox --disable-gpu \
 	    --allow-file-access-from-files --window-size=1280,800 \
 	    --virtual-time-budget=5000 "$@" 2>/dev/null
+}
+
+atf_test_case speedscope_ctx
+speedscope_ctx_head()
+{
+	atf_set "descr" "speedscope with calling contexts: a profile per" \
+	    "thread, the measured paths; one with --merge-threads"
+	atf_set "require.progs" "cc nm"
+}
+speedscope_ctx_body()
+{
+	need jq
+	npmcache
+	ctxstream
+	atf_check -o save:c.json gp-fmt -o speedscope cs
+	atf_check -o inline:'valid\n' env NODE_PATH="$npm/node_modules" \
+	    node "$(atf_get_srcdir)/ssvalid.js" \
+	    "$npm/node_modules/speedscope/dist/release/file-format-schema.json" \
+	    c.json
+	atf_check -o inline:'"fns: thread 1 main (measured calling contexts)"\n"fns: thread 2 worker (measured calling contexts)"\n' \
+	    jq '.profiles[].name' c.json
+	atf_check -o save:paths jq -r '.shared.frames as $f | .profiles[] |
+	    [.samples, .weights] | transpose[] |
+	    "\(.[1]) \([.[0][] | $f[.].name] | join(";"))"' c.json
+	cat > paths.want <<'EOF2'
+100000000 main
+200000000 main;a
+300000000 main;a;b
+400000000 main;b
+50000000 main;(truncated)
+70000000 main
+EOF2
+	atf_check -o file:paths.want cat paths
+	atf_check -o inline:'1\n1120000000\n' jq '(.profiles | length),
+	    (.profiles[0].weights | add)' \
+	    "$(gp-fmt --merge-threads -o speedscope cs > m.json; echo m.json)"
+	if command -v chromium >/dev/null; then
+		printf 'speedscope.loadFileFromBase64("c.json", "%s")' \
+		    "$(base64 -w0 c.json)" > c.js
+		url="file://$npm/node_modules/speedscope/dist/release/index.html"
+		chrome --dump-dom "$url#localProfilePath=$(pwd)/c.js" > dom
+		grep -q 'fns: thread 1 main' dom ||
+		    atf_fail "speedscope did not load the profile"
+	fi
 }
 
 atf_test_case speedscope
@@ -258,6 +375,34 @@ html_body()
 	fi
 }
 
+atf_test_case html_ctx
+html_ctx_head()
+{
+	atf_set "descr" "html with calling contexts: the exact flame graph" \
+	    "of the measured paths, every thread's added up"
+	atf_set "require.progs" "cc nm"
+}
+html_ctx_body()
+{
+	need chromium
+	export HOME=$(pwd)
+	ctxstream
+	atf_check -o save:c.html gp-fmt -o html cs
+	chrome --dump-dom "file://$(pwd)/c.html" > dom
+	atf_check -o match:'Exact: the calling contexts' cat dom
+	grep -o 'title="[^"]*"' dom | grep -v "'+" |
+	    sed -n 's/title="\(.*\) s, .*/\1/p' |
+	    LC_ALL=C sort > frames
+	cat > frames.want <<'EOF2'
+(truncated) 0.05
+a 0.50
+b 0.30
+b 0.40
+main 1.12
+EOF2
+	atf_check -o file:frames.want cat frames
+}
+
 atf_test_case html_large
 html_large_head()
 {
@@ -317,6 +462,9 @@ svg_graph_body()
 
 atf_init_test_cases()
 {
+	atf_add_test_case pprof_ctx
+	atf_add_test_case speedscope_ctx
+	atf_add_test_case html_ctx
 	atf_add_test_case svg_graph
 	atf_add_test_case html
 	atf_add_test_case html_large
