@@ -67,9 +67,34 @@ ink(const char *fill)
 	return 0.299 * r + 0.587 * g + 0.114 * b < 120 ? "#ffffff" : "#000000";
 }
 
+/*
+ * A node's name: n and its place among the functions, or, byname, the
+ * function's name, with its [index] if another box has that name too.
+ */
+static void
+nodeid(FILE *out, const struct gp_profile *p, const int *shown, size_t i,
+    int byname)
+{
+	size_t j;
+
+	if (!byname) {
+		fprintf(out, "n%zu", i);
+		return;
+	}
+	putc('"', out);
+	dstr(out, p->funcs[i]->name);
+	for (j = 0; j < p->nfuncs; j++)
+		if (j != i && shown[j] &&
+		    strcmp(p->funcs[j]->name, p->funcs[i]->name) == 0) {
+			fprintf(out, " [%d]", p->funcs[i]->index);
+			break;
+		}
+	putc('"', out);
+}
+
 int
 dot_graph(FILE *out, const struct gp_profile *p, double nthres,
-    double ethres, int gray)
+    double ethres, int gray, int byname)
 {
 	const struct gp_pfunc *f;
 	const struct gp_parc *a;
@@ -127,8 +152,11 @@ dot_graph(FILE *out, const struct gp_profile *p, double nthres,
 		    "%d\"; style=dashed; color=\"#888888\"; fontsize=9;\n",
 		    f->cycle, f->cycle);
 		for (j = 0; j < p->nfuncs; j++)
-			if (shown[j] && p->funcs[j]->cyc == f)
-				fprintf(out, "\t\tn%zu;\n", j);
+			if (shown[j] && p->funcs[j]->cyc == f) {
+				fputs("\t\t", out);
+				nodeid(out, p, shown, j, byname);
+				fputs(";\n", out);
+			}
 		fprintf(out, "\t}\n");
 	}
 	for (i = 0; i < p->nfuncs; i++) {
@@ -138,7 +166,9 @@ dot_graph(FILE *out, const struct gp_profile *p, double nthres,
 		t = base > 0 ? (f->propself + f->child) / base : 0;
 		s = base > 0 ? f->propself / base : 0;
 		color(fill, t, gray);
-		fprintf(out, "\tn%zu [label=\"", i);
+		putc('\t', out);
+		nodeid(out, p, shown, i, byname);
+		fputs(" [label=\"", out);
 		dstr(out, f->name);
 		fprintf(out, "\\n%.2f%%\\n(%.2f%%)\\n%" PRIu64, 100 * t,
 		    100 * s, f->calls);
@@ -148,9 +178,13 @@ dot_graph(FILE *out, const struct gp_profile *p, double nthres,
 		    fill, ink(fill));
 		if (f->selfcalls > 0) {
 			/* Recursive calls, gprof's "calls+self", as a loop. */
-			fprintf(out, "\tn%zu -> n%zu [label=\"%" PRIu64
+			putc('\t', out);
+			nodeid(out, p, shown, i, byname);
+			fputs(" -> ", out);
+			nodeid(out, p, shown, i, byname);
+			fprintf(out, " [label=\"%" PRIu64
 			    "\xc3\x97\", color=\"#888888\", style=dashed];\n",
-			    i, i, f->selfcalls);
+			    f->selfcalls);
 		}
 	}
 
@@ -173,7 +207,11 @@ dot_graph(FILE *out, const struct gp_profile *p, double nthres,
 		if (!cyc && base > 0 && 100 * t < ethres)
 			continue;
 		color(fill, t, gray);
-		fprintf(out, "\tn%ld -> n%ld [label=\"", from, to);
+		putc('\t', out);
+		nodeid(out, p, shown, (size_t)from, byname);
+		fputs(" -> ", out);
+		nodeid(out, p, shown, (size_t)to, byname);
+		fputs(" [label=\"", out);
 		if (!cyc)
 			fprintf(out, "%.2f%%\\n", 100 * t);
 		fprintf(out, "%" PRIu64 "\xc3\x97\", color=\"%s\", "

@@ -39,7 +39,7 @@ graph(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		return -1;
 	}
-	if (dot_graph(mem, p, nthres, ethres, 0) == -1 || fclose(mem) != 0) {
+	if (dot_graph(mem, p, nthres, ethres, 0, 1) == -1 || fclose(mem) != 0) {
 		free(text);
 		host->error(ctx, "out of memory");
 		return -1;

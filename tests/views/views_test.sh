@@ -443,13 +443,20 @@ svg_graph_body()
 	profile
 	atf_check -o save:g.svg gp-fmt -o svg,type=graph s
 	atf_check xmllint --noout g.svg
+	# Graphviz's drawing of the dot format, but for the boxes' names
+	# (which hovering shows): functions' names here, n1, n2 there.
 	gp-fmt -o dot s | dot -Tsvg > d.svg || atf_fail "dot failed"
-	atf_check cmp d.svg g.svg
-	# Every function of the flat profile with time is a box.
+	grep -v '^<title>\|^<!-- ' d.svg > d.shape
+	grep -v '^<title>\|^<!-- ' g.svg > g.shape
+	atf_check cmp d.shape g.shape
+	# Every function of the flat profile with time is a box, named.
 	flat | awk '$1 > 0 { print $3 }' | sort -u > names.gp
 	sed -n 's|^<text[^>]*>\([A-Za-z_][A-Za-z0-9_]*\)</text>$|\1|p' g.svg |
 	    sort -u > names.svg
 	atf_check -o empty comm -23 names.gp names.svg
+	sed -n 's|^<title>\([A-Za-z_][A-Za-z0-9_]*\)</title>$|\1|p' g.svg |
+	    sort -u > titles.svg
+	atf_check -o empty comm -23 names.gp titles.svg
 	atf_check rsvg-convert -o g.png g.svg
 	if atf_config_has shots; then
 		cp g.png "$(atf_config_get shots)/graph.png"
