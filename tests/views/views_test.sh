@@ -467,8 +467,48 @@ svg_graph_body()
 	    gp-fmt -o svg,type=graph,edge-thres=101 s
 }
 
+# oneliner NAME: README.md's code block after "<!-- oneliner: NAME -->".
+oneliner()
+{
+	awk -v name="$1" '
+	    $0 == "<!-- oneliner: " name " -->" { want = 1; next }
+	    want && /^```/ { if (inside) exit; inside = 1; next }
+	    inside { print }' "$(atf_get_srcdir)/../../README.md" > "$1.sh"
+	test -s "$1.sh" || atf_fail "README.md has no one-liner '$1'"
+}
+
+atf_test_case readme
+readme_head()
+{
+	atf_set "descr" "README's 'Looking at a profile' one-liners, run as" \
+	    "they stand, read by their viewers"
+	atf_set "require.progs" "cc"
+}
+readme_body()
+{
+	need go jq dot xmllint chromium callgrind_annotate
+	export HOME=$(pwd) GOCACHE=$(pwd)/gocache
+	pgbuild a.out "$progs/recurse.c"
+	pgrun ./a.out
+	for n in pprof speedscope html svg callgrind; do
+		oneliner $n
+		atf_check -o save:$n.out -e ignore sh $n.sh
+	done
+	gmon-cat gmon.out | gp-sym a.out > s
+	hot=$(flat | sort -k1,1gr | head -1 | cut -d' ' -f3)
+	atf_check -o match:"^Type: cpu" -o match:" $hot\$" cat pprof.out
+	atf_check -o match:"\"$hot\"" jq -c '.shared.frames | map(.name)' \
+	    prof.json
+	chrome --dump-dom "file://$(pwd)/prof.html" > dom
+	atf_check -o match:"<a href=\"#f[0-9]*\">$hot</a>" cat dom
+	atf_check xmllint --noout graph.svg flame.svg
+	atf_check -o match:"<title>$hot</title>" cat graph.svg
+	atf_check -o match:"$hot" callgrind_annotate callgrind.out.1
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case readme
 	atf_add_test_case pprof_ctx
 	atf_add_test_case speedscope_ctx
 	atf_add_test_case html_ctx
