@@ -170,16 +170,19 @@ frames_addctx(struct frames *fr, const struct gp_profile *p)
 long
 frames_node(const struct frames *fr, const struct gp_pctx *n)
 {
-	char buf[512];
+	char *buf;
 	size_t len;
+	long i;
 
 	if (n->func != NULL)
 		return frames_func(fr, n->func);
-	len = strlen(n->name);
-	if (len >= sizeof(buf))
+	len = strlen(n->name) + 1;
+	if ((buf = malloc(len)) == NULL)
 		return -1;
-	frame_name(buf, sizeof(buf), n->name);
-	return frames_find(fr, buf, len);
+	frame_name(buf, len, n->name);
+	i = frames_find(fr, buf, len - 1);
+	free(buf);
+	return i;
 }
 
 size_t

@@ -401,7 +401,7 @@ ctxsamples(struct out *o, const struct gp_profile *p)
 	const struct gp_pctxtree *t;
 	const struct gp_pctx *n, **path = NULL, **np;
 	uint64_t *locs = NULL, *nl;
-	size_t i, j, k, d, cap = 0;
+	size_t i, j, k, d, nloc, cap = 0;
 	char thread[128];
 	long fi;
 
@@ -432,13 +432,14 @@ ctxsamples(struct out *o, const struct gp_profile *p)
 				}
 			}
 			d = ctx_path(n, path);
-			for (k = 0; k < d; k++) {	/* leaf first */
-				fi = frames_node(&o->fr, path[d - 1 - k]);
-				locs[k] = fi >= 0 ? (uint64_t)fi + 1 : 0;
-			}
-			if (d == 0)
+			for (nloc = 0, k = 0; k < d; k++)	/* leaf first */
+				if ((fi = frames_node(&o->fr,
+				    path[d - 1 - k])) >= 0)
+					locs[nloc++] = (uint64_t)fi + 1;
+			if (nloc == 0)
 				continue;
-			sample(o, locs, d, 0, (uint64_t)llround(n->self * 1e9),
+			sample(o, locs, nloc, 0,
+			    (uint64_t)llround(n->self * 1e9),
 			    n->hascount ? n->count : 0, thread);
 		}
 	}

@@ -41,6 +41,7 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 	unsigned long long sum;
 	size_t i, j, k, d, cap = 0;
 	char name[512];
+	const char *sep;
 	int first;
 	long fi;
 
@@ -80,11 +81,11 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 			d = ctx_path(n, path);
 			fputs(first ? "\n[" : ",\n[", out);
 			first = 0;
-			for (k = 0; k < d; k++) {
-				fi = frames_node(fr, path[k]);
-				fprintf(out, "%s%ld", k ? "," : "",
-				    fi >= 0 ? fi : 0);
-			}
+			for (sep = "", k = 0; k < d; k++)
+				if ((fi = frames_node(fr, path[k])) >= 0) {
+					fprintf(out, "%s%ld", sep, fi);
+					sep = ",";
+				}
 			putc(']', out);
 		}
 		fputs("],\n\"weights\":[", out);
@@ -108,7 +109,7 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct frames fr;
 	struct stacks st;
 	const struct gp_pfunc *f;
-	const char *s, *e, *base;
+	const char *s, *e, *base, *sep;
 	char name[512];
 	size_t i;
 	long k;
@@ -164,12 +165,14 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			continue;
 		fputs(first ? "\n[" : ",\n[", out);
 		first = 0;
+		sep = "";
 		for (s = st.v[i].frames;; s = e + 1) {
 			if ((e = strchr(s, ';')) == NULL)
 				e = s + strlen(s);
-			if ((k = frames_find(&fr, s, (size_t)(e - s))) >= 0)
-				fprintf(out, "%s%ld", s == st.v[i].frames ?
-				    "" : ",", k);
+			if ((k = frames_find(&fr, s, (size_t)(e - s))) >= 0) {
+				fprintf(out, "%s%ld", sep, k);
+				sep = ",";
+			}
 			if (*e == '\0')
 				break;
 		}
