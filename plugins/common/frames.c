@@ -185,13 +185,28 @@ frames_node(const struct frames *fr, const struct gp_pctx *n)
 	return i;
 }
 
-size_t
-ctx_path(const struct gp_pctx *n, const struct gp_pctx **v)
+long
+ctx_frames(const struct frames *fr, const struct gp_pctx *n, long **v,
+    size_t *cap)
 {
+	long *nv, fi;
 	size_t k, len;
 
-	len = k = (size_t)n->depth + 1;
-	for (; n != NULL && k > 0; n = n->parent)
-		v[--k] = n;
-	return n == NULL && k == 0 ? len : 0;	/* 0: depths inconsistent */
+	len = (size_t)n->depth + 1;
+	if (len > *cap) {
+		if ((nv = realloc(*v, 2 * len * sizeof(*nv))) == NULL)
+			return -1;
+		*v = nv;
+		*cap = 2 * len;
+	}
+	/* Leaf up to the root, then turned round; missing frames left out. */
+	for (k = 0; n != NULL && k < len; n = n->parent)
+		if ((fi = frames_node(fr, n)) >= 0)
+			(*v)[k++] = fi;
+	for (len = 0; len < k / 2; len++) {
+		fi = (*v)[len];
+		(*v)[len] = (*v)[k - 1 - len];
+		(*v)[k - 1 - len] = fi;
+	}
+	return (long)k;
 }

@@ -34,12 +34,14 @@ void	frames_free(struct frames *);
  * whether the profile has them; frames_addctx() adds a frame for every
  * name of their nodes that no function has (unknown functions,
  * "(truncated)"), which moves the frames: call it before taking indices;
- * frames_node() is a node's frame; ctx_path() puts the nodes from the
- * root down to n in v[0..n->depth] and returns their number.
+ * frames_node() is a node's frame; ctx_frames() puts the frames of the
+ * path from the root down to n in (*v)[], which it grows as needed (*cap
+ * its size), and returns their number, or -1 when out of memory.
  */
 int	ctx_have(const struct gp_profile *);
 int	frames_addctx(struct frames *, const struct gp_profile *);
 long	frames_node(const struct frames *, const struct gp_pctx *);
-size_t	ctx_path(const struct gp_pctx *n, const struct gp_pctx **v);
+long	ctx_frames(const struct frames *, const struct gp_pctx *n, long **v,
+	    size_t *cap);
 
 #endif /* GP_PLUGINS_FRAMES_H */

@@ -165,10 +165,10 @@ ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
     const long *ff)
 {
 	const struct gp_pctxtree *t;
-	const struct gp_pctx *n, **path = NULL, **np;
-	size_t i, j, k, d, cap = 0;
+	const struct gp_pctx *n;
+	long *fv = NULL, d, k;
+	size_t i, j, cap = 0;
 	int first = 1;
-	long fi;
 
 	for (i = 0; i < p->nctxtrees; i++) {
 		t = p->ctxtrees[i];
@@ -176,27 +176,20 @@ ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
 			n = t->nodes[j];
 			if (!(n->self > 0))
 				continue;
-			if (n->depth + 1 > cap) {
-				cap = 2 * ((size_t)n->depth + 1);
-				if ((np = realloc(path, cap *
-				    sizeof(*path))) == NULL) {
-					free(path);
-					return -1;
-				}
-				path = np;
+			if ((d = ctx_frames(fr, n, &fv, &cap)) == -1) {
+				free(fv);
+				return -1;
 			}
-			d = ctx_path(n, path);
 			fputs(first ? "\n[" : ",\n[", out);
 			first = 0;
 			for (k = 0; k < d; k++)
-				if ((fi = frames_node(fr, path[k])) >= 0 &&
-				    ff[fi] >= 0)
-					fprintf(out, "%ld,", ff[fi]);
+				if (ff[fv[k]] >= 0)
+					fprintf(out, "%ld,", ff[fv[k]]);
 			num(out, n->self * (p->hz > 0 ? p->hz : 1));
 			putc(']', out);
 		}
 	}
-	free(path);
+	free(fv);
 	return 0;
 }
 

@@ -399,11 +399,11 @@ static int
 ctxsamples(struct out *o, const struct gp_profile *p)
 {
 	const struct gp_pctxtree *t;
-	const struct gp_pctx *n, **path = NULL, **np;
+	const struct gp_pctx *n;
 	uint64_t *locs = NULL, *nl;
-	size_t i, j, k, d, nloc, cap = 0;
+	long *fv = NULL, d, k;
+	size_t i, j, cap = 0, lcap = 0;
 	char thread[128];
-	long fi;
 
 	for (i = 0; i < p->nctxtrees; i++) {
 		t = p->ctxtrees[i];
@@ -417,35 +417,31 @@ ctxsamples(struct out *o, const struct gp_profile *p)
 			n = t->nodes[j];
 			if (!(n->self > 0) && !(n->hascount && n->count > 0))
 				continue;
-			if (n->depth + 1 > cap) {
-				cap = 2 * ((size_t)n->depth + 1);
-				np = realloc(path, cap * sizeof(*path));
-				if (np != NULL)
-					path = np;
-				nl = realloc(locs, cap * sizeof(*locs));
-				if (nl != NULL)
-					locs = nl;
-				if (np == NULL || nl == NULL) {
-					free(path);
-					free(locs);
-					return -1;
-				}
-			}
-			d = ctx_path(n, path);
-			for (nloc = 0, k = 0; k < d; k++)	/* leaf first */
-				if ((fi = frames_node(&o->fr,
-				    path[d - 1 - k])) >= 0)
-					locs[nloc++] = (uint64_t)fi + 1;
-			if (nloc == 0)
+			if ((d = ctx_frames(&o->fr, n, &fv, &cap)) == -1)
+				goto nomem;
+			if (d == 0)
 				continue;
-			sample(o, locs, nloc, 0,
+			if ((size_t)d > lcap) {
+				if ((nl = realloc(locs, cap *
+				    sizeof(*locs))) == NULL)
+					goto nomem;
+				locs = nl;
+				lcap = cap;
+			}
+			for (k = 0; k < d; k++)		/* leaf first */
+				locs[k] = (uint64_t)fv[d - 1 - k] + 1;
+			sample(o, locs, (size_t)d, 0,
 			    (uint64_t)llround(n->self * 1e9),
 			    n->hascount ? n->count : 0, thread);
 		}
 	}
-	free(path);
+	free(fv);
 	free(locs);
 	return 0;
+nomem:
+	free(fv);
+	free(locs);
+	return -1;
 }
 
 /* The calls: one sample per arc, callee over caller. */

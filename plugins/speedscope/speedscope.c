@@ -37,13 +37,12 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
     const char *base)
 {
 	const struct gp_pctxtree *t;
-	const struct gp_pctx *n, **path = NULL, **np;
+	const struct gp_pctx *n;
 	unsigned long long sum;
-	size_t i, j, k, d, cap = 0;
+	long *fv = NULL, d, k;
+	size_t i, j, cap = 0;
 	char name[512];
-	const char *sep;
 	int first;
-	long fi;
 
 	for (i = 0; i < p->nctxtrees; i++) {
 		t = p->ctxtrees[i];
@@ -69,23 +68,14 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 			n = t->nodes[j];
 			if (!(n->self > 0))
 				continue;
-			if (n->depth + 1 > cap) {
-				cap = 2 * ((size_t)n->depth + 1);
-				if ((np = realloc(path, cap *
-				    sizeof(*path))) == NULL) {
-					free(path);
-					return -1;
-				}
-				path = np;
+			if ((d = ctx_frames(fr, n, &fv, &cap)) == -1) {
+				free(fv);
+				return -1;
 			}
-			d = ctx_path(n, path);
 			fputs(first ? "\n[" : ",\n[", out);
 			first = 0;
-			for (sep = "", k = 0; k < d; k++)
-				if ((fi = frames_node(fr, path[k])) >= 0) {
-					fprintf(out, "%s%ld", sep, fi);
-					sep = ",";
-				}
+			for (k = 0; k < d; k++)
+				fprintf(out, "%s%ld", k ? "," : "", fv[k]);
 			putc(']', out);
 		}
 		fputs("],\n\"weights\":[", out);
@@ -99,7 +89,7 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 		}
 		fputs("]}", out);
 	}
-	free(path);
+	free(fv);
 	return 0;
 }
 

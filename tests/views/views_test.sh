@@ -320,7 +320,7 @@ html_body()
 	atf_check -s exit:1 grep -Eiq 'src=|https?:|@import|url\(' p.html
 
 	chrome --dump-dom "file://$(pwd)/p.html" > dom
-	grep -q 'data-painted="[0-9]' dom || atf_fail "the script failed"
+	grep -q 'data-ready="[0-9]' dom || atf_fail "the script failed"
 	# The table: every function of the flat profile, its self time.
 	flat > flat.gp
 	awk '{ print $1, $3 }' flat.gp > self.gp
@@ -416,9 +416,16 @@ html_large_body()
 	awk -v n=50000 -f "$(atf_get_srcdir)/bigstream.awk" > big
 	atf_check -o save:big.html gp-fmt -o html big
 	chrome --dump-dom "file://$(pwd)/big.html" > dom
-	ms=$(sed -n 's/.*data-painted="\([0-9]*\)".*/\1/p' dom)
+	# The time from the start to the end of the page's script, and to
+	# the first paint after it when headless Chromium paints in time.
+	ms=$(sed -n 's/.*data-ready="\([0-9]*\)".*/\1/p' dom)
 	test -n "$ms" || atf_fail "the script failed"
-	echo "loaded and painted in $ms ms"
+	echo "loaded in $ms ms"
+	p=$(sed -n 's/.*data-painted="\([0-9]*\)".*/\1/p' dom)
+	if [ -n "$p" ]; then
+		echo "painted in $p ms"
+		ms=$p
+	fi
 	test "$ms" -lt 15000 || atf_fail "took $ms ms"
 	atf_check -o match:'the first 500 of 50000 functions;' cat dom
 	test "$(sed -n 's|.*<tbody id="rows">||p' dom | sed 's|</tbody>.*||' |
