@@ -19,6 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gp/plugin.h>
+
 #include "gmon.h"
 #include "gprt.h"
 #include "stream.h"
@@ -50,7 +52,14 @@ struct tinfo {
 	uint64_t		 depth;
 	uint64_t		 stack;
 	uint64_t		 last;
+	uint64_t		 closed;	/* when its open calls closed */
 	uint64_t		 cp_ticks, cp_ns;
+};
+
+struct cinfo {				/* a cct block's running node */
+	uint64_t		 off;
+	uint64_t		 cur;
+	uint64_t		 last;
 };
 
 /*
@@ -369,6 +378,7 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 	 */
 	if (n > 0 && t0[n - 1] + child[n - 1] > last)
 		last = t0[n - 1] + child[n - 1];
+	ti->closed = last;
 	gp_sort(fi, n, sizeof(*fi), cmpfn);
 	for (i = 0; i < n; i++)
 		if (i == 0 || fi[i].fn != fi[i - 1].fn)
@@ -393,6 +403,155 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 	free(outer);
 }
 
+/* A COLL block of kind GP_COLL_CCT: a thread's calling-context tree. */
+static void
+cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
+    uint64_t off, uint64_t thread, uint64_t size)
+{
+	struct gp_gprt_cct *c;
+	struct gp_gprt_cnode *x;
+	uint64_t p, n, cap, i, k;
+
+	p = off + BLKSZ;
+	if (size - BLKSZ < sizeof(struct gp_cct))
+		bad(r, off, "cct block too short");
+	n = F64(p, struct gp_cct, n);
+	cap = F64(p, struct gp_cct, cap);
+	if (cap > (size - BLKSZ - sizeof(struct gp_cct)) /
+	    sizeof(struct gp_cctnode) || n > cap || n == 0)
+		bad(r, off, "cct block: %" PRIu64 " of %" PRIu64 " nodes do "
+		    "not fit", n, cap);
+	if (thread == 0)
+		bad(r, off, "cct block of no thread");
+	for (i = 0; i < g->ncct; i++)
+		if (g->ccts[i].thread == thread)
+			bad(r, off, "second cct block of thread %" PRIu64,
+			    thread);
+	g->ccts = xreallocarray(g->ccts, g->ncct + 1, sizeof(*g->ccts));
+	*ci = xreallocarray(*ci, g->ncct + 1, sizeof(**ci));
+	(*ci)[g->ncct].off = off;
+	(*ci)[g->ncct].cur = F64(p, struct gp_cct, cur);
+	(*ci)[g->ncct].last = F64(p, struct gp_cct, last);
+	if ((*ci)[g->ncct].cur >= n)
+		bad(r, p + offsetof(struct gp_cct, cur), "running node %"
+		    PRIu64 " of %" PRIu64, (*ci)[g->ncct].cur, n);
+	c = &g->ccts[g->ncct++];
+	c->thread = thread;
+	c->n = n;
+	c->nodes = xcalloc(n, sizeof(*c->nodes));
+	for (i = 1; i < n; i++) {
+		k = p + sizeof(struct gp_cct) + i * sizeof(struct gp_cctnode);
+		x = &c->nodes[i];
+		x->parent = F64(k, struct gp_cctnode, parent);
+		if (x->parent >= i)
+			bad(r, k, "cct node %" PRIu64 ": parent %" PRIu64
+			    " not before it", i, x->parent);
+		x->fn = F64(k, struct gp_cctnode, fn);
+		x->site = F64(k, struct gp_cctnode, site);
+		x->count = F64(k, struct gp_cctnode, count);
+		x->self = F64(k, struct gp_cctnode, self);
+	}
+}
+
+/* A COLL block of kind GP_COLL_TRACE: a thread's ring of call events. */
+static void
+traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
+    uint64_t thread, uint64_t size)
+{
+	struct gp_gprt_trace *t;
+	struct gp_gprt_tev *e;
+	uint64_t p, head, cap, from, keep, i, k;
+
+	p = off + BLKSZ;
+	if (size - BLKSZ < sizeof(struct gp_trace))
+		bad(r, off, "trace block too short");
+	head = F64(p, struct gp_trace, head);
+	cap = F64(p, struct gp_trace, cap);
+	if (cap == 0 || (cap & (cap - 1)) != 0 ||
+	    cap > (size - BLKSZ - sizeof(struct gp_trace)) /
+	    sizeof(struct gp_tevent))
+		bad(r, off, "trace block: a ring of %" PRIu64 " events does "
+		    "not fit", cap);
+	if (thread == 0)
+		bad(r, off, "trace block of no thread");
+	for (i = 0; i < g->ntrace; i++)
+		if (g->traces[i].thread == thread)
+			bad(r, off, "second trace block of thread %" PRIu64,
+			    thread);
+	g->traces = xreallocarray(g->traces, g->ntrace + 1,
+	    sizeof(*g->traces));
+	t = &g->traces[g->ntrace++];
+	memset(t, 0, sizeof(*t));
+	t->thread = thread;
+	t->first = F64(p, struct gp_trace, first) != 0;
+	if (t->first) {
+		from = 0;
+		keep = head < cap ? head : cap;
+	} else if (head <= cap) {
+		from = 0;
+		keep = head;
+	} else {
+		/* the oldest slot may be the one being written */
+		from = head - cap + 1;
+		keep = cap - 1;
+	}
+	t->lost = head - keep;
+	t->ev = xcalloc(keep, sizeof(*t->ev));
+	for (i = 0; i < keep; i++) {
+		k = p + sizeof(struct gp_trace) + ((from + i) & (cap - 1)) *
+		    sizeof(struct gp_tevent);
+		e = &t->ev[t->n];
+		e->seq = from + i;
+		e->ticks = F64(k, struct gp_tevent, ticks);
+		e->fn = F64(k, struct gp_tevent, fn);
+		e->site = F64(k, struct gp_tevent, site);
+		e->kind = get32(r, k + offsetof(struct gp_tevent, kind));
+		e->depth = get32(r, k + offsetof(struct gp_tevent, depth));
+		if (e->kind != GP_EV_ENTER && e->kind != GP_EV_LEAVE)
+			bad(r, k, "trace event of kind %" PRIu32, e->kind);
+		t->n++;
+	}
+}
+
+/*
+ * The trees' last moments (the time since the last event, the running
+ * node's, up to when the reader closed the thread's open calls) and the
+ * inclusive times: each node's self and its subtree's.
+ */
+static void
+cctfinish(const struct rd *r, struct gp_gprt *g, const struct tinfo *ti,
+    const struct cinfo *ci)
+{
+	struct gp_gprt_cct *c;
+	struct gp_gprt_cnode *x;
+	size_t i, j;
+	uint64_t k;
+
+	for (i = 0; i < g->ncct; i++) {
+		c = &g->ccts[i];
+		for (j = 0; j < g->nthreads; j++)
+			if (g->threads[j].slot == c->thread)
+				break;
+		if (j == g->nthreads)
+			bad(r, ci[i].off, "cct block of thread %" PRIu64
+			    ", which has no record", c->thread);
+		if (ci[i].cur != 0 && ti[j].depth > 0 &&
+		    ti[j].closed > ci[i].last)
+			c->nodes[ci[i].cur].self += ti[j].closed - ci[i].last;
+		for (k = c->n; k-- > 1;) {
+			x = &c->nodes[k];
+			if (x->incl > UINT64_MAX - x->self)
+				bad(r, ci[i].off, "cct node %" PRIu64 ": times "
+				    "beyond 2^64 ticks", k);
+			x->incl += x->self;
+			if (c->nodes[x->parent].incl > UINT64_MAX - x->incl)
+				bad(r, ci[i].off, "cct node %" PRIu64 ": times "
+				    "beyond 2^64 ticks", k);
+			c->nodes[x->parent].incl += x->incl;
+		}
+	}
+}
+
 struct gp_gprt *
 gp_gprt_load(const char *path)
 {
@@ -405,6 +564,7 @@ gp_gprt_load(const char *path)
 	struct gp_gprt_arc *a;
 	struct gp_gprt_mem *m;
 	struct fnidx *bys, key, *found;
+	struct cinfo *ci = NULL;
 	struct rd rd, *r = &rd;
 	uint64_t off, size, n, cap, type, thread, i, k, calls;
 	size_t nab, nsb, j;
@@ -582,6 +742,12 @@ gp_gprt_load(const char *path)
 			break;
 		case GPRT_B_DEAD:
 			break;
+		case GPRT_B_COLL:
+			if (cap == GP_COLL_CCT)
+				cctblock(r, g, &ci, off, thread, size);
+			else if (cap == GP_COLL_TRACE)
+				traceblock(r, g, off, thread, size);
+			break;		/* other collectors' */
 		default:
 			bad(r, off, "unknown block type %" PRIu64, type);
 		}
@@ -606,9 +772,12 @@ gp_gprt_load(const char *path)
 			bad(r, ti[j].off, "thread %" PRIu64 ": depth %" PRIu64
 			    " beyond its stack of %" PRIu64, t->slot,
 			    ti[j].depth, sb[i].cap);
+		ti[j].closed = ti[j].last;
 		if (ti[j].depth > 0)
 			closeframes(r, g, t, &ti[j], ab, nab);
 	}
+	cctfinish(r, g, ti, ci);
+	free(ci);
 	g->rate = rate(g, ti);
 	for (j = 0; j < g->narcs; j++) {
 		a = &g->arcs[j];
@@ -642,6 +811,63 @@ gp_gprt_load(const char *path)
 	free(ti);
 	free(r->buf);
 	return g;
+}
+
+/*
+ * The threads' calling-context trees as one, thread 0's: the nodes of the
+ * same function reached through the same call site from the same merged
+ * node add up.  Parents still come before children.
+ */
+static void
+mergecct(struct gp_gprt *g)
+{
+	struct gp_gprt_cct m;
+	struct gp_gprt_cnode *x, *y;
+	size_t i, k, total, cap, *hash, *map, h, mask;
+
+	if (g->ncct == 0)
+		return;
+	for (total = 1, i = 0; i < g->ncct; i++)
+		total += g->ccts[i].n;
+	for (cap = 64; cap < 2 * total; cap *= 2)
+		continue;
+	mask = cap - 1;
+	hash = xcalloc(cap, sizeof(*hash));	/* 0: free; node 0 is no key */
+	memset(&m, 0, sizeof(m));
+	m.nodes = xcalloc(total, sizeof(*m.nodes));
+	m.n = 1;
+	for (i = 0; i < g->ncct; i++) {
+		map = xcalloc(g->ccts[i].n, sizeof(*map));
+		for (k = 1; k < g->ccts[i].n; k++) {
+			x = &g->ccts[i].nodes[k];
+			h = (size_t)((map[x->parent] * 0x9e3779b97f4a7c15u) ^
+			    x->fn ^ (x->site * 0xff51afd7ed558ccdu));
+			for (h = (h ^ h >> 29) & mask; hash[h] != 0;
+			    h = (h + 1) & mask) {
+				y = &m.nodes[hash[h]];
+				if (y->parent == map[x->parent] &&
+				    y->fn == x->fn && y->site == x->site)
+					break;
+			}
+			if (hash[h] == 0) {
+				hash[h] = m.n;
+				y = &m.nodes[m.n++];
+				y->parent = map[x->parent];
+				y->fn = x->fn;
+				y->site = x->site;
+			}
+			y = &m.nodes[hash[h]];
+			y->count += x->count;
+			y->self += x->self;
+			y->incl += x->incl;
+			map[k] = hash[h];
+		}
+		free(map);
+		free(g->ccts[i].nodes);
+	}
+	free(hash);
+	g->ccts[0] = m;
+	g->ncct = 1;
 }
 
 /* Sum the threads' arcs and memory sites into thread 0. */
@@ -679,6 +905,7 @@ gp_gprt_merge(struct gp_gprt *g)
 			g->mems[n++] = g->mems[i];
 	}
 	g->nmems = n;
+	mergecct(g);
 }
 
 /*
@@ -889,6 +1116,74 @@ emitraw(const struct gp_gprt *g, struct gp_writer *w)
 	free(v);
 }
 
+/* A thread's calling-context tree as ctx records, ids its node indexes. */
+static void
+emitcct(const struct gp_gprt *g, const struct gp_gprt_cct *c,
+    struct gp_writer *w)
+{
+	const struct gp_gprt_cnode *x;
+	size_t k;
+
+	for (k = 1; k < c->n; k++) {
+		x = &c->nodes[k];
+		gp_wkind(w, "ctx");
+		gp_wu64(w, c->thread);
+		gp_wu64(w, k);
+		gp_wu64(w, x->parent);
+		if (x->fn == 0) {
+			gp_wraw(w, "");
+			gp_wraw(w, "");
+			gp_wraw(w, "");
+			gp_wraw(w, "");
+		} else {
+			waddr(w, g, x->fn);
+			waddr(w, g, x->site);
+		}
+		gp_wu64(w, x->count);
+		gp_wu64(w, x->self);
+		gp_wu64(w, x->incl);
+		gp_wdbl(w, (double)x->self / g->rate);
+		gp_wdbl(w, (double)x->incl / g->rate);
+		gp_wraw(w, x->fn == 0 ? "truncated" : "");
+		gp_weol(w);
+	}
+}
+
+/* A thread's timeline: a trace record, then its events. */
+static void
+emittrace(const struct gp_gprt *g, const struct gp_gprt_trace *t,
+    struct gp_writer *w)
+{
+	const struct gp_gprt_tev *e;
+	size_t i;
+
+	gp_wkind(w, "trace");
+	gp_wu64(w, t->thread);
+	gp_wu64(w, t->n);
+	gp_wu64(w, t->lost);
+	gp_wraw(w, t->first ? "first" : "last");
+	gp_weol(w);
+	for (i = 0; i < t->n; i++) {
+		e = &t->ev[i];
+		gp_wkind(w, "tev");
+		gp_wu64(w, t->thread);
+		gp_wu64(w, e->seq);
+		gp_wraw(w, e->kind == GP_EV_ENTER ? "enter" : "leave");
+		gp_wu64(w, e->ticks);
+		gp_wdbl(w, e->ticks > g->hdr.cal0_ticks ?
+		    (double)(e->ticks - g->hdr.cal0_ticks) / g->rate : 0.0);
+		gp_wu64(w, e->depth);
+		waddr(w, g, e->fn);
+		if (e->kind == GP_EV_ENTER)
+			waddr(w, g, e->site);
+		else {
+			gp_wraw(w, "");
+			gp_wraw(w, "");
+		}
+		gp_weol(w);
+	}
+}
+
 void
 gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
 {
@@ -977,6 +1272,10 @@ gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
 		gp_wu64(w, g->hdr.mem_peak);
 		gp_weol(w);
 	}
+	for (i = 0; i < g->ncct; i++)
+		emitcct(g, &g->ccts[i], w);
+	for (i = 0; i < g->ntrace; i++)
+		emittrace(g, &g->traces[i], w);
 }
 
 void
@@ -1095,6 +1394,12 @@ gp_gprt_free(struct gp_gprt *g)
 	free(g->arcs);
 	free(g->mems);
 	free(g->bins);
+	for (i = 0; i < g->ncct; i++)
+		free(g->ccts[i].nodes);
+	free(g->ccts);
+	for (i = 0; i < g->ntrace; i++)
+		free(g->traces[i].ev);
+	free(g->traces);
 	free(g->path);
 	free(g);
 }

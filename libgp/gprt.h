@@ -23,6 +23,8 @@
  *	HIST	the PC-sampling histogram: struct gprt_hist, then nbins u32
  *	MEM	memory call sites of thread `thread': n struct gprt_mem
  *	DEAD	a retired block (a stack that grew), to be skipped
+ *	COLL	a collector's data (gp-plugin(3)): its kind (GP_COLL_* of
+ *		<gp/plugin.h>) in cap, its layout that kind's
  *
  * Times are in ticks of the clock named in the header; the tick rate is
  * computed by the reader from calibration pairs (ticks, nanoseconds of
@@ -56,6 +58,7 @@ enum gprt_btype {
 	GPRT_B_HIST,
 	GPRT_B_MEM,
 	GPRT_B_DEAD,
+	GPRT_B_COLL,
 };
 
 struct gprt_hdr {
@@ -226,6 +229,38 @@ struct gp_gprt_mem {
 	struct gprt_mem	 m;
 };
 
+struct gp_gprt_cnode {			/* a calling-context node (cct) */
+	uint64_t	 parent;	/* index; the root is 0 */
+	uint64_t	 fn;		/* 0: truncated */
+	uint64_t	 site;
+	uint64_t	 count;
+	uint64_t	 self;		/* ticks */
+	uint64_t	 incl;		/* made by the reader */
+};
+
+struct gp_gprt_cct {			/* a thread's tree, node 0 its root */
+	uint64_t	 thread;	/* slot; 0: merged */
+	struct gp_gprt_cnode *nodes;
+	size_t		 n;
+};
+
+struct gp_gprt_tev {			/* an event of a timeline (trace) */
+	uint64_t	 seq;
+	uint64_t	 ticks;
+	uint64_t	 fn;
+	uint64_t	 site;
+	uint32_t	 kind;		/* GP_EV_* of <gp/plugin.h> */
+	uint32_t	 depth;
+};
+
+struct gp_gprt_trace {			/* a thread's timeline */
+	uint64_t	 thread;
+	uint64_t	 lost;
+	int		 first;
+	struct gp_gprt_tev *ev;
+	size_t		 n;
+};
+
 struct gp_gprt {
 	char			*path;
 	struct gprt_hdr		 hdr;	/* in host order */
@@ -242,6 +277,10 @@ struct gp_gprt {
 	uint64_t		 histlow, histhigh, hz, outside;
 	uint32_t		*bins;	/* NULL when not sampled */
 	size_t			 nbins;
+	struct gp_gprt_cct	*ccts;	/* collectors' data (gp-plugin(3)) */
+	size_t			 ncct;
+	struct gp_gprt_trace	*traces;
+	size_t			 ntrace;
 };
 
 #define GP_GPRT_MERGE	0x1	/* merge the threads' arcs and sites */

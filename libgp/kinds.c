@@ -36,6 +36,8 @@ static const struct {
 	{ "mem",	GP_L_RT },
 	{ "memsum",	GP_L_RT },
 	{ "ctx",	GP_L_RT },
+	{ "trace",	GP_L_RT },
+	{ "tev",	GP_L_RT },
 };
 
 unsigned

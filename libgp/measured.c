@@ -3,6 +3,8 @@
  * the gprt(3) runtime's measured call arcs resolved to the symbol layer's
  * functions, the executable's and the other objects' (measured.h).
  */
+#include <gp/plugin.h>
+
 #include <err.h>
 #include <math.h>
 #include <stdlib.h>
@@ -340,6 +342,83 @@ load_ctx(struct gp_prof *p, const struct gp_rec *rec)
 	t->nodes[t->n++] = rt->nctxs++;
 }
 
+static void
+load_trace(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_rt *rt = p->rt;
+	struct gp_rttrace *t;
+	size_t i;
+
+	(void)group(rt, rec);
+	gp_need(rec, 5);
+	rt->traces = xreallocarray(rt->traces, rt->ntraces + 1,
+	    sizeof(*rt->traces));
+	t = &rt->traces[rt->ntraces];
+	memset(t, 0, sizeof(*t));
+	t->group = rt->ngroups - 1;
+	t->thread = gp_fu64(rec, 1);
+	for (i = 0; i < rt->ntraces; i++)
+		if (rt->traces[i].group == t->group &&
+		    rt->traces[i].thread == t->thread)
+			gp_recerr(rec, "field 2: a second trace record of "
+			    "thread %ju", (uintmax_t)t->thread);
+	t->events = gp_fu64(rec, 2);
+	t->lost = gp_fu64(rec, 3);
+	if (strcmp(rec->f[4], "first") == 0)
+		t->first = 1;
+	else if (strcmp(rec->f[4], "last") != 0)
+		gp_recerr(rec, "field 5: '%s' is not first or last",
+		    rec->f[4]);
+	t->ev = rt->ntevs;
+	rt->ntraces++;
+}
+
+static void
+load_tev(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_rtgroup *g = group(p->rt, rec);
+	struct gp_rt *rt = p->rt;
+	struct gp_rttrace *t;
+	struct gp_rttev *e;
+	uint64_t thread;
+
+	gp_need(rec, 11);
+	thread = gp_fu64(rec, 1);
+	t = rt->ntraces > 0 ? &rt->traces[rt->ntraces - 1] : NULL;
+	if (t == NULL || t->group != rt->ngroups - 1 || t->thread != thread)
+		gp_recerr(rec, "field 2: an event of thread %ju not after its "
+		    "trace record", (uintmax_t)thread);
+	if (t->n == t->events)
+		gp_recerr(rec, "more events than the %ju of the trace record",
+		    (uintmax_t)t->events);
+	if (rt->ntevs == rt->tcap) {
+		rt->tcap = rt->tcap ? 2 * rt->tcap : 1024;
+		rt->tevs = xreallocarray(rt->tevs, rt->tcap, sizeof(*rt->tevs));
+	}
+	e = &rt->tevs[rt->ntevs];
+	memset(e, 0, sizeof(*e));
+	e->seq = gp_fu64(rec, 2);
+	if (t->n > 0 && e->seq <= rt->tevs[rt->ntevs - 1].seq)
+		gp_recerr(rec, "field 3: event %ju after event %ju",
+		    (uintmax_t)e->seq, (uintmax_t)rt->tevs[rt->ntevs - 1].seq);
+	if (strcmp(rec->f[3], "enter") == 0)
+		e->kind = GP_EV_ENTER;
+	else if (strcmp(rec->f[3], "leave") == 0)
+		e->kind = GP_EV_LEAVE;
+	else
+		gp_recerr(rec, "field 4: '%s' is not enter or leave",
+		    rec->f[3]);
+	e->ticks = gp_fu64(rec, 4);
+	e->time = fsecs(rec, 5);
+	e->depth = gp_fu64max(rec, 6, UINT32_MAX);
+	faddr(rec, 7, g, &e->fn, 0);
+	faddr(rec, 9, g, &e->site, 1);
+	if (e->kind == GP_EV_LEAVE && e->site.obj != -2)
+		gp_recerr(rec, "field 10: a leave has no call site");
+	t->n++;
+	rt->ntevs++;
+}
+
 int
 gp_rt_load(struct gp_prof *p, const struct gp_rec *rec)
 {
@@ -357,6 +436,10 @@ gp_rt_load(struct gp_prof *p, const struct gp_rec *rec)
 		load_mem(p, rec);
 	else if (gp_iskind(rec, "ctx"))
 		load_ctx(p, rec);
+	else if (gp_iskind(rec, "trace"))
+		load_trace(p, rec);
+	else if (gp_iskind(rec, "tev"))
+		load_tev(p, rec);
 	else if (gp_iskind(rec, "memsum")) {
 		g = group(p->rt, rec);
 		gp_need(rec, 3);
@@ -395,8 +478,10 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 	const struct gp_rtarc *a;
 	const struct gp_rtmem *m;
 	const struct gp_rtctx *x;
+	const struct gp_rttrace *tr;
+	const struct gp_rttev *e;
 	const uint64_t *c;
-	size_t k, i, ia = 0, im = 0, ix = 0;
+	size_t k, i, ia = 0, im = 0, ix = 0, it = 0;
 
 	for (k = 0; rt != NULL && k < rt->ngroups; k++) {
 		g = &rt->groups[k];
@@ -481,6 +566,29 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 			gp_wraw(w, x->truncated ? "truncated" : "");
 			gp_weol(w);
 		}
+		for (; it < rt->ntraces && rt->traces[it].group == k; it++) {
+			tr = &rt->traces[it];
+			gp_wkind(w, "trace");
+			gp_wu64(w, tr->thread);
+			gp_wu64(w, tr->n);
+			gp_wu64(w, tr->lost + (tr->events - tr->n));
+			gp_wraw(w, tr->first ? "first" : "last");
+			gp_weol(w);
+			for (i = tr->ev; i < tr->ev + tr->n; i++) {
+				e = &rt->tevs[i];
+				gp_wkind(w, "tev");
+				gp_wu64(w, tr->thread);
+				gp_wu64(w, e->seq);
+				gp_wraw(w, e->kind == GP_EV_ENTER ? "enter" :
+				    "leave");
+				gp_wu64(w, e->ticks);
+				gp_wdbl(w, e->time);
+				gp_wu64(w, e->depth);
+				waddr(w, &e->fn);
+				waddr(w, &e->site);
+				gp_weol(w);
+			}
+		}
 	}
 }
 
@@ -526,6 +634,8 @@ gp_rt_free(struct gp_rt *rt)
 		free(rt->ctrees[k].nodes);
 	free(rt->ctrees);
 	free(rt->thash);
+	free(rt->traces);
+	free(rt->tevs);
 	meas_free(rt->meas);
 	free(rt);
 }

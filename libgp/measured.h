@@ -129,6 +129,26 @@ struct gp_rtctree {			/* one tree: a group's thread */
 	size_t		 cap;
 };
 
+struct gp_rttrace {			/* a "trace" record */
+	size_t		 group;
+	uint64_t	 thread;
+	uint64_t	 events;	/* announced */
+	uint64_t	 lost;
+	int		 first;		/* keep first, not last */
+	size_t		 ev;		/* its first in gp_rt.tevs */
+	size_t		 n;		/* tev records read */
+};
+
+struct gp_rttev {			/* a "tev" record */
+	uint64_t	 seq;
+	int		 kind;		/* GP_EV_* of <gp/plugin.h> */
+	uint64_t	 ticks;
+	double		 time;
+	uint64_t	 depth;
+	struct gp_rtaddr fn;
+	struct gp_rtaddr site;		/* obj -2 for a leave */
+};
+
 struct gp_meas;
 
 struct gp_rt {
@@ -147,6 +167,11 @@ struct gp_rt {
 	size_t		 nctrees;
 	size_t		*thash;		/* (group, thread) -> tree */
 	size_t		 thcap;
+	struct gp_rttrace *traces;	/* in stream order */
+	size_t		 ntraces;
+	struct gp_rttev	*tevs;		/* the traces' events, in order */
+	size_t		 ntevs;
+	size_t		 tcap;
 	struct gp_meas	*meas;		/* gp_meas_get()'s, cached */
 	const struct gp_symtab *bound;	/* the table symobj refers to */
 };

@@ -296,7 +296,7 @@ gp_format_layers(const struct gp_plug *p)
 	if (need & GP_HAVE_RAW)
 		l |= GP_L_RAW;
 	/* the runtime layer's contexts, named by the symbol layer */
-	if (need & GP_HAVE_CTX)
+	if (need & (GP_HAVE_CTX | GP_HAVE_TRACE))
 		l |= GP_L_SYM | GP_L_RAW;
 	return l;
 }

@@ -42,6 +42,10 @@ struct view {
 	const struct gp_pctxtree **ctreep;
 	char			**cnames;	/* "OBJ+0xADDR" names */
 	size_t			 ncnames;
+	struct gp_ptrace	*traces;
+	const struct gp_ptrace	**tracep;
+	struct gp_pevent	*events;
+	const struct gp_pevent	**eventp;
 };
 
 static void *
@@ -401,15 +405,34 @@ cmpincl(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* The name of a node's function that is not among the view's. */
+/* The symbol of the function at a in group gi, or NONE. */
+static size_t
+fsym(const struct gp_prof *p, size_t gi, const struct gp_rtaddr *a)
+{
+	size_t sym;
+
+	if (p->sym == NULL || a->obj < 0)
+		return NONE;
+	sym = gp_rt_sym(p, gi, a, 1);
+	return sym == GP_NOSYM ? NONE : sym;
+}
+
+/*
+ * The view's function of symbol sym (NONE: none) at addr in object obj
+ * ("": none), or NULL; and its name: the function's, else the symbol's,
+ * else "OBJ+0xADDR".
+ */
 static const char *
-cname(struct view *v, const struct gp_prof *p, size_t sym, const char *obj,
-    uint64_t addr)
+fname(struct view *v, const struct gp_prof *p, size_t sym, const char *obj,
+    uint64_t addr, const struct gp_pfunc **func)
 {
 	const struct gp_sym *sy;
 	const char *base;
 	char *s;
 
+	*func = sym != NONE && sym < v->nbysym ? v->bysym[sym] : NULL;
+	if (*func != NULL)
+		return (*func)->name;
 	if (sym != NONE) {
 		sy = &p->sym->syms[sym];
 		return sy->dname != NULL ? sy->dname : sy->name;
@@ -475,10 +498,8 @@ ctxview(struct view *v, struct gp_prof *p, int merge)
 			c = &rt->ctxs[t->nodes[j]];
 			memset(&k, 0, sizeof(k));
 			k.parent = c->parent == NONE ? NONE : pos[c->parent];
-			k.sym = c->truncated || p->sym == NULL ? NONE :
-			    gp_rt_sym(p, t->group, &c->fn, 1);
-			if (k.sym == GP_NOSYM)
-				k.sym = NONE;
+			k.sym = c->truncated ? NONE :
+			    fsym(p, t->group, &c->fn);
 			k.fobj = objpath(rt, t->group, &c->fn);
 			k.faddr = c->fn.addr;
 			k.sobj = objpath(rt, t->group, &c->site);
@@ -496,12 +517,10 @@ ctxview(struct view *v, struct gp_prof *p, int merge)
 				x->parent = k.parent == NONE ? NULL :
 				    &v->ctxs[k.parent];
 				x->depth = x->parent ? x->parent->depth + 1 : 0;
-				x->func = k.sym != NONE && k.sym < v->nbysym ?
-				    v->bysym[k.sym] : NULL;
 				x->truncated = k.trunc;
 				x->name = k.trunc ? "(truncated)" :
-				    x->func != NULL ? x->func->name :
-				    cname(v, p, k.sym, k.fobj, k.faddr);
+				    fname(v, p, k.sym, k.fobj, k.faddr,
+				    &x->func);
 				x->obj = *k.fobj != '\0' && c->fn.obj > 0 ?
 				    k.fobj : NULL;
 				x->addr = k.trunc ? 0 : k.faddr;
@@ -590,6 +609,61 @@ ctxview(struct view *v, struct gp_prof *p, int merge)
 	free(skip);
 }
 
+/*
+ * The runtime layer's call timelines, one for each group and thread, the
+ * events named as the contexts' nodes are.
+ */
+static void
+traceview(struct view *v, struct gp_prof *p)
+{
+	const struct gp_rt *rt = p->rt;
+	const struct gp_rttrace *tr;
+	const struct gp_rttev *e;
+	const struct gp_rtthread *th;
+	struct gp_ptrace *vt;
+	struct gp_pevent *x;
+	size_t i, j, sym;
+
+	v->traces = xcalloc(rt->ntraces, sizeof(*v->traces));
+	v->tracep = xcalloc(rt->ntraces, sizeof(*v->tracep));
+	v->events = xcalloc(rt->ntevs, sizeof(*v->events));
+	v->eventp = xcalloc(rt->ntevs, sizeof(*v->eventp));
+	for (i = 0; i < rt->ntraces; i++) {
+		tr = &rt->traces[i];
+		vt = &v->traces[i];
+		v->tracep[i] = vt;
+		vt->pid = rt->groups[tr->group].pid;
+		vt->thread = tr->thread;
+		vt->lost = tr->lost + (tr->events - tr->n);
+		vt->first = tr->first;
+		th = rt->groups[tr->group].threads;
+		for (j = 0; j < rt->groups[tr->group].nthr; j++)
+			if (th[j].slot == tr->thread) {
+				vt->tid = th[j].tid;
+				vt->name = th[j].name;
+				break;
+			}
+		vt->events = &v->eventp[tr->ev];
+		vt->nevents = tr->n;
+		for (j = tr->ev; j < tr->ev + tr->n; j++) {
+			e = &rt->tevs[j];
+			x = &v->events[j];
+			v->eventp[j] = x;
+			x->kind = e->kind;
+			x->depth = (unsigned)e->depth;
+			x->time = e->time;
+			sym = fsym(p, tr->group, &e->fn);
+			x->name = fname(v, p, sym, objpath(rt, tr->group,
+			    &e->fn), e->fn.addr, &x->func);
+			x->addr = e->fn.addr;
+			x->site = e->site.obj == -2 ? 0 : e->site.addr;
+		}
+	}
+	v->pub.traces = v->tracep;
+	v->pub.ntraces = rt->ntraces;
+	v->pub.have |= GP_HAVE_TRACE;
+}
+
 struct gp_profile *
 gp_pview_build(struct gp_prof *p, unsigned layers)
 {
@@ -629,6 +703,8 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		diffview(v, p->diff);
 	if ((layers & GP_L_RAW) && p->rt != NULL && p->rt->nctxs > 0)
 		ctxview(v, p, (layers & GP_PV_CTXMERGE) != 0);
+	if ((layers & GP_L_RAW) && p->rt != NULL && p->rt->ntraces > 0)
+		traceview(v, p);
 	/* Never NULL arrays. */
 	if (v->funcp == NULL)
 		v->pub.funcs = v->funcp = xcalloc(1, sizeof(*v->funcp));
@@ -642,6 +718,8 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		v->pub.rawarcs = v->rawarcp = xcalloc(1, sizeof(*v->rawarcp));
 	if (v->ctreep == NULL)
 		v->pub.ctxtrees = v->ctreep = xcalloc(1, sizeof(*v->ctreep));
+	if (v->tracep == NULL)
+		v->pub.traces = v->tracep = xcalloc(1, sizeof(*v->tracep));
 	return &v->pub;
 }
 
@@ -672,6 +750,10 @@ gp_pview_free(struct gp_profile *pub)
 	free(v->ctxp);
 	free(v->ctrees);
 	free(v->ctreep);
+	free(v->traces);
+	free(v->tracep);
+	free(v->events);
+	free(v->eventp);
 	while (v->ncnames > 0)
 		free(v->cnames[--v->ncnames]);
 	free(v->cnames);

@@ -53,6 +53,7 @@ struct gp_profile;
 #define GP_HAVE_GRAPH	0x08		/* call graph, time propagated */
 #define GP_HAVE_DIFF	0x10		/* gp-diff's: pfunc.old (ABI 1.2) */
 #define GP_HAVE_CTX	0x20		/* calling contexts: ctxtrees (1.3) */
+#define GP_HAVE_TRACE	0x40		/* call timelines: traces (1.3) */
 
 /* Layouts of a gmon.out file. */
 #define GP_LAYOUT_GNU		1	/* "gmon" cookie, tagged records */
@@ -196,6 +197,39 @@ struct gp_pctxtree {			/* one thread's tree */
 	size_t		 nroots;
 };
 
+/*
+ * Call timelines (GP_HAVE_TRACE, ABI 1.3): the enter and leave events the
+ * trace collector kept for each thread ("trace" and "tev" records,
+ * gp-stream(5)), in the order they happened.  A ring that lost its oldest
+ * events starts inside calls: leaves come before any enter of theirs.
+ * A killed program leaves calls open at the end.
+ */
+#define GP_EV_ENTER	1
+#define GP_EV_LEAVE	2
+
+struct gp_pevent {
+	int		 kind;		/* GP_EV_ENTER, GP_EV_LEAVE */
+	unsigned	 depth;		/* calls open after an enter, before
+					   a leave: 1 for an outermost call */
+	double		 time;		/* seconds since the process started */
+	const struct gp_pfunc *func;	/* as gp_pctx.func */
+	const char	*name;		/* as gp_pctx.name */
+	uint64_t	 addr;		/* the function, link-time */
+	uint64_t	 site;		/* an enter's call site; 0: unknown */
+};
+
+struct gp_ptrace {			/* one thread's timeline */
+	uint64_t	 pid;
+	uint64_t	 thread;	/* its slot, from 1 */
+	uint64_t	 tid;		/* the kernel's thread ID, or 0 */
+	const char	*name;		/* the thread's name, or NULL */
+	uint64_t	 lost;		/* events not kept (ring full) */
+	int		 first;		/* kept the first events, not the
+					   last */
+	const struct gp_pevent *const *events;
+	size_t		 nevents;
+};
+
 struct gp_profile {
 	uint32_t	 size;		/* sizeof(struct gp_profile) in the host */
 	unsigned	 have;		/* GP_HAVE_* present */
@@ -241,6 +275,10 @@ struct gp_profile {
 							   thread */
 	size_t		 nctxtrees;
 	double		 ctxtotal;	/* the trees' totals summed */
+
+	/* Call timelines (GP_HAVE_TRACE, ABI 1.3). */
+	const struct gp_ptrace *const *traces;	/* by process, thread */
+	size_t		 ntraces;
 };
 
 /* ------------------------------------------------------------------ */
@@ -299,7 +337,17 @@ struct gp_host {
 	int	(*gmon_write)(struct gp_ctx *, FILE *, int layout, int width,
 		    int bigendian);
 
-	void	(*spare[8])(void);
+	/*
+	 * Collectors, in the profiling runtime (ABI 1.3): n bytes of the
+	 * companion file (gprt(3)) for thread slot `thread' (0: none),
+	 * zero-filled, holding data of kind GP_COLL_*: the file keeps every
+	 * store, so what a collector writes there survives the program's
+	 * death.  NULL when the file is full, and in the tools.
+	 */
+	void	*(*reserve)(struct gp_ctx *, uint32_t thread, uint32_t kind,
+		    size_t n);
+
+	void	(*spare[7])(void);
 };
 
 /* ------------------------------------------------------------------ */
@@ -343,19 +391,99 @@ struct gp_recordtype {
 };
 
 /*
- * A runtime collector, loaded by the profiling runtime (libgprt) into a
- * profiled program.  start() runs before main() with the program's name,
- * enter() and leave() on every instrumented call and return (the
- * arguments of __cyg_profile_func_enter()), stop() at exit, where it
- * emits stream records that the runtime saves with the profile.  The
- * call hooks must be async-signal-safe and may not allocate.
+ * A runtime collector (revised in ABI 1.3; no host called the 1.0 hooks),
+ * loaded by the profiling runtime (libgprt, gprt(3)) into a profiled
+ * program that names it in GPRT_COLLECT.  The runtime calls
+ *
+ *	init(ctx, host), then start(ctx): once, before main(); 0, or -1 to
+ *		be refused (a one-line warning; the program runs on);
+ *	thread(ctx, slot): for each thread slot (gprt(3)), before its first
+ *		call; returns the state that the call hooks get for that
+ *		thread, or NULL to leave the thread out.  A slot used again
+ *		by a later thread keeps its state;
+ *	enter(state, fn, site, now): after the runtime pushed a call of
+ *		fn (run-time address) from call site `site' (a return
+ *		address, or an address inside the caller for an inlined
+ *		call) at `now', in ticks of the run's clock;
+ *	leave(state, fn, now): when it pops one.  Every enter has its
+ *		leave, in nesting order, also for the calls the runtime
+ *		closes itself (longjmp, thread exit); calls still open at
+ *		exit(3) or at the program's death get none;
+ *	stop(ctx): at exit(3).
+ *
+ * The call hooks run on the program's threads inside the runtime: they
+ * must be async-signal-safe, take no lock, allocate nothing and call no
+ * instrumented code.  What a collector keeps goes in the companion file
+ * (host->reserve()) in a layout the readers know (GP_COLL_*, below), so
+ * that gmon-cat(1) and gprt-dump(1) make stream records of it.
  */
 struct gp_collector {
-	int	(*start)(struct gp_ctx *, const char *progname);
-	void	(*enter)(void *fn, void *callsite);
-	void	(*leave)(void *fn, void *callsite);
+	int	(*start)(struct gp_ctx *);
+	void	*(*thread)(struct gp_ctx *, uint32_t slot);
+	void	(*enter)(void *state, uintptr_t fn, uintptr_t site,
+		    uint64_t now);
+	void	(*leave)(void *state, uintptr_t fn, uint64_t now);
 	int	(*stop)(struct gp_ctx *);
 	void	*spare[4];
+};
+
+/*
+ * What collectors keep in the companion file (reserve()'s kind), in the
+ * byte order and address size of the process.  Readers skip kinds they
+ * do not know (GP_COLL_OTHER).
+ */
+#define GP_COLL_OTHER	0
+#define GP_COLL_CCT	1		/* a calling-context tree */
+#define GP_COLL_TRACE	2		/* a ring of call events */
+
+/*
+ * GP_COLL_CCT: struct gp_cct, then cap struct gp_cctnode.  Node 0 is the
+ * thread's root, no function; every other node's parent comes before it.
+ * A node with fn 0 is the "(truncated)" node of its parent.  Ticks of
+ * the time a node's function ran itself go to its self (the inclusive
+ * times are the subtrees' sums, made by the reader).  cur and last say
+ * which node ran since which tick, so that a reader of a killed run can
+ * give the node its last moments.  A store of n comes after the node it
+ * counts is written.
+ */
+struct gp_cct {
+	uint64_t	 n;		/* nodes in use, the root's included */
+	uint64_t	 cap;		/* nodes that fit */
+	uint64_t	 cur;		/* the node running since `last' */
+	uint64_t	 last;		/* ticks */
+	uint64_t	 limit;		/* nodes before truncation */
+	uint64_t	 spare[3];
+};
+
+struct gp_cctnode {
+	uint64_t	 parent;	/* its index; 0: the root */
+	uint64_t	 fn;		/* run-time address; 0: truncated */
+	uint64_t	 site;		/* call site in the parent's function */
+	uint64_t	 count;		/* calls along this path */
+	uint64_t	 self;		/* ticks */
+};
+
+/*
+ * GP_COLL_TRACE: struct gp_trace, then cap struct gp_tevent (cap a power
+ * of two).  Event i of the thread is in slot i % cap; head counts the
+ * events written (stored after the event), so that with `first' 0 the
+ * ring holds the last cap of them, and with `first' 1 the first cap, the
+ * rest dropped (counted in head all the same).
+ */
+struct gp_trace {
+	uint64_t	 head;		/* events so far */
+	uint64_t	 cap;
+	uint64_t	 first;		/* keep the first cap, not the last */
+	uint64_t	 depth;		/* calls open now */
+	uint64_t	 spare[4];
+};
+
+struct gp_tevent {
+	uint64_t	 ticks;
+	uint64_t	 fn;		/* run-time address */
+	uint64_t	 site;		/* an enter's call site; 0: a leave */
+	uint32_t	 kind;		/* GP_EV_ENTER, GP_EV_LEAVE */
+	uint32_t	 depth;		/* as gp_pevent.depth */
 };
 
 /* ------------------------------------------------------------------ */

@@ -356,6 +356,7 @@ setup(void)
 		rt_hist_init();
 	if (rt.mem)
 		h->flags |= GPRT_F_MEM;
+	rt_coll_init();
 	if (pthread_key_create(&rt.key, thr_exit) != 0)
 		return -1;
 	return 0;
@@ -455,6 +456,8 @@ rt_thread(void)
 	t->pub.nthreads = 1;
 	t->pub.state = GPRT_T_RUNNING;
 	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
+	if (rt.ncoll > 0)
+		rt_coll_thread(t);
 done:
 	t->hook = 0;
 	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
@@ -739,6 +742,7 @@ rt_exit(void)
 	/* The thread calling exit(3) ends here; the others end with it. */
 	if (me != NULL)
 		me->pub.state = GPRT_T_EXITED;
+	rt_coll_stop();
 	rt_gmon_write(rt.gmon);
 	rt.hdr->state = GPRT_EXITED;
 	if (rt.fd != -1 && fdok()) {

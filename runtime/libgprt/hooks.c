@@ -283,6 +283,8 @@ closetop(struct rt_thr *t, uint64_t now)
 	}
 	rt_settop(t, f - 1);
 	f[-1].child += el;
+	if (unlikely(t->ncoll != 0))
+		rt_coll_leave(t, a->fn, now);
 }
 
 RT_FN void
@@ -457,6 +459,8 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	barrier();
 	rt_settop(t, f);
 	count(e, f);
+	if (unlikely(t->ncoll != 0))
+		rt_coll_enter(t, fn, site, now);
 out:
 	t->pub.last = now;
 	rt_unbusy(t);
@@ -550,6 +554,8 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 	fill(++f, e, sp | inl, (uintptr_t)sitep, now);
 	rt_settop(t, f);
 	count(e, f);
+	if (unlikely(t->ncoll != 0))
+		rt_coll_enter(t, fn, site, now);
 	barrier();
 	t->hook = 0;
 	return;
@@ -602,6 +608,8 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	}
 	rt_settop(t, f - 1);
 	f[-1].child += el;
+	if (unlikely(t->ncoll != 0))
+		rt_coll_leave(t, (uintptr_t)fnp, now);
 	barrier();
 	t->hook = 0;
 }

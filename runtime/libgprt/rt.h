@@ -22,6 +22,8 @@
 #define GPRT_RUNTIME
 #include "gprt.h"
 
+#include <gp/plugin.h>
+
 #define RT_FN		__attribute__((__no_instrument_function__))
 #define RT_HIDDEN	__attribute__((__visibility__("hidden")))
 #define RT_EXPORT	__attribute__((__visibility__("default")))
@@ -32,6 +34,7 @@
 #define barrier()	__asm__ __volatile__("" ::: "memory")
 
 #define RT_ALIGN	64		/* every block starts and ends here */
+#define RT_MAXCOLL	4		/* collectors (coll.c) */
 
 /* One entry of a thread's arc index: (call site, callee) -> arc. */
 struct rt_ent {
@@ -71,6 +74,8 @@ struct rt_thr {
 	uintptr_t		 hook;		/* stack pointer of a fast path
 						   under way, or 0 */
 	int			 busy;		/* inside the runtime */
+	int			 ncoll;		/* collectors it has: 0, or
+						   rt.ncoll */
 	uint32_t		 cap;		/* frames that fit */
 	struct gprt_frame	*frames;
 	uint64_t		 nidx;
@@ -87,6 +92,15 @@ struct rt_thr {
 	uint64_t		 nmidx;
 	struct gprt_blk		*mems;		/* current MEM block */
 	struct rt_thr		*nextfree;	/* slot free list */
+	void			*cst[RT_MAXCOLL]; /* collectors' states */
+};
+
+/* A loaded collector (coll.c). */
+struct rt_coll {
+	const struct gp_collector *c;
+	struct gp_ctx		*ctx;
+	void	(*enter)(void *, uintptr_t, uintptr_t, uint64_t);
+	void	(*leave)(void *, uintptr_t, uint64_t);
 };
 
 struct rt {
@@ -113,6 +127,7 @@ struct rt {
 	int			 mem;
 	int			 inline_calls;	/* GPRT_INLINE: count inlined calls */
 	uint64_t		 gen;		/* objects retired by dlclose so far */
+	int			 ncoll;		/* collectors loaded */
 	struct rt_thr		*freeslots;
 	uint64_t		 nslots;
 	char			 gmon[4000];	/* plain gmon.out name */
@@ -260,5 +275,32 @@ void		 rt_mem_lock(int) RT_HIDDEN;
 
 /* gmon.c */
 int		 rt_gmon_write(const char *) RT_HIDDEN;
+
+/* coll.c */
+extern struct rt_coll rt_coll[RT_MAXCOLL] RT_HIDDEN;
+void		 rt_coll_init(void) RT_HIDDEN;
+void		 rt_coll_thread(struct rt_thr *) RT_HIDDEN;
+void		 rt_coll_stop(void) RT_HIDDEN;
+
+/* The collectors of thread t, told of a call pushed or popped. */
+RT_FN static inline void
+rt_coll_enter(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
+{
+	int i;
+
+	for (i = 0; i < t->ncoll; i++)
+		if (t->cst[i] != NULL)
+			rt_coll[i].enter(t->cst[i], fn, site, now);
+}
+
+RT_FN static inline void
+rt_coll_leave(struct rt_thr *t, uintptr_t fn, uint64_t now)
+{
+	int i;
+
+	for (i = t->ncoll; i-- > 0;)
+		if (t->cst[i] != NULL)
+			rt_coll[i].leave(t->cst[i], fn, now);
+}
 
 #endif /* RT_H */
