@@ -126,6 +126,47 @@ EOF2
 	atf_check -o file:paths.want cat paths
 }
 
+atf_test_case pprof_measured
+pprof_measured_head()
+{
+	atf_set "descr" "pprof of a run under libgprt with the cct" \
+	    "collector: go tool pprof's -top agrees with gp-fmt's measured" \
+	    "flat profile on times, calls and the total"
+	atf_set "require.progs" "cc"
+}
+pprof_measured_body()
+{
+	need go jq
+	export HOME=$(pwd) GOCACHE=$(pwd)/gocache
+	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o prog \
+	    "$progs/recurse.c" -L"$GP_STAGE/lib" -lgprt \
+	    -Wl,-rpath,"$GP_STAGE/lib"
+	rm -f gmon.out gmon.out.gprt
+	atf_check -o ignore -e ignore env GPRT_COLLECT=cct ./prog
+	gmon-cat gmon.out | gp-sym prog > s || atf_fail "no stream"
+	atf_check -o match:'^ctx' -x "grep -m1 '^ctx' s"
+	atf_check -o save:p.pb.gz gp-fmt -o pprof s
+	flat > flat.gp
+	awk '{ print $1, $3 }' flat.gp > self.gp
+	atf_check -o save:top go tool pprof -top -unit=s -nodecount=100000 \
+	    p.pb.gz
+	atf_check -o match:'^Type: time' -o match:'stacks measured' cat top
+	awk '$2 ~ /%$/ && $1 ~ /s$/ { v = $1; sub(/s$/, "", v);
+	    print v, $6 }' top > self.pp
+	cmpnum self.gp self.pp 0.006 || atf_fail "-top differs in self time"
+	total=$(sed -n 's/.* of \([0-9.]*\)s total$/\1/p' top)
+	want=$(awk '{ s += $1 } END { printf "%.2f", s }' flat.gp)
+	echo "$total $want" | awk '{ d = $1 - $2; exit !(d < 0.011 &&
+	    d > -0.011) }' || atf_fail "total $total, gp-fmt $want"
+	atf_check -o save:ctop go tool pprof -top -nodecount=100000 \
+	    -sample_index=calls p.pb.gz
+	awk '$2 ~ /%$/ && $1 ~ /^[0-9]/ { print $1, $6 }' ctop > calls.pp
+	gp-fmt -o json s | jq -r '.functions[] | select(.symbol != null and
+	    .calls + .self_calls > 0) | "\(.calls + .self_calls) \(.name)"' \
+	    > calls.gp
+	cmpnum calls.gp calls.pp 0 || atf_fail "calls differ"
+}
+
 atf_test_case pprof
 pprof_head()
 {
@@ -515,6 +556,7 @@ readme_body()
 
 atf_init_test_cases()
 {
+	atf_add_test_case pprof_measured
 	atf_add_test_case readme
 	atf_add_test_case pprof_ctx
 	atf_add_test_case speedscope_ctx
