@@ -150,39 +150,62 @@ frames_add(struct frames *fr, const char *name)
 }
 
 int
+trace_have(const struct gp_profile *p)
+{
+	return p->size >= offsetof(struct gp_profile, ntraces) +
+	    sizeof(p->ntraces) && (p->have & GP_HAVE_TRACE) &&
+	    p->ntraces > 0;
+}
+
+int
 frames_addctx(struct frames *fr, const struct gp_profile *p)
 {
 	const struct gp_pctxtree *t;
+	const struct gp_ptrace *tr;
 	size_t i, j;
 
-	if (!ctx_have(p))
-		return 0;
-	for (i = 0; i < p->nctxtrees; i++) {
+	for (i = 0; ctx_have(p) && i < p->nctxtrees; i++) {
 		t = p->ctxtrees[i];
 		for (j = 0; j < t->nnodes; j++)
 			if (t->nodes[j]->func == NULL &&
 			    frames_add(fr, t->nodes[j]->name) == -1)
 				return -1;
 	}
+	for (i = 0; trace_have(p) && i < p->ntraces; i++) {
+		tr = p->traces[i];
+		for (j = 0; j < tr->nevents; j++)
+			if (tr->events[j]->func == NULL &&
+			    tr->events[j]->name != NULL &&
+			    frames_add(fr, tr->events[j]->name) == -1)
+				return -1;
+	}
 	return 0;
 }
 
+/* The frame of a function, else of the name a context or event gives. */
 long
-frames_node(const struct frames *fr, const struct gp_pctx *n)
+frames_named(const struct frames *fr, const struct gp_pfunc *f,
+    const char *name)
 {
 	char *buf;
 	size_t len;
 	long i;
 
-	if (n->func != NULL)
-		return frames_func(fr, n->func);
-	len = strlen(n->name) + 1;
+	if (f != NULL)
+		return frames_func(fr, f);
+	len = strlen(name) + 1;
 	if ((buf = malloc(len)) == NULL)
 		return -1;
-	frame_name(buf, len, n->name);
+	frame_name(buf, len, name);
 	i = frames_find(fr, buf, len - 1);
 	free(buf);
 	return i;
+}
+
+long
+frames_node(const struct frames *fr, const struct gp_pctx *n)
+{
+	return frames_named(fr, n->func, n->name);
 }
 
 long

@@ -30,15 +30,20 @@ long	frames_func(const struct frames *, const struct gp_pfunc *f);
 void	frames_free(struct frames *);
 
 /*
- * Calling contexts (GP_HAVE_CTX, <gp/plugin.h> ABI 1.3): ctx_have() says
- * whether the profile has them; frames_addctx() adds a frame for every
- * name of their nodes that no function has (unknown functions,
+ * Calling contexts and call timelines (GP_HAVE_CTX, GP_HAVE_TRACE,
+ * <gp/plugin.h> ABI 1.3): ctx_have() and trace_have() say whether the
+ * profile has them; frames_addctx() adds a frame for every name of their
+ * nodes and events that no function has (unknown functions,
  * "(truncated)"), which moves the frames: call it before taking indices;
- * frames_node() is a node's frame; ctx_frames() puts the frames of the
+ * frames_named() is the frame of function f, or of the name when f is
+ * NULL; frames_node() is a node's frame; ctx_frames() puts the frames of the
  * path from the root down to n in (*v)[], which it grows as needed (*cap
  * its size), and returns their number, or -1 when out of memory.
  */
 int	ctx_have(const struct gp_profile *);
+int	trace_have(const struct gp_profile *);
+long	frames_named(const struct frames *, const struct gp_pfunc *f,
+	    const char *name);
 int	frames_addctx(struct frames *, const struct gp_profile *);
 long	frames_node(const struct frames *, const struct gp_pctx *);
 long	ctx_frames(const struct frames *, const struct gp_pctx *n, long **v,

@@ -9,8 +9,11 @@
  * sampled profile whose samples are the folded stacks of the call graph
  * (plugins/common: an estimate, which the profile's name says), weighted
  * in nanoseconds and rounded so that they add up to the total.  The
- * frames carry each function's source file and line.  No evented
- * profile: the stream records no trace of calls in time.
+ * frames carry each function's source file and line.  With call
+ * timelines (the trace collector's trace and tev records), an evented
+ * profile per thread follows: its calls opened and closed in time, the
+ * leaves of calls entered before a ring's first event left out and the
+ * calls still open at its last event closed there.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -93,6 +96,82 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 	return 0;
 }
 
+/* One evented profile per call timeline. */
+static int
+evprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
+    const char *base, int first)
+{
+	const struct gp_ptrace *tr;
+	const struct gp_pevent *ev;
+	long *stack = NULL, *ns, fi;
+	size_t i, j, sp, cap = 0;
+	long long t0, t1, t;
+	char name[512];
+	int any;
+
+	for (i = 0; i < p->ntraces; i++) {
+		tr = p->traces[i];
+		if (tr->nevents == 0)
+			continue;
+		snprintf(name, sizeof(name), "%s: thread %llu%s%.100s (call "
+		    "timeline, %llu events lost)", base,
+		    (unsigned long long)tr->thread, tr->name != NULL ? " " : "",
+		    tr->name != NULL ? tr->name : "",
+		    (unsigned long long)tr->lost);
+		t0 = llround(tr->events[0]->time * 1e9);
+		t1 = llround(tr->events[tr->nevents - 1]->time * 1e9);
+		if (t1 < t0)
+			t1 = t0;
+		fputs(first ? "{" : ",\n{", out);
+		first = 0;
+		fputs("\"type\":\"evented\",\"name\":", out);
+		json_str(out, name);
+		fprintf(out, ",\"unit\":\"nanoseconds\",\"startValue\":%lld,"
+		    "\"endValue\":%lld,\n\"events\":[", t0, t1);
+		any = 0;
+		sp = 0;
+		t = t0;
+		for (j = 0; j < tr->nevents; j++) {
+			ev = tr->events[j];
+			/* Never back in time, never past the end. */
+			if (llround(ev->time * 1e9) > t)
+				t = llround(ev->time * 1e9);
+			if (t > t1)
+				t = t1;
+			if (ev->kind == GP_EV_ENTER) {
+				fi = frames_named(fr, ev->func, ev->name != NULL ?
+				    ev->name : "?");
+				if (fi < 0)
+					fi = 0;
+				if (sp >= cap) {
+					cap = 2 * cap + 64;
+					if ((ns = realloc(stack, cap *
+					    sizeof(*stack))) == NULL) {
+						free(stack);
+						return -1;
+					}
+					stack = ns;
+				}
+				stack[sp++] = fi;
+				fprintf(out, "%s{\"type\":\"O\",\"frame\":%ld,"
+				    "\"at\":%lld}", any ? ",\n" : "\n", fi, t);
+				any = 1;
+			} else if (ev->kind == GP_EV_LEAVE && sp > 0) {
+				fprintf(out, "%s{\"type\":\"C\",\"frame\":%ld,"
+				    "\"at\":%lld}", any ? ",\n" : "\n",
+				    stack[--sp], t);
+				any = 1;
+			}
+		}
+		while (sp > 0)
+			fprintf(out, ",\n{\"type\":\"C\",\"frame\":%ld,"
+			    "\"at\":%lld}", stack[--sp], t1);
+		fputs("]}", out);
+	}
+	free(stack);
+	return 0;
+}
+
 static int
 write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -140,6 +219,8 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs("]},\n\"profiles\":[", out);
 	if (ctx_have(p)) {
 		rv = ctxprofiles(out, p, &fr, base);
+		if (rv == 0 && trace_have(p))
+			rv = evprofiles(out, p, &fr, base, 0);
 		fputs("]}\n", out);
 		goto done;
 	}
@@ -176,8 +257,9 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		fprintf(out, "%s%llu", first ? "" : ",", st.v[i].iw);
 		first = 0;
 	}
-	fputs("]}]}\n", out);
-	rv = 0;
+	fputs("]}", out);
+	rv = trace_have(p) ? evprofiles(out, p, &fr, base, 0) : 0;
+	fputs("]}\n", out);
 done:
 	stacks_free(&st);
 	frames_free(&fr);

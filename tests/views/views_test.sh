@@ -291,6 +291,59 @@ EOF2
 	fi
 }
 
+atf_test_case speedscope_evented
+speedscope_evented_head()
+{
+	atf_set "descr" "speedscope of a run under libgprt with the cct and" \
+	    "trace collectors: an evented profile per timeline, every enter" \
+	    "of the stream opened and closed in time; speedscope opens it"
+	atf_set "require.progs" "cc"
+}
+speedscope_evented_body()
+{
+	need jq
+	npmcache
+	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o prog \
+	    "$progs/recurse.c" -L"$GP_STAGE/lib" -lgprt \
+	    -Wl,-rpath,"$GP_STAGE/lib"
+	rm -f gmon.out gmon.out.gprt
+	atf_check -o ignore -e ignore env GPRT_COLLECT=cct,trace ./prog
+	gmon-cat gmon.out | gp-sym prog > s || atf_fail "no stream"
+	atf_check -o save:p.json gp-fmt -o speedscope s
+	atf_check -o inline:'valid\n' env NODE_PATH="$npm/node_modules" \
+	    node "$(atf_get_srcdir)/ssvalid.js" \
+	    "$npm/node_modules/speedscope/dist/release/file-format-schema.json" \
+	    p.json
+	atf_check -o inline:'"sampled"\n"evented"\n' jq '.profiles[].type' p.json
+	# Every enter the stream kept is opened, and closed, in time order.
+	enters=$(awk -F '\t' '$1 == "tev" && $4 == "enter"' s | wc -l)
+	test "$enters" -gt 0 || atf_fail "no events in the stream"
+	atf_check -o inline:"$enters\n$enters\ntrue\n" jq '.profiles[1] |
+	    ([.events[] | select(.type == "O")] | length),
+	    ([.events[] | select(.type == "C")] | length),
+	    ([.events[].at] as $a | $a == ($a | sort) and
+	    .startValue <= $a[0] and .endValue >= $a[-1])' p.json
+	# Balanced: each close closes the frame opened last.
+	atf_check -o inline:'true\n' jq '.profiles[1].events |
+	    reduce .[] as $e ({s: [], ok: true};
+	    if $e.type == "O" then .s += [$e.frame]
+	    else .ok = (.ok and .s[-1] == $e.frame) | .s |= .[:-1] end) |
+	    .ok and (.s | length) == 0' p.json
+	if command -v chromium >/dev/null; then
+		jq '.activeProfileIndex = 1' p.json > p1.json
+		printf 'speedscope.loadFileFromBase64("p1.json", "%s")' \
+		    "$(base64 -w0 p1.json)" > p.js
+		url="file://$npm/node_modules/speedscope/dist/release/index.html"
+		chrome --dump-dom "$url#localProfilePath=$(pwd)/p.js" > dom
+		grep -q 'prog: thread 1 prog (call timeline' dom ||
+		    atf_fail "speedscope did not load the timeline"
+		if atf_config_has shots; then
+			chrome --screenshot="$(atf_config_get shots)/evented.png" \
+			    "$url#localProfilePath=$(pwd)/p.js" >/dev/null
+		fi
+	fi
+}
+
 atf_test_case speedscope
 speedscope_head()
 {
@@ -556,6 +609,7 @@ readme_body()
 
 atf_init_test_cases()
 {
+	atf_add_test_case speedscope_evented
 	atf_add_test_case pprof_measured
 	atf_add_test_case readme
 	atf_add_test_case pprof_ctx
