@@ -114,7 +114,8 @@ ctx_have(const struct gp_profile *p)
 
 /* The frame of a name, added where it belongs if new; -1: no memory. */
 static long
-frames_add(struct frames *fr, const char *name)
+frames_add(struct frames *fr, const char *name, const char *obj,
+    uint64_t addr)
 {
 	struct frame *nv;
 	char *s;
@@ -145,6 +146,8 @@ frames_add(struct frames *fr, const char *name)
 	memmove(&fr->v[lo + 1], &fr->v[lo], (fr->n - lo) * sizeof(*nv));
 	fr->v[lo].name = s;
 	fr->v[lo].f = NULL;
+	fr->v[lo].obj = obj;
+	fr->v[lo].addr = addr;
 	fr->n++;
 	return (long)lo;
 }
@@ -168,7 +171,8 @@ frames_addctx(struct frames *fr, const struct gp_profile *p)
 		t = p->ctxtrees[i];
 		for (j = 0; j < t->nnodes; j++)
 			if (t->nodes[j]->func == NULL &&
-			    frames_add(fr, t->nodes[j]->name) == -1)
+			    frames_add(fr, t->nodes[j]->name, t->nodes[j]->obj,
+			    t->nodes[j]->addr) == -1)
 				return -1;
 	}
 	for (i = 0; trace_have(p) && i < p->ntraces; i++) {
@@ -176,7 +180,8 @@ frames_addctx(struct frames *fr, const struct gp_profile *p)
 		for (j = 0; j < tr->nevents; j++)
 			if (tr->events[j]->func == NULL &&
 			    tr->events[j]->name != NULL &&
-			    frames_add(fr, tr->events[j]->name) == -1)
+			    frames_add(fr, tr->events[j]->name, NULL,
+			    tr->events[j]->addr) == -1)
 				return -1;
 	}
 	return 0;

@@ -8,12 +8,17 @@
 #define GP_PLUGINS_FRAMES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <gp/plugin.h>
 
 struct frame {
 	char		*name;		/* frame_name() of the function's */
-	const struct gp_pfunc *f;	/* the first function of that name */
+	const struct gp_pfunc *f;	/* the first function of that name;
+					   NULL: only contexts or events name
+					   it (frames_addctx()) */
+	const char	*obj;		/* then: its object file, or NULL */
+	uint64_t	 addr;		/* and its address, link-time */
 };
 
 struct frames {

@@ -245,24 +245,50 @@ sample(struct out *o, const uint64_t *locs, size_t nlocs,
 	pb_msg(&o->prof, P_SAMPLE, &o->m);
 }
 
-/* Functions, locations (one each per frame) and the mapping. */
-static void
+/*
+ * Functions, locations (one each per frame) and the mappings: the
+ * executable's, then one for each other object the calling contexts
+ * name.
+ */
+static int
 places(struct out *o, const struct gp_profile *p)
 {
 	const struct gp_pfunc *f;
-	uint64_t lo = UINT64_MAX, hi = 0;
+	const struct frame *fm;
+	const char **objs = NULL;
+	uint64_t lo = UINT64_MAX, hi = 0, *olo = NULL, *ohi = NULL;
+	size_t i, k, nobjs = 0;
 	int files = 0, lines = 0;
-	size_t i;
 
+	if ((objs = calloc(o->fr.n + 1, sizeof(*objs))) == NULL ||
+	    (olo = calloc(o->fr.n + 1, sizeof(*olo))) == NULL ||
+	    (ohi = calloc(o->fr.n + 1, sizeof(*ohi))) == NULL) {
+		free(objs);
+		free(olo);
+		return -1;
+	}
 	for (i = 0; i < o->fr.n; i++) {
-		if ((f = o->fr.v[i].f) == NULL) {
-			/* A context's function the profile does not know. */
+		fm = &o->fr.v[i];
+		if ((f = fm->f) == NULL) {
+			/* A function only contexts or events name. */
+			for (k = 0; fm->obj != NULL && k < nobjs; k++)
+				if (strcmp(objs[k], fm->obj) == 0)
+					break;
+			if (fm->obj != NULL && k == nobjs) {
+				objs[nobjs] = fm->obj;
+				olo[nobjs] = UINT64_MAX;
+				nobjs++;
+			}
+			if (fm->obj != NULL && fm->addr < olo[k])
+				olo[k] = fm->addr;
+			if (fm->obj != NULL && fm->addr > ohi[k])
+				ohi[k] = fm->addr;
 			pb_uint(&o->m, 1, i + 1);
-			pb_uint(&o->m, 2, (uint64_t)str(&o->st,
-			    o->fr.v[i].name));
+			pb_uint(&o->m, 2, (uint64_t)str(&o->st, fm->name));
 			pb_msg(&o->prof, P_FUNCTION, &o->m);
 			pb_uint(&o->m, 1, i + 1);
-			pb_uint(&o->m, 2, 1);
+			pb_uint(&o->m, 2, fm->obj != NULL ? k + 2 : 1);
+			pb_uint(&o->m, 3, fm->addr);
 			pb_uint(&o->sub, 1, i + 1);
 			pb_msg(&o->m, 4, &o->sub);
 			pb_msg(&o->prof, P_LOCATION, &o->m);
@@ -299,6 +325,18 @@ places(struct out *o, const struct gp_profile *p)
 	pb_uint(&o->m, 8, (uint64_t)files);
 	pb_uint(&o->m, 9, (uint64_t)lines);
 	pb_msg(&o->prof, P_MAPPING, &o->m);
+	for (k = 0; k < nobjs; k++) {
+		pb_uint(&o->m, 1, k + 2);
+		pb_uint(&o->m, 2, olo[k]);
+		pb_uint(&o->m, 3, ohi[k] + 1);
+		pb_uint(&o->m, 5, (uint64_t)str(&o->st, objs[k]));
+		pb_uint(&o->m, 7, 1);
+		pb_msg(&o->prof, P_MAPPING, &o->m);
+	}
+	free(objs);
+	free(olo);
+	free(ohi);
+	return 0;
 }
 
 struct leaf {
@@ -543,7 +581,8 @@ write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		if (o.calls)
 			callsamples(&o, p);
 	}
-	places(&o, p);
+	if (places(&o, p) == -1)
+		goto nomem;
 	valuetype(&o, P_PERIOD_TYPE, o.timetype, "nanoseconds");
 	pb_uint(&o.prof, P_PERIOD, hasctx ? 1 : (uint64_t)llround(1e9 / hz));
 	comment(&o, "gptools gp-fmt -o pprof");

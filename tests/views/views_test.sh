@@ -124,6 +124,20 @@ pprof_ctx_body()
 2 70ms main
 EOF2
 	atf_check -o file:paths.want cat paths
+
+	# A function of another object: a mapping of its own.
+	t=$(printf '\t')
+	{ sed "s/${t}105${t}1.05${t}/${t}106${t}1.06${t}/;
+	    s/${t}105${t}0.1${t}1.05${t}/${t}106${t}0.1${t}1.06${t}/" c.in
+	    printf 'map\t1\t0x7f0000000000\t0x0\t0x0\t0x3000\t/lib/libx.so\n'
+	    printf 'ctx\t1\t6\t1\t1\t0x1234\t0\t0x1170\t2\t1\t1\t0.01\t0.01\t\n'
+	} > c2.in
+	gmon-cat c2.in | gp-sym fns > cs2 || atf_fail "no ctx stream"
+	atf_check -o save:c2.pb.gz gp-fmt -o pprof cs2
+	atf_check -o save:raw go tool pprof -raw c2.pb.gz
+	atf_check -o match:'^2: 0x1234/0x1235/0x0 /lib/libx.so' \
+	    -o match:'^1: .* fns ' cat raw
+	atf_check -o match:'0x1234 M=2 ' cat raw
 }
 
 atf_test_case pprof_measured
