@@ -1,6 +1,7 @@
 /*
  * svg: what svg.c (the flame graph, the plugin) and graph.c (the call
- * graph) share.
+ * graph, which Graphviz draws whole) share: the host, graph(); header()
+ * and label() are svg.c's own drawing helpers.
  */
 #ifndef GP_SVG_H
 #define GP_SVG_H
