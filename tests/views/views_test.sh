@@ -475,6 +475,20 @@ html_body()
 	atf_check -s exit:1 grep -q '<div id="lines" style="display: none' dom.l
 	atf_check -o match:'id="lines" style="display: none' cat dom
 
+	# C++ names, '<' and '&' and all, are text, not markup.
+	if command -v c++ >/dev/null; then
+		atf_check -o ignore -e ignore c++ -pg -o shapes \
+		    "$progs/shapes.cc"
+		pgrun ./shapes
+		gmon-cat gmon.out | gp-sym shapes > cs || atf_fail "no stream"
+		atf_check -o save:cpp.html gp-fmt -o html cs
+		chrome --dump-dom "file://$(pwd)/cpp.html" > dom.cpp
+		grep -q 'data-ready="[0-9]' dom.cpp ||
+		    atf_fail "the script failed on C++ names"
+		atf_check -o match:'<a href="#f[0-9]*">std::vector&lt;double' \
+		    cat dom.cpp
+	fi
+
 	chrome --screenshot="$(pwd)/shot.png" "file://$(pwd)/l.html#f$i" \
 	    >/dev/null
 	test "$(wc -c < shot.png)" -gt 10000 || atf_fail "no screenshot"
