@@ -1,6 +1,7 @@
 /*
  * Frames: the functions of a profile by their folded-stack names.
  */
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +151,12 @@ frames_add(struct frames *fr, const char *name, const char *obj,
 	fr->v[lo].addr = addr;
 	fr->n++;
 	return (long)lo;
+}
+
+int
+prof_measured(const struct gp_profile *p)
+{
+	return fabs(p->totalsamples - floor(p->totalsamples + 0.5)) > 1e-6;
 }
 
 int

@@ -46,6 +46,12 @@ void	frames_free(struct frames *);
  * its size), and returns their number, or -1 when out of memory.
  */
 int	ctx_have(const struct gp_profile *);
+/*
+ * Were the times measured (libgprt) rather than sampled?  The view does
+ * not say; measured times make a fractional count of samples, which a
+ * histogram never has.
+ */
+int	prof_measured(const struct gp_profile *);
 int	trace_have(const struct gp_profile *);
 long	frames_named(const struct frames *, const struct gp_pfunc *f,
 	    const char *name);

@@ -283,7 +283,10 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	snprintf(buf, sizeof(buf), "%.2f %s", p->total,
 	    p->dimen != NULL ? p->dimen : "seconds");
 	fact(out, &first, "total time", buf);
-	if (p->totalsamples > 0 || !hasctx) {
+	if (prof_measured(p))
+		fact(out, &first, "measured by", "the runtime (libgprt): real "
+		    "time per call");
+	else if (p->totalsamples > 0 || !hasctx) {
 		snprintf(buf, sizeof(buf), "histogram sampling: %.0f "
 		    "samples, %g a second", p->totalsamples, p->hz);
 		fact(out, &first, "measured by", buf);

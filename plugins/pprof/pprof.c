@@ -555,7 +555,7 @@ write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	if (frames_make(p, &o.fr) == -1 || frames_addctx(&o.fr, p) == -1)
 		goto nomem;
 	str(&o.st, "");				/* index 0 */
-	o.timetype = hasctx ? "time" : "cpu";
+	o.timetype = hasctx || prof_measured(p) ? "time" : "cpu";
 	if (hasctx) {
 		o.cpu = o.calls = 1;
 	} else {
@@ -594,6 +594,9 @@ write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		comment(&o, "stacks measured: the calling contexts the "
 		    "runtime recorded, one tree per thread (label thread); "
 		    "time: real time in each function itself on each path");
+	else if (prof_measured(p))
+		comment(&o, "time: real time measured per call by the "
+		    "runtime (libgprt), in samples of 1/hz as gprof counts it");
 	else {
 		snprintf(buf, sizeof(buf), "sampling: %g samples per "
 		    "second; %.0f samples", hz, p->totalsamples);
