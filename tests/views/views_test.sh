@@ -179,6 +179,20 @@ pprof_measured_body()
 	    .calls + .self_calls > 0) | "\(.calls + .self_calls) \(.name)"' \
 	    > calls.gp
 	cmpnum calls.gp calls.pp 0 || atf_fail "calls differ"
+
+	# Without the collector: measured times, estimated stacks.
+	rm -f gmon.out gmon.out.gprt
+	atf_check -o ignore -e ignore ./prog
+	gmon-cat gmon.out | gp-sym prog > s || atf_fail "no stream"
+	atf_check -o save:p.pb.gz gp-fmt -o pprof s
+	atf_check -o save:top go tool pprof -top -unit=s -nodecount=100000 \
+	    p.pb.gz
+	atf_check -o match:'^Type: time' -o match:'measured per call' \
+	    -o match:'stacks estimated' cat top
+	flat | awk '{ print $1, $3 }' > self.gp
+	awk '$2 ~ /%$/ && $1 ~ /s$/ { v = $1; sub(/s$/, "", v);
+	    print v, $6 }' top > self.pp
+	cmpnum self.gp self.pp 0.006 || atf_fail "-top differs in self time"
 }
 
 atf_test_case pprof
