@@ -32,17 +32,28 @@ set -e
 #   fuzz targets of tests/fuzz (only recommended by clang); tcl (tclsh):
 #   sqlite3's sources make their amalgamation with it (tests/realworld
 #   fetch them with apt-get source, which needs no package of its own);
-#   chromium, nodejs, npm: the chrome format's test opens its file in
-#   speedscope (installed from npm into a cache) in headless Chromium.
+#   zlib1g-dev: the pprof format gzips with zlib; libgraphviz-dev: the
+#   svg format's call graph is laid out by Graphviz's libgvc; golang-go:
+#   go tool pprof, the pprof format's consumer in the tests; chromium:
+#   headless, it opens the html format and speedscope in the tests;
+#   nodejs, npm: the tests install speedscope (and ajv, to check its
+#   schema) from npm into ~/.cache/gptools/npm (a node that brings its
+#   own npm, as NodeSource's does, counts as npm); librsvg2-bin:
+#   rsvg-convert renders the svg call graph to PNG in the tests;
+#   the chrome format's test opens its file in speedscope the same way.
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
     gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
     graphviz valgrind jq libxml2-utils clang pkg-config time tcl
-    libclang-rt-14-dev chromium nodejs npm"
+    libclang-rt-14-dev zlib1g-dev libgraphviz-dev golang-go chromium
+    nodejs npm librsvg2-bin"
 
 missing=
 for p in $PACKAGES; do
+	if [ "$p" = npm ] && command -v npm >/dev/null; then
+		continue
+	fi
 	if ! dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null |
 	    grep -q ' installed$'; then
 		missing="$missing $p"

@@ -1,0 +1,226 @@
+/*
+ * The call graph in Graphviz's language, as the dot format writes it:
+ * one box per function (its name, the share of the time in it and its
+ * descendants, its self share, its calls), one arrow per arc (the time
+ * passed to the caller, the calls), blue (cold) to red (hot), hot
+ * arrows thicker, members of a cycle boxed together; functions and arcs
+ * under the thresholds left out.  The svg format lays it out with
+ * Graphviz's library (plugins/svg/graph.c); plugins/dot/dot.c has the
+ * same code and may call this instead.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "dotgraph.h"
+
+/* A string for Graphviz: quotes and backslashes escaped. */
+void
+dstr(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			putc('\\', out);
+		if (*p < 0x20 || *p == 0x7f)
+			putc('?', out);
+		else if (*p < 0x80)
+			putc(*p, out);
+		else if ((n = utf8_len(p)) == 0)
+			putc('?', out);
+		else {
+			fwrite(p, 1, n, out);
+			p += n - 1;
+		}
+	}
+}
+
+static void
+color(char *buf, double t, int gray)
+{
+	int v;
+
+	if (!gray) {
+		heat_color(buf, t);
+		return;
+	}
+	if (!(t > 0))
+		t = 0;
+	if (t > 1)
+		t = 1;
+	v = (int)(230 - 180 * t);
+	snprintf(buf, 8, "#%02x%02x%02x", v, v, v);
+}
+
+/* Readable text on a fill colour. */
+static const char *
+ink(const char *fill)
+{
+	unsigned r, g, b;
+
+	if (sscanf(fill, "#%2x%2x%2x", &r, &g, &b) != 3)
+		return "#000000";
+	return 0.299 * r + 0.587 * g + 0.114 * b < 120 ? "#ffffff" : "#000000";
+}
+
+/*
+ * A node's name: n and its place among the functions, or, byname, the
+ * function's name, with its [index] if another box has that name too.
+ */
+static void
+nodeid(FILE *out, const struct gp_profile *p, const int *shown, size_t i,
+    int byname)
+{
+	size_t j;
+
+	if (!byname) {
+		fprintf(out, "n%zu", i);
+		return;
+	}
+	putc('"', out);
+	dstr(out, p->funcs[i]->name);
+	for (j = 0; j < p->nfuncs; j++)
+		if (j != i && shown[j] &&
+		    strcmp(p->funcs[j]->name, p->funcs[i]->name) == 0) {
+			fprintf(out, " [%d]", p->funcs[i]->index);
+			break;
+		}
+	putc('"', out);
+}
+
+int
+dot_graph(FILE *out, const struct gp_profile *p, double nthres,
+    double ethres, int gray, int byname)
+{
+	const struct gp_pfunc *f;
+	const struct gp_parc *a;
+	double base, t, s;
+	char fill[8];
+	size_t i, j;
+	int *shown, cyc, any;
+	struct pos *pv;
+
+	base = p->printtime > 0 ? p->printtime : p->total;
+	shown = calloc(p->nfuncs + 1, sizeof(*shown));
+	pv = pos_make((const void *const *)p->funcs, p->nfuncs);
+	if (shown == NULL || pv == NULL) {
+		free(shown);
+		free(pv);
+		return -1;
+	}
+	/* Which functions: cycles are drawn as the boxes of their members. */
+	for (i = 0; i < p->nfuncs; i++) {
+		f = p->funcs[i];
+		if (f->iscycle)
+			continue;
+		t = base > 0 ? 100 * (f->propself + f->child) / base : 100;
+		shown[i] = t >= nthres && (f->calls > 0 || f->ncallees > 0 ||
+		    f->samples > 0);
+	}
+
+	fprintf(out, "digraph gprof {\n");
+	fprintf(out, "\tgraph [fontname=\"Helvetica\", fontsize=10, "
+	    "ranksep=0.4, nodesep=0.3, labelloc=t, label=\"");
+	if (p->exe != NULL) {
+		dstr(out, p->exe);
+		fputs(": ", out);
+	}
+	fprintf(out, "%.2f %s in the call graph; functions under %g%%, "
+	    "arcs under %g%% left out\"];\n", base,
+	    p->dimen != NULL ? p->dimen : "seconds", nthres, ethres);
+	fprintf(out, "\tnode [shape=box, style=\"filled,rounded\", "
+	    "fontname=\"Helvetica\", fontsize=10];\n");
+	fprintf(out, "\tedge [fontname=\"Helvetica\", fontsize=9, "
+	    "arrowsize=0.6];\n");
+
+	/* Boxes, members of a cycle together. */
+	for (i = 0; i < p->nfuncs; i++) {
+		f = p->funcs[i];
+		if (!f->iscycle || f->nmembers == 0)
+			continue;
+		any = 0;
+		for (j = 0; j < p->nfuncs; j++)
+			if (shown[j] && p->funcs[j]->cyc == f)
+				any = 1;
+		if (!any)
+			continue;
+		fprintf(out, "\tsubgraph cluster_cycle%d {\n\t\tlabel=\"cycle "
+		    "%d\"; style=dashed; color=\"#888888\"; fontsize=9;\n",
+		    f->cycle, f->cycle);
+		for (j = 0; j < p->nfuncs; j++)
+			if (shown[j] && p->funcs[j]->cyc == f) {
+				fputs("\t\t", out);
+				nodeid(out, p, shown, j, byname);
+				fputs(";\n", out);
+			}
+		fprintf(out, "\t}\n");
+	}
+	for (i = 0; i < p->nfuncs; i++) {
+		if (!shown[i])
+			continue;
+		f = p->funcs[i];
+		t = base > 0 ? (f->propself + f->child) / base : 0;
+		s = base > 0 ? f->propself / base : 0;
+		color(fill, t, gray);
+		putc('\t', out);
+		nodeid(out, p, shown, i, byname);
+		fputs(" [label=\"", out);
+		dstr(out, f->name);
+		fprintf(out, "\\n%.2f%%\\n(%.2f%%)\\n%" PRIu64, 100 * t,
+		    100 * s, f->calls);
+		if (f->selfcalls > 0)
+			fprintf(out, "+%" PRIu64, f->selfcalls);
+		fprintf(out, "\xc3\x97\", fillcolor=\"%s\", fontcolor=\"%s\"];\n",
+		    fill, ink(fill));
+		if (f->selfcalls > 0) {
+			/* Recursive calls, gprof's "calls+self", as a loop. */
+			putc('\t', out);
+			nodeid(out, p, shown, i, byname);
+			fputs(" -> ", out);
+			nodeid(out, p, shown, i, byname);
+			fprintf(out, " [label=\"%" PRIu64
+			    "\xc3\x97\", color=\"#888888\", style=dashed];\n",
+			    f->selfcalls);
+		}
+	}
+
+	/* Arrows. */
+	cyc = 0;
+	for (i = 0; i < p->narcs; i++) {
+		long from, to;
+
+		a = p->arcs[i];
+		if (a->caller == a->callee)
+			continue;		/* drawn as the loop */
+		from = pos_find(pv, p->nfuncs, a->caller);
+		to = pos_find(pv, p->nfuncs, a->callee);
+		if (from < 0 || to < 0 || !shown[from] || !shown[to])
+			continue;
+		t = base > 0 ? (a->self + a->child) / base : 0;
+		cyc = a->caller->cycle != 0 &&
+		    a->caller->cycle == a->callee->cycle;
+		/* Inside a cycle no time passes: always drawn, dashed. */
+		if (!cyc && base > 0 && 100 * t < ethres)
+			continue;
+		color(fill, t, gray);
+		putc('\t', out);
+		nodeid(out, p, shown, (size_t)from, byname);
+		fputs(" -> ", out);
+		nodeid(out, p, shown, (size_t)to, byname);
+		fputs(" [label=\"", out);
+		if (!cyc)
+			fprintf(out, "%.2f%%\\n", 100 * t);
+		fprintf(out, "%" PRIu64 "\xc3\x97\", color=\"%s\", "
+		    "fontcolor=\"%s\", penwidth=%.2f, weight=%d%s];\n",
+		    a->count, fill, fill, 0.5 + 4.5 * sqrt(t),
+		    1 + (int)(100 * t), cyc ? ", style=dashed" : "");
+	}
+	fprintf(out, "}\n");
+	free(shown);
+	free(pv);
+	return 0;
+}

@@ -1,0 +1,37 @@
+/*
+ * JSON strings safe inside HTML scripts.
+ */
+#include <stddef.h>
+#include <stdio.h>
+
+#include "common.h"
+#include "jsonstr.h"
+
+void
+json_str(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	if (s == NULL) {
+		fputs("null", out);
+		return;
+	}
+	putc('"', out);
+	for (; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f || *p == '<' || *p == '>' ||
+		    *p == '&')
+			fprintf(out, "\\u%04x", *p);
+		else if (*p < 0x80)
+			putc(*p, out);
+		else if ((n = utf8_len(p)) == 0)
+			fputs("\\ufffd", out);
+		else {
+			fwrite(p, 1, n, out);
+			p += n - 1;
+		}
+	}
+	putc('"', out);
+}

@@ -1,0 +1,408 @@
+/*
+ * html: the whole profile as one self-contained HTML file that any
+ * browser opens with no network (gp-formats(5)): the run's facts, the
+ * flat profile as a table sorted by any column and filtered by name, each
+ * function's call-graph entry with its callers and callees as links, the
+ * flame graph, and the source lines when the stream has line symbols
+ * (gp-sym -l).  The flame graph is exact when the profile has calling
+ * contexts (the cct collector's ctx records: their paths, every thread
+ * added up), else estimated from the call graph, and says which.
+ *
+ * The profile is written once, as JSON in a script element; a little
+ * JavaScript (below, in the page) draws the views from it on demand,
+ * so a profile of 50,000 functions opens as fast as a small one: the
+ * table shows the first rows that match and the call-graph entry of one
+ * function at a time.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gp/plugin.h>
+
+#include "common.h"
+#include "frames.h"
+#include "jsonstr.h"
+
+static const struct gp_host *host;
+
+static int
+init(struct gp_ctx *ctx, const struct gp_host *h)
+{
+	host = h;
+	return 0;
+}
+
+static const char style[] =
+"body{font:14px/1.35 system-ui,sans-serif;margin:0 16px 32px;color:#222;"
+"max-width:1600px}\n"
+"h1{font-size:20px;margin:12px 0 4px}h2{font-size:16px;margin:20px 0 6px;"
+"border-bottom:1px solid #ccc}\n"
+"nav a{margin-right:14px}table{border-collapse:collapse;width:100%}\n"
+"th,td{padding:2px 8px;text-align:right;white-space:nowrap}"
+"th{background:#eee;cursor:pointer;position:sticky;top:0;user-select:none}"
+"td.n,th.n{text-align:left;white-space:normal;word-break:break-all}\n"
+"tr:nth-child(even){background:#f7f7f7}tr.me{background:#ffe9b0;"
+"font-weight:bold}\n"
+"dl{display:grid;grid-template-columns:max-content auto;gap:2px 16px}"
+"dt{color:#666}dd{margin:0}\n"
+"#flame{position:relative;width:100%;overflow:hidden;"
+"border:1px solid #ddd}\n"
+"#flame div{position:absolute;height:17px;font-size:11px;line-height:17px;"
+"overflow:hidden;white-space:nowrap;border-right:1px solid #fff;"
+"box-sizing:border-box;padding-left:2px;cursor:pointer}\n"
+"#flame div:hover{outline:1px solid #000}\n"
+".scroll{max-height:440px;overflow:auto;border:1px solid #ddd}\n"
+".note{color:#666;font-size:12px}input{font:inherit;width:24em}\n"
+"#entry{border:1px solid #ccc;padding:6px;background:#fcfcfc}\n";
+
+/* The page's script: the views, drawn from the JSON in #data. */
+static const char script[] =
+"'use strict';\n"
+"const D=JSON.parse(document.getElementById('data').textContent);\n"
+"const F=D.f,A=D.a,$=id=>document.getElementById(id);\n"
+"const esc=s=>String(s).replace(/[&<>\"]/g,c=>({'&':'&amp;','<':'&lt;',"
+"'>':'&gt;','\"':'&quot;'})[c]);\n"
+"const sec=v=>v.toFixed(v<0.01&&v>0?4:2);\n"
+"const pct=v=>D.total>0?(100*v/D.total).toFixed(2):'0.00';\n"
+"const link=i=>'<a href=\"#f'+i+'\">'+esc(F[i][0])+'</a>';\n"
+"const where=f=>f[1]?esc(f[1].replace(/^.*\\//,''))+(f[2]?':'+f[2]:''):'';\n"
+/* facts */
+"(function(){let h='';for(const [k,v] of D.facts)h+='<dt>'+esc(k)+"
+"'</dt><dd>'+esc(v)+'</dd>';$('facts').innerHTML=h;})();\n"
+/* flat table */
+"const COLS=[['%time',i=>F[i][3]],['self s',i=>F[i][3]],"
+"['total s',i=>F[i][3]+F[i][4]],['calls',i=>F[i][5]],"
+"['self calls',i=>F[i][6]],['name',i=>F[i][0]],['source',i=>F[i][1]||'']];\n"
+"let order=[],sortc=-1,sortd=-1;const LIMIT=500;\n"
+"for(let i=0;i<F.length;i++)if(!F[i][8])order.push(i);\n"
+"function sortby(c){if(c===sortc)sortd=-sortd;else{sortc=c;"
+"sortd=c>=5?1:-1;}const g=COLS[c][1];order.sort((x,y)=>{const a=g(x),"
+"b=g(y);return a<b?-sortd:a>b?sortd:x-y;});flat();}\n"
+"function flat(){const q=$('q').value.toLowerCase();let h='',n=0,m=0;"
+"for(const i of order){const f=F[i];if(q&&f[0].toLowerCase().indexOf(q)<0)"
+"continue;m++;if(n>=LIMIT)continue;n++;h+='<tr><td>'+pct(f[3])+'</td><td>'+"
+"sec(f[3])+'</td><td>'+sec(f[3]+f[4])+'</td><td>'+f[5]+'</td><td>'+f[6]+"
+"'</td><td class=n>'+link(i)+'</td><td class=n>'+where(f)+'</td></tr>';}"
+"$('rows').innerHTML=h;$('shown').textContent=n<m?'the first '+n+' of '+m+"
+"' functions; filter to see others.':m+' functions.';}\n"
+"(function(){let h='';COLS.forEach((c,k)=>{h+='<th'+(k>=5?' class=n':'')+"
+"' data-c='+k+'>'+c[0]+'</th>';});$('head').innerHTML=h;"
+"$('head').onclick=e=>{const c=e.target.dataset.c;if(c!==undefined)"
+"sortby(+c);};$('q').oninput=flat;})();\n"
+/* call-graph entry */
+"function entry(){const m=/^#f(\\d+)$/.exec(location.hash);if(!m||!F[+m[1]])"
+"{$('entry').innerHTML='<span class=note>Click a function to see its "
+"callers and callees.</span>';return;}const i=+m[1],f=F[i];"
+"let h='<table><tr><th>self s</th><th>children s</th><th>called</th>"
+"<th class=n>name</th></tr>';\n"
+"const row=(a,j,cls)=>h+='<tr'+cls+'><td>'+sec(a[3])+'</td><td>'+sec(a[4])+"
+"'</td><td>'+a[2]+(j>=0&&F[j]?'/'+(F[j][5]):'')+'</td><td class=n>'+"
+"(j>=0?link(j):'')+'</td></tr>';\n"
+"const up=f[9].map(k=>A[k]),down=f[10].map(k=>A[k]);"
+"if(!up.length)h+='<tr><td colspan=4 class=n><i>spontaneous</i></td></tr>';"
+"for(const a of up)row(a,a[0],'');"
+"h+='<tr class=me><td>'+sec(f[3])+'</td><td>'+sec(f[4])+'</td><td>'+f[5]+"
+"(f[6]?'+'+f[6]:'')+'</td><td class=n>'+esc(f[0])+' ['+f[7]+'] '+"
+"where(f)+'</td></tr>';\n"
+"for(const a of down)row(a,a[1],'');$('entry').innerHTML=h+'</table>';}\n"
+"window.onhashchange=()=>{entry();$('entry').scrollIntoView();};\n"
+/* flame graph */
+"function flame(){const root={n:-1,w:0,k:new Map()};let depth=0;"
+"for(const s of D.s){let n=root;const w=s[s.length-1];root.w+=w;"
+"for(let d=0;d<s.length-1;d++){let c=n.k.get(s[d]);if(!c){c={n:s[d],w:0,"
+"k:new Map()};n.k.set(s[d],c);}c.w+=w;n=c;if(d+1>depth)depth=d+1;}}\n"
+"const el=$('flame'),H=18;let h='';el.style.height=(depth*H+2)+'px';"
+"if(!root.w){el.textContent='no time was sampled';return;}\n"
+"(function draw(n,x,d){if(n.n>=0){const w=100*n.w/root.w;if(w<0.05)return;"
+"const f=F[n.n],hue=(f[0].length*37)%50;h+='<div style=\"left:'+x+'%;"
+"width:'+w+'%;top:'+(depth-d)*H+'px;background:hsl('+hue+',85%,'+"
+"(60+(d%3)*6)+'%)\" title=\"'+esc(f[0])+' '+sec(n.w/D.hz)+' s, '+"
+"w.toFixed(2)+'%\" data-i='+n.n+'>'+esc(f[0])+'</div>';}"
+"for(const c of n.k.values()){draw(c,x,d+1);x+=100*c.w/root.w;}})"
+"(root,0,0);\n"
+"el.innerHTML=h;el.onclick=e=>{const i=e.target.dataset.i;"
+"if(i!==undefined)location.hash='#f'+i;};}\n"
+/* source lines */
+"function lines(){const seen=new Map();let dup=false;for(const f of F){"
+"if(f[8]||!f[2])continue;const k=f[0];if(seen.has(k)&&seen.get(k)!==f[2])"
+"dup=true;seen.set(k,f[2]);}if(!dup){$('lines').style.display='none';"
+"return;}const L=[];F.forEach((f,i)=>{if(!f[8]&&f[2]&&f[3]>0)L.push(i);});"
+"L.sort((x,y)=>F[y][3]-F[x][3]);let h='<table><tr><th>self s</th>"
+"<th>%time</th><th class=n>source line</th><th class=n>function</th></tr>';"
+"for(const i of L.slice(0,1000))h+='<tr><td>'+sec(F[i][3])+'</td><td>'+"
+"pct(F[i][3])+'</td><td class=n>'+esc(F[i][1]||'')+':'+F[i][2]+"
+"'</td><td class=n>'+link(i)+'</td></tr>';$('ltab').innerHTML=h+"
+"'</table>';}\n"
+"sortby(1);flame();lines();entry();\n"
+"document.body.dataset.ready=String(Math.round(performance.now()));\n"
+"requestAnimationFrame(()=>setTimeout(()=>{document.body.dataset.painted="
+"String(Math.round(performance.now()));},0));\n";
+
+static void
+num(FILE *out, double v)
+{
+	char buf[32];
+
+	fputs(fmt_double(buf, v), out);
+}
+
+static void
+fact(FILE *out, int *first, const char *k, const char *v)
+{
+	fputs(*first ? "[" : ",[", out);
+	*first = 0;
+	json_str(out, k);
+	putc(',', out);
+	json_str(out, v);
+	putc(']', out);
+}
+
+/* The calling contexts' paths with time of their own, every thread's. */
+static int
+ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
+    const long *ff)
+{
+	const struct gp_pctxtree *t;
+	const struct gp_pctx *n;
+	long *fv = NULL, d, k;
+	size_t i, j, cap = 0;
+	int first = 1;
+
+	for (i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		for (j = 0; j < t->nnodes; j++) {
+			n = t->nodes[j];
+			if (!(n->self > 0))
+				continue;
+			if ((d = ctx_frames(fr, n, &fv, &cap)) == -1) {
+				free(fv);
+				return -1;
+			}
+			fputs(first ? "\n[" : ",\n[", out);
+			first = 0;
+			for (k = 0; k < d; k++)
+				if (ff[fv[k]] >= 0)
+					fprintf(out, "%ld,", ff[fv[k]]);
+			num(out, n->self * (p->hz > 0 ? p->hz : 1));
+			putc(']', out);
+		}
+	}
+	free(fv);
+	return 0;
+}
+
+static int
+write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
+{
+	const struct gp_pfunc *f;
+	const struct gp_parc *a;
+	struct pos *pf, *pa;
+	struct frames fr;
+	struct stacks st;
+	const char *s, *e, *se;
+	char buf[256];
+	long k, *ff = NULL;
+	size_t i, j;
+	time_t now;
+	int first, hasctx, rv = 0;
+	size_t nextra = 0;
+
+	pf = pos_make((const void *const *)p->funcs, p->nfuncs);
+	pa = pos_make((const void *const *)p->arcs, p->narcs);
+	hasctx = ctx_have(p);
+	if (pf == NULL || pa == NULL || frames_make(p, &fr) == -1 ||
+	    frames_addctx(&fr, p) == -1) {
+		free(pf);
+		free(pa);
+		host->error(ctx, "out of memory");
+		return -1;
+	}
+	if (stacks_make(p, 1, &st) == -1 ||
+	    (ff = calloc(fr.n + 1, sizeof(*ff))) == NULL) {
+		free(pf);
+		free(pa);
+		frames_free(&fr);
+		host->error(ctx, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < fr.n; i++)
+		ff[i] = fr.v[i].f != NULL ? pos_find(pf, p->nfuncs,
+		    fr.v[i].f) : (long)(p->nfuncs + nextra++);
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+	    "\n<meta name=\"viewport\" content=\"width=device-width\">\n"
+	    "<title>Profile", out);
+	if (p->exe != NULL) {
+		fputs(" of ", out);
+		xml_escape(out, p->exe);
+	}
+	fprintf(out, "</title>\n<style>\n%s</style></head>\n<body>\n", style);
+	fputs("<h1>Profile", out);
+	if (p->exe != NULL) {
+		fputs(" of ", out);
+		xml_escape(out, p->exe);
+	}
+	fprintf(out, "</h1>\n<nav><a href=\"#facts\">Run</a><a href=\"#fg\">"
+	    "Flame graph</a><a href=\"#flat\">Flat profile</a><a "
+	    "href=\"#entry\">Call graph</a><a href=\"#lines\">Source lines</a></nav>\n"
+	    "<h2>Run</h2><dl id=\"facts\"></dl>\n"
+	    "<h2 id=\"fg\">Flame graph</h2>\n<p class=\"note\">%s Click "
+	    "a frame for its call-graph entry.</p>\n<div id=\"flame\"></div>\n"
+	    "<h2 id=\"flat\">Flat profile</h2>\n<p><input id=\"q\" "
+	    "type=\"search\" placeholder=\"filter by name\"> <span "
+	    "id=\"shown\" class=\"note\"></span> <span class=\"note\">Click a "
+	    "column to sort by it.</span></p>\n<div class=\"scroll\"><table><thead><tr id=\"head\">"
+	    "</tr></thead><tbody id=\"rows\"></tbody></table></div>\n"
+	    "<h2>Call graph</h2>\n<p class=\"note\">A function's callers "
+	    "above it, its callees below, with the time it passes to each "
+	    "caller and the calls (count/total calls of the callee).</p>\n"
+	    "<div id=\"entry\"></div>\n"
+
+	    "<div id=\"lines\"><h2>Source lines</h2><p class=\"note\">The "
+	    "lines with the most self time (gp-sym -l).</p><div id=\"ltab\">"
+	    "</div></div>\n", hasctx ? "Exact: the calling contexts the runtime "
+	    "measured, every thread's added up." : "Estimated from the call "
+	    "graph: each function's self time shared among its callers in "
+	    "proportion to the calls (gprof's assumption).");
+
+	/* The data. */
+	fputs("<script type=\"application/json\" id=\"data\">\n{\"facts\":[",
+	    out);
+	first = 1;
+	fact(out, &first, "program", p->exe != NULL ? p->exe : "(unknown)");
+	for (i = 0; i < p->nfiles; i++)
+		fact(out, &first, "profile", p->files[i]->path);
+	if ((se = getenv("SOURCE_DATE_EPOCH")) != NULL)
+		now = (time_t)strtoll(se, NULL, 10);
+	else
+		now = time(NULL);
+	strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
+	fact(out, &first, "written", buf);
+	snprintf(buf, sizeof(buf), "%.2f %s", p->total,
+	    p->dimen != NULL ? p->dimen : "seconds");
+	fact(out, &first, "total time", buf);
+	if (prof_measured(p))
+		fact(out, &first, "measured by", "the runtime (libgprt): real "
+		    "time per call");
+	else if (p->totalsamples > 0 || !hasctx) {
+		snprintf(buf, sizeof(buf), "histogram sampling: %.0f "
+		    "samples, %g a second", p->totalsamples, p->hz);
+		fact(out, &first, "measured by", buf);
+	} else
+		fact(out, &first, "measured by", "the runtime: real time on "
+		    "each path of calls");
+	snprintf(buf, sizeof(buf), "%zu functions, %zu arcs, %zu cycles",
+	    p->nfuncs - p->ncycles, p->narcs, p->ncycles);
+	fact(out, &first, "call graph", buf);
+	if (hasctx) {
+		snprintf(buf, sizeof(buf), "measured: the calling contexts "
+		    "of %zu thread%s, %.2f seconds", p->nctxtrees,
+		    p->nctxtrees == 1 ? "" : "s", p->ctxtotal);
+		fact(out, &first, "stacks", buf);
+	} else
+		fact(out, &first, "stacks", "estimated from the call graph");
+	fputs("],\n\"total\":", out);
+	num(out, p->total);
+	fputs(",\"hz\":", out);
+	num(out, p->hz > 0 ? p->hz : 1);
+
+	/* f: name, file, line, self, child, calls, selfcalls, index,
+	   iscycle, caller arcs, callee arcs. */
+	fputs(",\n\"f\":[", out);
+	for (i = 0; i < p->nfuncs; i++) {
+		f = p->funcs[i];
+		fputs(i > 0 ? ",\n[" : "\n[", out);
+		json_str(out, f->name);
+		putc(',', out);
+		json_str(out, f->file);
+		fprintf(out, ",%d,", f->line);
+		num(out, f->self);
+		putc(',', out);
+		num(out, f->child);
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
+		    f->selfcalls, f->index, f->iscycle);
+		for (j = 0; j < f->ncallers; j++)
+			fprintf(out, "%s%ld", j ? "," : "",
+			    pos_find(pa, p->narcs, f->callers[j]));
+		fputs("],[", out);
+		for (j = 0; j < f->ncallees; j++)
+			fprintf(out, "%s%ld", j ? "," : "",
+			    pos_find(pa, p->narcs, f->callees[j]));
+		fputs("]]", out);
+	}
+	/* Functions only calling contexts name, hidden from the table. */
+	for (i = 0; i < fr.n; i++) {
+		if (fr.v[i].f != NULL)
+			continue;
+		fputs(",\n[", out);
+		json_str(out, fr.v[i].name);
+		fputs(",null,0,0,0,0,0,0,2,[],[]]", out);
+	}
+	/* a: caller, callee, count, self, child. */
+	fputs("],\n\"a\":[", out);
+	for (i = 0; i < p->narcs; i++) {
+		a = p->arcs[i];
+		fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", i ? ",\n" : "\n",
+		    pos_find(pf, p->nfuncs, a->caller),
+		    pos_find(pf, p->nfuncs, a->callee), a->count);
+		num(out, a->self);
+		putc(',', out);
+		num(out, a->child);
+		putc(']', out);
+	}
+	/* s: stacks, root first, as functions, then the weight in samples. */
+	fputs("],\n\"s\":[", out);
+	first = 1;
+	if (hasctx && ctxstacks(out, p, &fr, ff) == -1) {
+		host->error(ctx, "out of memory");
+		rv = -1;
+	}
+	for (i = 0; i < st.n && !hasctx; i++) {
+		if (st.v[i].w <= 0)
+			continue;
+		fputs(first ? "\n[" : ",\n[", out);
+		first = 0;
+		for (s = st.v[i].frames;; s = e + 1) {
+			if ((e = strchr(s, ';')) == NULL)
+				e = s + strlen(s);
+			k = frames_find(&fr, s, (size_t)(e - s));
+			if (k >= 0 && ff[k] >= 0)
+				fprintf(out, "%ld,", ff[k]);
+			if (*e == '\0')
+				break;
+		}
+		num(out, st.v[i].w);
+		putc(']', out);
+	}
+	fputs("]}\n</script>\n<script>\n", out);
+	fputs(script, out);
+	fputs("</script>\n</body></html>\n", out);
+	free(ff);
+	free(pf);
+	free(pa);
+	frames_free(&fr);
+	stacks_free(&st);
+	return rv;
+}
+
+static const struct gp_option options[] = {
+	{ NULL, NULL, NULL },
+};
+
+static const struct gp_format format = {
+	.needs = GP_HAVE_GRAPH,
+	.options = options,
+	.write = write_html,
+};
+
+GP_PLUGIN_DESCRIPTOR = {
+	GP_PLUGIN_HEADER,
+	.name = "html",
+	.desc = "one self-contained HTML page: flat profile, call graph, "
+	    "flame graph",
+	.version = "1",
+	.init = init,
+	.format = &format,
+};

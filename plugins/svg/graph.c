@@ -1,0 +1,72 @@
+/*
+ * svg: the call-graph mode (type=graph) of the svg format; see svg.c.
+ *
+ * The graph is the one the dot format writes (plugins/common/dotgraph.c),
+ * laid out and drawn by Graphviz's own library (libgvc, the dot layout
+ * and its SVG renderer) inside the plugin: edge labels and boxes placed
+ * by Graphviz do not overlap, as a hand-written layout's did on large
+ * profiles, and the picture is the one `gp-fmt -o dot | dot -Tsvg' gives.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <graphviz/cgraph.h>
+#include <graphviz/gvc.h>
+
+#include <gp/plugin.h>
+
+#include "common.h"
+#include "dotgraph.h"
+#include "svg.h"
+
+int
+graph(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
+{
+	double nthres = 0.5, ethres = 0.1;
+	FILE *mem;
+	char *text = NULL, *svg = NULL;
+	size_t len = 0;
+	unsigned svglen = 0;
+	GVC_t *gvc;
+	Agraph_t *g;
+	int rv = -1;
+
+	if (host->optnum(ctx, "node-thres", 0, 100, &nthres) == -1 ||
+	    host->optnum(ctx, "edge-thres", 0, 100, &ethres) == -1)
+		return -1;
+	if ((mem = open_memstream(&text, &len)) == NULL) {
+		host->error(ctx, "out of memory");
+		return -1;
+	}
+	if (dot_graph(mem, p, nthres, ethres, 0, 1) == -1 || fclose(mem) != 0) {
+		free(text);
+		host->error(ctx, "out of memory");
+		return -1;
+	}
+	if ((gvc = gvContext()) == NULL) {
+		free(text);
+		host->error(ctx, "Graphviz: no context");
+		return -1;
+	}
+	if ((g = agmemread(text)) == NULL)
+		host->error(ctx, "Graphviz cannot read the graph");
+	else if (gvLayout(gvc, g, "dot") != 0)
+		host->error(ctx, "Graphviz: the dot layout failed (is "
+		    "Graphviz's dot plugin installed?)");
+	else {
+		if (gvRenderData(gvc, g, "svg", &svg, &svglen) != 0)
+			host->error(ctx, "Graphviz: no SVG renderer");
+		else if (fwrite(svg, 1, svglen, out) != svglen)
+			host->error(ctx, "write error");
+		else
+			rv = 0;
+		gvFreeRenderData(svg);
+		gvFreeLayout(gvc, g);
+	}
+	if (g != NULL)
+		agclose(g);
+	gvFreeContext(gvc);
+	free(text);
+	return rv;
+}
