@@ -12,13 +12,20 @@
 
 /*
  * Folded stacks made from the call graph: each function's self time
- * split over the chains of its callers in proportion to the call counts
- * of the arcs (gprof's own assumption); the members of a cycle charged
- * to the cycle's callers from outside it; a chain ending at a function
- * nobody calls, where it would repeat a function, 256 deep, or when its
- * share falls below a millionth of the total.  Weights are in `scale'
- * units per sample and rounded so that they add up to the rounded total.
+ * split over the chains of its callers along the arcs that were
+ * recorded, in proportion to the time that went through each arc (the
+ * runtime's measured per-arc times, else gprof's propagated ones); by
+ * calls between members of a cycle, where no arc carries time.  A chain
+ * never repeats a function: a caller already on it is passed over and
+ * its part goes to the other callers.  A chain ends at a function nobody
+ * calls, 256 deep, or when its share falls below a millionth of the
+ * total.  A stack lighter than `min' (0: none) has its last frame made
+ * OTHER_FRAME, merged with its like.  Weights are in `scale' units per
+ * sample and rounded so that they add up to the rounded total.  names[i]
+ * is the frame name of p->funcs[i] (NULL: the function's name).
  */
+#define OTHER_FRAME	"(other)"
+
 struct stack {
 	char		*frames;	/* root first, separated by ';' */
 	double		 w;		/* exact weight */
@@ -32,7 +39,8 @@ struct stacks {
 	unsigned long long itotal;	/* sum of iw */
 };
 
-int	stacks_make(const struct gp_profile *, double scale, struct stacks *);
+int	stacks_make(const struct gp_profile *, double scale, double min,
+	    const char *const *names, struct stacks *);
 void	stacks_free(struct stacks *);
 
 /* Names as one frame: ';' and control characters become '_'. */

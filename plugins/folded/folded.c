@@ -42,7 +42,7 @@ write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "unit=%s: not samples, s, ms, us or ns", unit);
 		return -1;
 	}
-	if (stacks_make(p, scale, &st) == -1) {
+	if (stacks_make(p, scale, 0.5, NULL, &st) == -1) {
 		host->error(ctx, "out of memory");
 		return -1;
 	}

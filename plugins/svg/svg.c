@@ -281,7 +281,7 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	memset(&fl, 0, sizeof(fl));
 	if (host->optnum(ctx, "width", 200, 100000, &width) == -1)
 		return -1;
-	if (stacks_make(p, 1, &st) == -1 ||
+	if (stacks_make(p, 1, 0, NULL, &st) == -1 ||
 	    (root = calloc(1, sizeof(*root))) == NULL) {
 		host->error(ctx, "out of memory");
 		return -1;
