@@ -11,6 +11,7 @@
 #include "gmon.h"
 #include "graph.h"
 #include "hist.h"
+#include "measured.h"
 #include "pview.h"
 #include "symtab.h"
 
@@ -147,6 +148,8 @@ creditview(struct view *v, const struct gp_symtab *st,
 		f->line = sym->line;
 		f->addr = sym->addr;
 		f->end = sym->end;
+		f->symflags = sym->flags & (GP_SYM_FUNC | GP_SYM_STATIC |
+		    GP_SYM_GLOBAL | GP_SYM_WEAK);
 		f->samples = cr->time[i];
 		f->self = f->propself = cr->time[i] / hz;
 		v->funcp[n++] = f;
@@ -241,6 +244,8 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 			f->line = sym->line;
 			f->addr = sym->addr;
 			f->end = sym->end;
+			f->symflags = sym->flags & (GP_SYM_FUNC |
+			    GP_SYM_STATIC | GP_SYM_GLOBAL | GP_SYM_WEAK);
 		} else
 			f->name = "<unknown>";
 		f->index = (int)(i + 1);
@@ -353,6 +358,7 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		v->pub.have |= GP_HAVE_CREDIT;
 		if ((layers & GP_L_GRAPH) && p->graph != NULL) {
 			graphview(v, p->sym, p->graph, hz);
+			v->pub.measured = p->rt != NULL && p->rt->narcs > 0;
 			v->pub.have |= GP_HAVE_GRAPH;
 		} else
 			creditview(v, p->sym, cr, hz);

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define GP_PLUGIN_ABI_MAJOR	1
-#define GP_PLUGIN_ABI_MINOR	2
+#define GP_PLUGIN_ABI_MINOR	5
 #define GP_PLUGIN_MAGIC		0x67706c67u	/* "gplg" */
 #define GP_PLUGIN_SYMBOL	"gp_plugin"
 
@@ -126,7 +126,15 @@ struct gp_pfunc {
 	size_t		 nmembers;
 	const struct gp_pold *old;	/* GP_HAVE_DIFF: the same function in
 					   the old profile, else NULL (1.2) */
+	unsigned	 symflags;	/* GP_PSYM_* of its symbol; 0 for a
+					   cycle (1.5) */
 };
+
+/* gp_pfunc.symflags (ABI 1.5): the sym record's flags, gp-stream(5). */
+#define GP_PSYM_FUNC	0x01		/* 'f': a function, not data */
+#define GP_PSYM_STATIC	0x02		/* 's': local */
+#define GP_PSYM_GLOBAL	0x04		/* 'g' */
+#define GP_PSYM_WEAK	0x08		/* 'w' */
 
 struct gp_pold {			/* a function in gp-diff's old profile */
 	int		 present;	/* 0: the new profile adds it */
@@ -191,7 +199,21 @@ struct gp_profile {
 	/* Diff layer (GP_HAVE_DIFF, ABI 1.2). */
 	const char	*oldname;	/* the old stream gp-diff compared */
 	double		 oldtotal;	/* its total seconds */
+
+	/* ABI 1.5. */
+	int		 measured;	/* the runtime measured the arcs'
+					   times (gprt(3)): gp_parc self
+					   and child are measured, not
+					   propagated */
 };
+
+/*
+ * Whether the host's profile has a field added after 1.0: the view is
+ * as large as the host's gp_profile, smaller if the host is older.
+ */
+#define GP_PROFILE_HAS(p, field)					\
+	((p)->size >= offsetof(struct gp_profile, field) +		\
+	    sizeof((p)->field))
 
 /* ------------------------------------------------------------------ */
 /* Host services.  The table is valid for the life of the process.    */

@@ -72,4 +72,26 @@ size_t	utf8_len(const unsigned char *);
 /* Write s escaped for XML text and attributes (bad UTF-8 as '?'). */
 void	xml_escape(FILE *, const char *);
 
+/*
+ * Names that fit (the strip option, as gprof2dot's): a C++ name without
+ * its template arguments and parameter lists ("std::map<int, int>::find
+ * (int const&) const" is "std::map::find"); NULL: no memory.
+ */
+char	*name_strip(const char *);
+
+/*
+ * The names of p->funcs, stripped as mode says: STRIP_AUTO those longer
+ * than STRIP_LONG.  Names two functions then share get "#2", "#3" ...
+ * Free with names_free(v, p->nfuncs); NULL: no memory.
+ */
+#define STRIP_NO	0
+#define STRIP_YES	1
+#define STRIP_AUTO	2
+#define STRIP_LONG	40
+char	**names_make(const struct gp_profile *, int mode);
+void	names_free(char **, size_t n);
+/* The strip option's value: yes (or bare), no, auto; dflt if not given;
+   -1 if none of those. */
+int	strip_mode(const char *opt, int dflt);
+
 #endif /* GP_PLUGINS_COMMON_H */
