@@ -22,6 +22,8 @@ static const struct gp_host *host;
 
 static const struct gp_option options[] = {
 	{ "raw", NULL, "add the histograms' bins and the arcs as recorded" },
+	{ "data", NULL, "list data symbols with time too, as gprof -z "
+	    "lists unused functions" },
 	{ NULL, NULL, NULL },
 };
 
@@ -120,8 +122,11 @@ function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
 		jstr(out, f->symname);
 		fputs(", \"address\": ", out);
 		jaddr(out, f->addr);
+		/* The last symbol's end may be below it (gp-stream(5)). */
 		fputs(", \"end\": ", out);
-		jaddr(out, f->end);
+		jaddr(out, f->end < f->addr ? f->addr : f->end);
+		fprintf(out, ", \"kind\": \"%s\"",
+		    f->symflags & GP_PSYM_FUNC ? "function" : "data");
 		fputs(", \"file\": ", out);
 		jstr(out, f->file);
 		fprintf(out, ", \"line\": %d", f->line);
@@ -169,12 +174,14 @@ function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
 static int
 write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
+	const struct gp_pfunc *f;
 	struct pos *pv, *av;
 	long *ids;
 	size_t i, j, most;
-	int raw;
+	int raw, data, first;
 
 	raw = host->option(ctx, "raw") != NULL;
+	data = host->option(ctx, "data") != NULL;
 	most = 1;
 	for (i = 0; i < p->nfuncs; i++) {
 		if (p->funcs[i]->ncallers > most)
@@ -269,12 +276,23 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		fputs(p->nrawarcs ? "\n  ],\n" : "],\n", out);
 	}
 
+	/*
+	 * Functions: a data symbol that got samples (code without a
+	 * function symbol, credited to the symbol before it) only with
+	 * data, or when an arc names it.  An entry's id is its place in
+	 * the profile, which the arcs use.
+	 */
 	fputs("  \"functions\": [", out);
-	for (i = 0; i < p->nfuncs; i++) {
-		fputs(i ? ",\n" : "\n", out);
-		function(out, p, p->funcs[i], i, pv, av, ids);
+	for (first = 1, i = 0; i < p->nfuncs; i++) {
+		f = p->funcs[i];
+		if (!data && !f->iscycle && !(f->symflags & GP_PSYM_FUNC) &&
+		    f->ncallers == 0 && f->ncallees == 0)
+			continue;
+		fputs(first ? "\n" : ",\n", out);
+		first = 0;
+		function(out, p, f, i, pv, av, ids);
 	}
-	fputs(p->nfuncs ? "\n  ],\n" : "],\n", out);
+	fputs(!first ? "\n  ],\n" : "],\n", out);
 
 	fputs("  \"arcs\": [", out);
 	for (i = 0; i < p->narcs; i++) {
