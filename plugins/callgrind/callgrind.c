@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gp/plugin.h>
 
@@ -84,10 +85,44 @@ fnref(FILE *out, const struct gp_pfunc *f, size_t i, unsigned char *named)
 	putc('\n', out);
 }
 
+/*
+ * A function's file, spelled the same in fl= and cfl=: below the working
+ * directory, relative to it, as callgrind_annotate shows valgrind's (it
+ * strips the directory from fl= names alone, which split every function
+ * in two when cfl= kept it).
+ */
 static const char *
-fileof(const struct gp_pfunc *f)
+fileof(const struct gp_pfunc *f, const char *cwd)
 {
-	return f->file != NULL && f->file[0] != '\0' ? f->file : "???";
+	size_t n;
+
+	if (f->file == NULL || f->file[0] == '\0')
+		return "???";
+	n = cwd != NULL ? strlen(cwd) : 0;
+	if (n > 1 && strncmp(f->file, cwd, n) == 0 && f->file[n] == '/' &&
+	    f->file[n + 1] != '\0')
+		return f->file + n + 1;
+	return f->file;
+}
+
+/*
+ * The inclusive cost of the calls along a: what gprof propagates along
+ * it; between members of a cycle, where gprof propagates nothing, the
+ * whole cycle's time per call into the callee (an estimate, as gprof's
+ * are), so that KCachegrind's inclusive costs with its cycle detection
+ * off are not 0.
+ */
+static double
+inclusive(const struct gp_parc *a)
+{
+	const struct gp_pfunc *g = a->callee, *c = g->cyc;
+	double t = a->self + a->child;
+
+	if (t == 0 && c != NULL && a->caller->cycle == g->cycle &&
+	    g->calls > 0)
+		t = (c->propself + c->child) * (double)a->count /
+		    (double)g->calls;
+	return t;
 }
 
 static int
@@ -104,6 +139,7 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	double scale, *self, incl;
 	size_t i, j;
 	int rv = -1;
+	char *cwd = getcwd(NULL, 0);
 
 	if ((unit = host->option(ctx, "unit")) == NULL)
 		unit = "us";
@@ -146,7 +182,7 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		    f->calls == 0))
 			continue;
 		fputs("fl=", out);
-		if (nameref(out, &files, fileof(f)) == -1)
+		if (nameref(out, &files, fileof(f, cwd)) == -1)
 			goto nomem;
 		fputs("fn=", out);
 		fnref(out, f, i, named);
@@ -157,11 +193,11 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			if (g->iscycle || (k = pos_find(pv, p->nfuncs, g)) < 0)
 				continue;
 			fputs("cfl=", out);
-			if (nameref(out, &files, fileof(g)) == -1)
+			if (nameref(out, &files, fileof(g, cwd)) == -1)
 				goto nomem;
 			fputs("cfn=", out);
 			fnref(out, g, (size_t)k, named);
-			incl = (a->self + a->child) * p->hz * scale;
+			incl = inclusive(a) * p->hz * scale;
 			fprintf(out, "calls=%" PRIu64 " %d\n", a->count,
 			    g->line);
 			fprintf(out, "%d %.0f\n", f->line,
@@ -180,6 +216,7 @@ done:
 	free(files.v);
 	free(named);
 	free(pv);
+	free(cwd);
 	return rv;
 }
 

@@ -275,6 +275,8 @@ fdraw(struct flame *fl, const struct fnode *n, double x, int depth)
 	char fill[8];
 
 	w = fl->total > 0 ? n->w / fl->total * (fl->width - 20) : 0;
+	if (n->nother > 0 && w < 1)
+		w = 1;			/* (other), the last child: seen */
 	if (w < 0.1)
 		return;
 	if (depth > 0) {

@@ -68,7 +68,7 @@ main(int argc, char **argv)
 	long scale = argc > 1 ? strtol(argv[1], NULL, 10) : 1;
 	int i, r = 0;
 
-	for (i = 0; i < 3000 * scale; i++)
+	for (i = 0; i < 3000 * scale + 1; i++)
 		r += parse_expr(4);
 	loop();
 	work(90000000L * scale);	/* one call: a third of the run */
