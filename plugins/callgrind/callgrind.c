@@ -5,12 +5,14 @@
  * One event, Time, in microseconds (or the unit asked for).  Each
  * function's self cost is its self time, rounded so that the costs add
  * up to the total; each call line carries the arc's count and, as
- * Callgrind's calls do, the inclusive cost of the calls: the self and
- * child time gprof propagates along the arc.  Positions are source lines
+ * Callgrind's calls do, the inclusive cost of the calls: the measured
+ * calling contexts' time along the arc when the profile has them, else
+ * the self and child time gprof propagates along it.  Positions are source lines
  * when the executable has them.
  */
 #include <inttypes.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -125,6 +127,74 @@ inclusive(const struct gp_parc *a)
 	return t;
 }
 
+/* The measured calling contexts' time along each arc (GP_HAVE_CTX). */
+struct ctxarc {
+	const struct gp_pfunc *caller;
+	const struct gp_pfunc *callee;
+	double		 incl;
+};
+
+static int
+byctxarc(const void *a, const void *b)
+{
+	const struct ctxarc *x = a, *y = b;
+
+	if (x->caller != y->caller)
+		return (uintptr_t)x->caller < (uintptr_t)y->caller ? -1 : 1;
+	if (x->callee != y->callee)
+		return (uintptr_t)x->callee < (uintptr_t)y->callee ? -1 : 1;
+	return 0;
+}
+
+/*
+ * Each context's inclusive time, on the arc from its parent's function
+ * to its own: recursion is folded in the trees, so no time is counted
+ * twice.  Sorted for bsearch; *n of them; NULL with *n 0: none.
+ */
+static struct ctxarc *
+ctxarcs(const struct gp_profile *p, size_t *n, int *nomem)
+{
+	const struct gp_pctxtree *t;
+	const struct gp_pctx *c;
+	struct ctxarc *v;
+	size_t i, j, m, all = 0;
+
+	*n = 0;
+	*nomem = 0;
+	if (!GP_PROFILE_HAS(p, ctxtotal) || !(p->have & GP_HAVE_CTX))
+		return NULL;
+	for (i = 0; i < p->nctxtrees; i++)
+		all += p->ctxtrees[i]->nnodes;
+	if (all == 0)
+		return NULL;
+	if ((v = calloc(all, sizeof(*v))) == NULL) {
+		*nomem = 1;
+		return NULL;
+	}
+	for (m = i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		for (j = 0; j < t->nnodes; j++) {
+			c = t->nodes[j];
+			if (c->parent == NULL || c->func == NULL ||
+			    c->parent->func == NULL)
+				continue;
+			v[m].caller = c->parent->func;
+			v[m].callee = c->func;
+			v[m++].incl = c->incl;
+		}
+	}
+	if (m > 1)
+		qsort(v, m, sizeof(*v), byctxarc);
+	for (i = j = 0; i < m; i++) {	/* one per arc, summed */
+		if (j > 0 && byctxarc(&v[j - 1], &v[i]) == 0)
+			v[j - 1].incl += v[i].incl;
+		else
+			v[j++] = v[i];
+	}
+	*n = j;
+	return v;
+}
+
 static int
 write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -137,9 +207,10 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	unsigned long long *iself, total;
 	const char *unit;
 	double scale, *self, incl;
-	size_t i, j;
-	int rv = -1;
-	char *cwd = getcwd(NULL, 0);
+	struct ctxarc *cv, key, *ca;
+	size_t i, j, ncv;
+	int rv = -1, nomem;
+	char *cwd;
 
 	if ((unit = host->option(ctx, "unit")) == NULL)
 		unit = "us";
@@ -147,12 +218,15 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "unit=%s: not us, ns, ms or samples", unit);
 		return -1;
 	}
+	cwd = getcwd(NULL, 0);
+	cv = ctxarcs(p, &ncv, &nomem);
 	memset(&files, 0, sizeof(files));
 	self = calloc(p->nfuncs + 1, sizeof(*self));
 	iself = calloc(p->nfuncs + 1, sizeof(*iself));
 	named = calloc(p->nfuncs + 1, 1);
 	pv = pos_make((const void *const *)p->funcs, p->nfuncs);
-	if (self == NULL || iself == NULL || named == NULL || pv == NULL)
+	if (self == NULL || iself == NULL || named == NULL || pv == NULL ||
+	    nomem)
 		goto nomem;
 	for (i = 0; i < p->nfuncs; i++)
 		if (!p->funcs[i]->iscycle && p->funcs[i]->samples > 0)
@@ -197,7 +271,13 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 				goto nomem;
 			fputs("cfn=", out);
 			fnref(out, g, (size_t)k, named);
-			incl = inclusive(a) * p->hz * scale;
+			key.caller = f;
+			key.callee = g;
+			if (ncv > 0 && (ca = bsearch(&key, cv, ncv, sizeof(key),
+			    byctxarc)) != NULL)
+				incl = ca->incl * p->hz * scale;
+			else
+				incl = inclusive(a) * p->hz * scale;
 			fprintf(out, "calls=%" PRIu64 " %d\n", a->count,
 			    g->line);
 			fprintf(out, "%d %.0f\n", f->line,
@@ -217,6 +297,7 @@ done:
 	free(named);
 	free(pv);
 	free(cwd);
+	free(cv);
 	return rv;
 }
 

@@ -70,6 +70,13 @@ grow(struct walk *w)
 	return 0;
 }
 
+/* A name's character in a frame: ';' and control characters are '_'. */
+static char
+fchar(char c)
+{
+	return c == ';' || (unsigned char)c < 0x20 || c == 0x7f ? '_' : c;
+}
+
 /* The name of f in the frames. */
 static const char *
 fname(const struct walk *w, const struct gp_pfunc *f)
@@ -326,6 +333,59 @@ byframes(const void *a, const void *b)
 	return cx - cy;
 }
 
+/*
+ * The stacks the runtime measured: one per calling context, weighed by
+ * its self time.  The names of the functions the profile has come from
+ * names[], the others' as the context says.
+ */
+static const char *
+ctxname(const struct walk *w, const struct gp_pctx *x)
+{
+	return x->func != NULL ? fname(w, x->func) : x->name;
+}
+
+static void
+ctxstacks(struct walk *w, const struct gp_profile *p, double perunit)
+{
+	const struct gp_pctxtree *t;
+	const struct gp_pctx *c, *x;
+	const char *nm;
+	char *q;
+	size_t i, j, k, len, need;
+
+	for (i = 0; i < p->nctxtrees && !w->nomem; i++) {
+		t = p->ctxtrees[i];
+		for (j = 0; j < t->nnodes && !w->nomem; j++) {
+			c = t->nodes[j];
+			if (!(c->self > 0))
+				continue;
+			for (need = 1, x = c; x != NULL; x = x->parent)
+				need += strlen(ctxname(w, x)) + 1;
+			if (need > w->bufsz) {
+				free(w->buf);
+				w->bufsz = need * 2;
+				if ((w->buf = malloc(w->bufsz)) == NULL) {
+					w->nomem = 1;
+					return;
+				}
+			}
+			/* Leaf last: written from the end of the buffer. */
+			q = w->buf + need - 1;
+			*q = '\0';
+			for (x = c; x != NULL; x = x->parent) {
+				nm = ctxname(w, x);
+				len = strlen(nm);
+				q -= len;
+				for (k = 0; k < len; k++)
+					q[k] = fchar(nm[k]);
+				if (x->parent != NULL)
+					*--q = ';';
+			}
+			put(w, q, c->self * perunit);
+		}
+	}
+}
+
 int
 stacks_make(const struct gp_profile *p, double scale, double min,
     const char *const *names, struct stacks *st)
@@ -349,6 +409,12 @@ stacks_make(const struct gp_profile *p, double scale, double min,
 		free(w.path);
 		return -1;
 	}
+	if (GP_PROFILE_HAS(p, ctxtotal) && (p->have & GP_HAVE_CTX) &&
+	    p->nctxtrees > 0 && p->ctxtotal > 0) {
+		ctxstacks(&w, p, (p->hz > 0 ? p->hz : 1) * scale);
+		st->fromctx = 1;
+		goto made;
+	}
 	for (sum = 0, i = 0; i < p->nfuncs; i++)
 		if (!p->funcs[i]->iscycle && p->funcs[i]->samples > 0)
 			sum += p->funcs[i]->samples * scale;
@@ -362,6 +428,7 @@ stacks_make(const struct gp_profile *p, double scale, double min,
 		if ((lost = up(&w, f, f->samples * scale)) > 0)
 			add(&w, lost);
 	}
+made:
 	if (min > 0)
 		merge_small(&w, min);
 	free(w.pv);
@@ -428,8 +495,7 @@ frame_name(char *dst, size_t n, const char *s)
 	if (n == 0)
 		return;
 	for (i = 0; s[i] != '\0' && i + 1 < n; i++)
-		dst[i] = s[i] == ';' || (unsigned char)s[i] < 0x20 ||
-		    s[i] == 0x7f ? '_' : s[i];
+		dst[i] = fchar(s[i]);
 	dst[i] = '\0';
 }
 

@@ -11,7 +11,9 @@
 #include <gp/plugin.h>
 
 /*
- * Folded stacks made from the call graph: each function's self time
+ * Folded stacks.  With calling contexts (GP_HAVE_CTX), the measured
+ * ones: a stack per context, its self time.  Else made from the call
+ * graph: each function's self time
  * split over the chains of its callers along the arcs that were
  * recorded, in proportion to the time that went through each arc (the
  * runtime's measured per-arc times, else gprof's propagated ones); by
@@ -37,6 +39,8 @@ struct stacks {
 	size_t		 n;
 	double		 total;		/* exact sum of w */
 	unsigned long long itotal;	/* sum of iw */
+	int		 fromctx;	/* from the measured calling
+					   contexts, not the call graph */
 };
 
 int	stacks_make(const struct gp_profile *, double scale, double min,

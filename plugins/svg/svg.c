@@ -516,6 +516,7 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    p->exe ? " of " : "", p->exe ? p->exe : "",
 	    rootname ? " from " : "", rootname ? rootname : "",
 	    fl.total / fl.hz, fl.dimen,
+	    st.fromctx ? "the measured calling contexts" :
 	    GP_PROFILE_HAS(p, measured) && p->measured ?
 	    "split by the measured time of each call arc" :
 	    "an estimate from gprof's call graph");
