@@ -171,6 +171,21 @@ creditview(struct view *v, const struct gp_symtab *st,
 	v->pub.nfuncs = n;
 }
 
+/* Do symspecs leave a function with time or calls unprinted? */
+static void
+narrowed(struct view *v)
+{
+	const struct gp_pfunc *f;
+	size_t i;
+
+	for (i = 0; i < v->pub.nfuncs; i++) {
+		f = v->pub.funcs[i];
+		if (!f->iscycle && !f->printed && f->index > 0 &&
+		    (f->samples > 0 || f->calls > 0))
+			v->pub.narrowed = 1;
+	}
+}
+
 /*
  * The graph's nodes that a report shows: printed entries, functions of
  * the flat profile with time or calls, cycles, and the ends of arcs.
@@ -265,6 +280,7 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 		} else
 			f->name = "<unknown>";
 		f->index = (int)(i + 1);
+		f->printed = (n->flags & GP_N_PRINT) != 0;
 		f->cycle = (int)n->cycle;
 		if (n->cycle > 0 && n->cycle <= g->ncycles &&
 		    g->cycles[n->cycle - 1] < g->nnodes &&
@@ -625,6 +641,7 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		if ((layers & GP_L_GRAPH) && p->graph != NULL) {
 			graphview(v, p->sym, p->graph, hz);
 			v->pub.measured = p->rt != NULL && p->rt->narcs > 0;
+			narrowed(v);
 			v->pub.have |= GP_HAVE_GRAPH;
 		} else
 			creditview(v, p->sym, cr, hz);

@@ -129,6 +129,9 @@ struct gp_pfunc {
 					   the old profile, else NULL (1.2) */
 	unsigned	 symflags;	/* GP_PSYM_* of its symbol; 0 for a
 					   cycle (1.5) */
+	int		 printed;	/* the call graph prints its entry:
+					   gprof's -e/-E/-f/-F narrow it
+					   (1.5) */
 };
 
 /* gp_pfunc.symflags (ABI 1.5): the sym record's flags, gp-stream(5). */
@@ -255,6 +258,10 @@ struct gp_profile {
 					   times (gprt(3)): gp_parc self
 					   and child are measured, not
 					   propagated */
+	int		 narrowed;	/* symspecs (-e/-E/-f/-F) leave some
+					   function with time or calls
+					   unprinted: pictures show the
+					   printed ones (gp_pfunc.printed) */
 };
 
 /*

@@ -22,6 +22,8 @@ struct walk {
 	const char *const *names;	/* by position in funcs, or NULL */
 	struct pos	*pv;
 	size_t		 nfuncs;
+	int		 narrowed;	/* only stacks through printed
+					   functions, from the first */
 	unsigned long	 calls;		/* walks so far */
 	unsigned long	 budget;
 	size_t		 depth;
@@ -116,12 +118,18 @@ put(struct walk *w, const char *key, double wt)
 static void
 add(struct walk *w, double wt)
 {
-	size_t i, len, need;
+	size_t i, len, need, top;
 	char *p;
 
 	if (w->nomem)
 		return;
-	for (need = 1, i = 0; i < w->depth; i++)
+	/* Narrowed by symspecs: from the outermost printed function. */
+	for (top = w->depth; w->narrowed && top > 0 &&
+	    !w->path[top - 1]->printed; top--)
+		continue;
+	if (top == 0)
+		return;
+	for (need = 1, i = 0; i < top; i++)
 		need += strlen(fname(w, w->path[i])) + 1;
 	if (need > w->bufsz) {
 		free(w->buf);
@@ -132,7 +140,7 @@ add(struct walk *w, double wt)
 		}
 	}
 	p = w->buf;
-	for (i = w->depth; i-- > 0;) {
+	for (i = top; i-- > 0;) {
 		frame_name(p, need - (p - w->buf), fname(w, w->path[i]));
 		len = strlen(p);
 		p += len;
@@ -348,7 +356,7 @@ static void
 ctxstacks(struct walk *w, const struct gp_profile *p, double perunit)
 {
 	const struct gp_pctxtree *t;
-	const struct gp_pctx *c, *x;
+	const struct gp_pctx *c, *x, *top;
 	const char *nm;
 	char *q;
 	size_t i, j, k, len, need;
@@ -359,7 +367,14 @@ ctxstacks(struct walk *w, const struct gp_profile *p, double perunit)
 			c = t->nodes[j];
 			if (!(c->self > 0))
 				continue;
-			for (need = 1, x = c; x != NULL; x = x->parent)
+			/* Narrowed: from the outermost printed function. */
+			for (top = NULL, x = c; x != NULL; x = x->parent)
+				if (!w->narrowed || (x->func != NULL &&
+				    x->func->printed))
+					top = x;
+			if (top == NULL)
+				continue;
+			for (need = 1, x = c; x != top->parent; x = x->parent)
 				need += strlen(ctxname(w, x)) + 1;
 			if (need > w->bufsz) {
 				free(w->buf);
@@ -372,13 +387,13 @@ ctxstacks(struct walk *w, const struct gp_profile *p, double perunit)
 			/* Leaf last: written from the end of the buffer. */
 			q = w->buf + need - 1;
 			*q = '\0';
-			for (x = c; x != NULL; x = x->parent) {
+			for (x = c; x != top->parent; x = x->parent) {
 				nm = ctxname(w, x);
 				len = strlen(nm);
 				q -= len;
 				for (k = 0; k < len; k++)
 					q[k] = fchar(nm[k]);
-				if (x->parent != NULL)
+				if (x != top)
 					*--q = ';';
 			}
 			put(w, q, c->self * perunit);
@@ -401,6 +416,7 @@ stacks_make(const struct gp_profile *p, double scale, double min,
 	w.scale = scale;
 	w.names = names;
 	w.nfuncs = p->nfuncs;
+	w.narrowed = GP_PROFILE_HAS(p, narrowed) && p->narrowed;
 	w.budget = 64 * (unsigned long)p->nfuncs + 100000;
 	if ((w.path = calloc(MAXDEPTH + 1, sizeof(*w.path))) == NULL)
 		return -1;
@@ -891,4 +907,20 @@ strip_mode(const char *opt, int dflt)
 	if (strcmp(opt, "auto") == 0)
 		return STRIP_AUTO;
 	return -1;
+}
+
+int
+narrow_shows(const struct gp_profile *p, const struct gp_pfunc *f)
+{
+	size_t i;
+
+	if (!GP_PROFILE_HAS(p, narrowed) || !p->narrowed || f->printed)
+		return 1;
+	for (i = 0; i < f->ncallers; i++)
+		if (f->callers[i]->caller->printed)
+			return 1;
+	for (i = 0; i < f->ncallees; i++)
+		if (f->callees[i]->callee->printed)
+			return 1;
+	return 0;
 }

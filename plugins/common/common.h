@@ -98,4 +98,12 @@ void	names_free(char **, size_t n);
    -1 if none of those. */
 int	strip_mode(const char *opt, int dflt);
 
+/*
+ * Narrowed by gprof's symspecs (gp-fmt -e/-E/-f/-F, gp_profile.narrowed):
+ * whether a picture shows f: a function whose entry the call graph
+ * prints, or a caller or callee of one, as the printed entries' lines
+ * list them.  Always 1 when nothing is narrowed.
+ */
+int	narrow_shows(const struct gp_profile *, const struct gp_pfunc *);
+
 #endif /* GP_PLUGINS_COMMON_H */

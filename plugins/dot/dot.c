@@ -149,7 +149,7 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			continue;
 		t = base > 0 ? 100 * (f->propself + f->child) / base : 100;
 		shown[i] = t >= nthres && (f->calls > 0 || f->ncallees > 0 ||
-		    f->samples > 0);
+		    f->samples > 0) && narrow_shows(p, f);
 	}
 
 	fprintf(out, "digraph gprof {\n");

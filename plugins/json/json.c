@@ -132,6 +132,7 @@ function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
 		fprintf(out, ", \"line\": %d", f->line);
 	}
 	fprintf(out, ", \"cycle\": %d", f->cycle);
+	fprintf(out, ", \"printed\": %s", f->printed ? "true" : "false");
 	fprintf(out, ", \"calls\": %" PRIu64 ", \"self_calls\": %" PRIu64,
 	    f->calls, f->selfcalls);
 	fputs(", \"self_samples\": ", out);
@@ -288,6 +289,8 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		if (!data && !f->iscycle && !(f->symflags & GP_PSYM_FUNC) &&
 		    f->ncallers == 0 && f->ncallees == 0)
 			continue;
+		if (!narrow_shows(p, f))
+			continue;
 		fputs(first ? "\n" : ",\n", out);
 		first = 0;
 		function(out, p, f, i, pv, av, ids);
@@ -295,19 +298,26 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs(!first ? "\n  ],\n" : "],\n", out);
 
 	fputs("  \"arcs\": [", out);
-	for (i = 0; i < p->narcs; i++) {
+	for (first = 1, i = 0; i < p->narcs; i++) {
 		const struct gp_parc *a = p->arcs[i];
 
+		/* Narrowed: the arcs of the printed entries. */
+		if (!narrow_shows(p, a->caller) ||
+		    !narrow_shows(p, a->callee) || (GP_PROFILE_HAS(p,
+		    narrowed) && p->narrowed && !a->caller->printed &&
+		    !a->callee->printed))
+			continue;
 		fprintf(out, "%s\n    {\"id\": %zu, \"caller\": %ld, "
 		    "\"callee\": %ld, \"count\": %" PRIu64 ", \"self\": ",
-		    i ? "," : "", i, pos_find(pv, p->nfuncs, a->caller),
+		    first ? "" : ",", i, pos_find(pv, p->nfuncs, a->caller),
 		    pos_find(pv, p->nfuncs, a->callee), a->count);
 		jnum(out, a->self);
 		fputs(", \"children\": ", out);
 		jnum(out, a->child);
 		putc('}', out);
+		first = 0;
 	}
-	fputs(p->narcs ? "\n  ]\n}\n" : "]\n}\n", out);
+	fputs(!first ? "\n  ]\n}\n" : "]\n}\n", out);
 	free(pv);
 	free(av);
 	free(ids);
