@@ -26,6 +26,8 @@ static const struct gp_host *host;
 static const struct gp_option options[] = {
 	{ "unit", "us|ns|ms|samples",
 	    "unit of the Time event (default us)" },
+	{ "strip", "yes|no|auto", "names without template arguments and "
+	    "parameters (default no)" },
 	{ NULL, NULL, NULL },
 };
 
@@ -75,7 +77,7 @@ nameref(FILE *out, struct names *t, const char *s)
 
 /* Functions: the id is the position in funcs, plus 1. */
 static void
-fnref(FILE *out, const struct gp_pfunc *f, size_t i, unsigned char *named)
+fnref(FILE *out, const char *name, size_t i, unsigned char *named)
 {
 	if (named[i]) {
 		fprintf(out, "(%zu)\n", i + 1);
@@ -83,7 +85,7 @@ fnref(FILE *out, const struct gp_pfunc *f, size_t i, unsigned char *named)
 	}
 	named[i] = 1;
 	fprintf(out, "(%zu) ", i + 1);
-	cgname(out, f->name);
+	cgname(out, name);
 	putc('\n', out);
 }
 
@@ -209,8 +211,8 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	double scale, *self, incl;
 	struct ctxarc *cv, key, *ca;
 	size_t i, j, ncv;
-	int rv = -1, nomem;
-	char *cwd;
+	int rv = -1, nomem, mode;
+	char *cwd, **names;
 
 	if ((unit = host->option(ctx, "unit")) == NULL)
 		unit = "us";
@@ -218,7 +220,13 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "unit=%s: not us, ns, ms or samples", unit);
 		return -1;
 	}
+	if ((mode = strip_mode(host->option(ctx, "strip"), STRIP_NO)) == -1) {
+		host->error(ctx, "strip=%s: not yes, no or auto",
+		    host->option(ctx, "strip"));
+		return -1;
+	}
 	cwd = getcwd(NULL, 0);
+	names = names_make(p, mode);
 	cv = ctxarcs(p, &ncv, &nomem);
 	memset(&files, 0, sizeof(files));
 	self = calloc(p->nfuncs + 1, sizeof(*self));
@@ -226,7 +234,7 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	named = calloc(p->nfuncs + 1, 1);
 	pv = pos_make((const void *const *)p->funcs, p->nfuncs);
 	if (self == NULL || iself == NULL || named == NULL || pv == NULL ||
-	    nomem)
+	    names == NULL || nomem)
 		goto nomem;
 	for (i = 0; i < p->nfuncs; i++)
 		if (!p->funcs[i]->iscycle && p->funcs[i]->samples > 0)
@@ -259,7 +267,7 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		if (nameref(out, &files, fileof(f, cwd)) == -1)
 			goto nomem;
 		fputs("fn=", out);
-		fnref(out, f, i, named);
+		fnref(out, names[i], i, named);
 		fprintf(out, "%d %llu\n", f->line, iself[i]);
 		for (j = 0; j < f->ncallees; j++) {
 			a = f->callees[j];
@@ -270,7 +278,7 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			if (nameref(out, &files, fileof(g, cwd)) == -1)
 				goto nomem;
 			fputs("cfn=", out);
-			fnref(out, g, (size_t)k, named);
+			fnref(out, names[k], (size_t)k, named);
 			key.caller = f;
 			key.callee = g;
 			if (ncv > 0 && (ca = bsearch(&key, cv, ncv, sizeof(key),
@@ -298,6 +306,7 @@ done:
 	free(pv);
 	free(cwd);
 	free(cv);
+	names_free(names, p->nfuncs);
 	return rv;
 }
 

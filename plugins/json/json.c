@@ -22,6 +22,8 @@ static const struct gp_host *host;
 
 static const struct gp_option options[] = {
 	{ "raw", NULL, "add the histograms' bins and the arcs as recorded" },
+	{ "strip", "yes|no|auto", "add each function's short_name, without "
+	    "template arguments and parameters (default no)" },
 	{ "data", NULL, "list data symbols with time too, as gprof -z "
 	    "lists unused functions" },
 	{ NULL, NULL, NULL },
@@ -108,13 +110,18 @@ idlist(FILE *out, const char *key, const long *ids, size_t n)
 
 static void
 function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
-    size_t id, const struct pos *pv, const struct pos *av, long *ids)
+    size_t id, const struct pos *pv, const struct pos *av, long *ids,
+    const char *shortname)
 {
 	size_t i;
 
 	fprintf(out, "    {\"id\": %zu, \"index\": %d, \"name\": ", id,
 	    f->index);
 	jstr(out, f->name);
+	if (shortname != NULL) {
+		fputs(", \"short_name\": ", out);
+		jstr(out, shortname);
+	}
 	if (f->iscycle)
 		fprintf(out, ", \"cycle_entry\": true");
 	else {
@@ -179,8 +186,14 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct pos *pv, *av;
 	long *ids;
 	size_t i, j, most;
-	int raw, data, first;
+	int raw, data, first, mode;
+	char **names = NULL;
 
+	if ((mode = strip_mode(host->option(ctx, "strip"), STRIP_NO)) == -1) {
+		host->error(ctx, "strip=%s: not yes, no or auto",
+		    host->option(ctx, "strip"));
+		return -1;
+	}
 	raw = host->option(ctx, "raw") != NULL;
 	data = host->option(ctx, "data") != NULL;
 	most = 1;
@@ -195,7 +208,11 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	pv = pos_make((const void *const *)p->funcs, p->nfuncs);
 	av = pos_make((const void *const *)p->arcs, p->narcs);
 	ids = calloc(most, sizeof(*ids));
-	if (pv == NULL || av == NULL || ids == NULL) {
+	if (mode != STRIP_NO)
+		names = names_make(p, mode);
+	if (pv == NULL || av == NULL || ids == NULL ||
+	    (mode != STRIP_NO && names == NULL)) {
+		names_free(names, p->nfuncs);
 		free(pv);
 		free(av);
 		free(ids);
@@ -293,7 +310,8 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			continue;
 		fputs(first ? "\n" : ",\n", out);
 		first = 0;
-		function(out, p, f, i, pv, av, ids);
+		function(out, p, f, i, pv, av, ids,
+		    names != NULL ? names[i] : NULL);
 	}
 	fputs(!first ? "\n  ],\n" : "],\n", out);
 
@@ -321,6 +339,7 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	free(pv);
 	free(av);
 	free(ids);
+	names_free(names, p->nfuncs);
 	return 0;
 }
 
