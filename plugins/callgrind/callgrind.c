@@ -197,6 +197,93 @@ ctxarcs(const struct gp_profile *p, size_t *n, int *nomem)
 	return v;
 }
 
+/*
+ * The function each entry is a part of: itself, or for a line symbol
+ * (gp-sym -l: not a function) the function of the same name at the
+ * highest address below it.  grp: the entries (cycles left out) by
+ * owner, then address.
+ */
+static const struct gp_profile *sortp;
+static const size_t *sortown;
+
+static int
+byowner(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	const struct gp_pfunc *fx = sortp->funcs[x], *fy = sortp->funcs[y];
+
+	if (sortown[x] != sortown[y])
+		return sortown[x] < sortown[y] ? -1 : 1;
+	if (fx->addr != fy->addr)
+		return fx->addr < fy->addr ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static int
+byaddr(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	const struct gp_pfunc *fx = sortp->funcs[x], *fy = sortp->funcs[y];
+
+	if (fx->addr != fy->addr)
+		return fx->addr < fy->addr ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static int
+owners(const struct gp_profile *p, size_t **ownp, size_t **grpp, size_t *ng)
+{
+	const struct gp_pfunc *f, *h;
+	size_t *own, *grp, *fn, nfn, i, lo, hi, mid;
+
+	own = calloc(p->nfuncs + 1, sizeof(*own));
+	grp = calloc(p->nfuncs + 1, sizeof(*grp));
+	fn = calloc(p->nfuncs + 1, sizeof(*fn));
+	if (own == NULL || grp == NULL || fn == NULL) {
+		free(own);
+		free(grp);
+		free(fn);
+		return -1;
+	}
+	sortp = p;
+	for (nfn = i = 0; i < p->nfuncs; i++) {
+		own[i] = i;
+		f = p->funcs[i];
+		if (!f->iscycle && (f->symflags & GP_PSYM_FUNC))
+			fn[nfn++] = i;
+	}
+	if (nfn > 1)
+		qsort(fn, nfn, sizeof(*fn), byaddr);
+	for (*ng = i = 0; i < p->nfuncs; i++) {
+		f = p->funcs[i];
+		if (f->iscycle)
+			continue;
+		grp[(*ng)++] = i;
+		if (f->symflags & GP_PSYM_FUNC)
+			continue;
+		/* The last function at or below f's address. */
+		for (lo = 0, hi = nfn; lo < hi;) {
+			mid = (lo + hi) / 2;
+			if (p->funcs[fn[mid]]->addr <= f->addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo > 0) {
+			h = p->funcs[fn[lo - 1]];
+			if (strcmp(h->name, f->name) == 0)
+				own[i] = fn[lo - 1];
+		}
+	}
+	sortown = own;
+	if (*ng > 1)
+		qsort(grp, *ng, sizeof(*grp), byowner);
+	free(fn);
+	*ownp = own;
+	*grpp = grp;
+	return 0;
+}
+
 static int
 write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -210,7 +297,9 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	const char *unit;
 	double scale, *self, incl;
 	struct ctxarc *cv, key, *ca;
-	size_t i, j, ncv;
+	size_t i, j, ncv, *own = NULL, *grp = NULL, ng, gi, ge, m, o;
+	const char *curfile;
+	int any;
 	int rv = -1, nomem, mode;
 	char *cwd, **names;
 
@@ -240,6 +329,8 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		if (!p->funcs[i]->iscycle && p->funcs[i]->samples > 0)
 			self[i] = p->funcs[i]->samples * scale;
 	round_sum(self, iself, p->nfuncs);
+	if (owners(p, &own, &grp, &ng) == -1)
+		goto nomem;
 	for (total = 0, i = 0; i < p->nfuncs; i++)
 		total += iself[i];
 
@@ -258,38 +349,65 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fprintf(out, "events: Time\n");
 	fprintf(out, "summary: %llu\n\n", total);
 
-	for (i = 0; i < p->nfuncs; i++) {
-		f = p->funcs[i];
-		if (f->iscycle || (iself[i] == 0 && f->ncallees == 0 &&
-		    f->calls == 0))
+	/*
+	 * One fn= block per function: after gp-sym -l its line symbols
+	 * (not functions, gp-stream(5)) are lines of the function before
+	 * them, each with its own cost and calls, at its line.
+	 */
+	for (gi = 0; gi < ng; gi = ge) {
+		o = grp[gi];
+		for (ge = gi + 1; ge < ng && own[grp[ge]] == own[o]; ge++)
+			continue;
+		o = own[o];
+		for (any = 0, m = gi; m < ge; m++) {
+			f = p->funcs[grp[m]];
+			if (iself[grp[m]] > 0 || f->ncallees > 0 || f->calls > 0)
+				any = 1;
+		}
+		if (!any)
 			continue;
 		fputs("fl=", out);
-		if (nameref(out, &files, fileof(f, cwd)) == -1)
+		if (nameref(out, &files, fileof(p->funcs[o], cwd)) == -1)
 			goto nomem;
 		fputs("fn=", out);
-		fnref(out, names[i], i, named);
-		fprintf(out, "%d %llu\n", f->line, iself[i]);
-		for (j = 0; j < f->ncallees; j++) {
-			a = f->callees[j];
-			g = a->callee;
-			if (g->iscycle || (k = pos_find(pv, p->nfuncs, g)) < 0)
-				continue;
-			fputs("cfl=", out);
-			if (nameref(out, &files, fileof(g, cwd)) == -1)
-				goto nomem;
-			fputs("cfn=", out);
-			fnref(out, names[k], (size_t)k, named);
-			key.caller = f;
-			key.callee = g;
-			if (ncv > 0 && (ca = bsearch(&key, cv, ncv, sizeof(key),
-			    byctxarc)) != NULL)
-				incl = ca->incl * p->hz * scale;
-			else
-				incl = inclusive(a) * p->hz * scale;
-			fprintf(out, "calls=%" PRIu64 " %d\n", a->count,
-			    g->line);
-			fprintf(out, "%d %.0f\n", f->line,
-			    incl > 0 ? floor(incl + 0.5) : 0.0);
+		fnref(out, names[o], o, named);
+		curfile = fileof(p->funcs[o], cwd);
+		for (m = gi; m < ge; m++) {
+			i = grp[m];
+			f = p->funcs[i];
+			if (strcmp(fileof(f, cwd), curfile) != 0) {
+				curfile = fileof(f, cwd);
+				fputs("fi=", out);
+				if (nameref(out, &files, curfile) == -1)
+					goto nomem;
+			}
+			if (iself[i] > 0 || m == gi)
+				fprintf(out, "%d %llu\n", f->line, iself[i]);
+			for (j = 0; j < f->ncallees; j++) {
+				a = f->callees[j];
+				g = a->callee;
+				if (g->iscycle ||
+				    (k = pos_find(pv, p->nfuncs, g)) < 0)
+					continue;
+				k = (long)own[k];
+				g = p->funcs[k];
+				fputs("cfl=", out);
+				if (nameref(out, &files, fileof(g, cwd)) == -1)
+					goto nomem;
+				fputs("cfn=", out);
+				fnref(out, names[k], (size_t)k, named);
+				key.caller = a->caller;
+				key.callee = a->callee;
+				if (ncv > 0 && (ca = bsearch(&key, cv, ncv,
+				    sizeof(key), byctxarc)) != NULL)
+					incl = ca->incl * p->hz * scale;
+				else
+					incl = inclusive(a) * p->hz * scale;
+				fprintf(out, "calls=%" PRIu64 " %d\n", a->count,
+				    g->line);
+				fprintf(out, "%d %.0f\n", f->line,
+				    incl > 0 ? floor(incl + 0.5) : 0.0);
+			}
 		}
 		putc('\n', out);
 	}
@@ -306,6 +424,8 @@ done:
 	free(pv);
 	free(cwd);
 	free(cv);
+	free(own);
+	free(grp);
 	names_free(names, p->nfuncs);
 	return rv;
 }
