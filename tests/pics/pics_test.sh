@@ -319,6 +319,133 @@ json_dot_body()
 	    atf_fail "no calls count on lex: $(grep lex g.dot)"
 }
 
+atf_test_case focus
+focus_head()
+{
+	atf_set "descr" "gp-fmt -f narrows the pictures as gprof -f narrows" \
+	    "its call graph: dot's boxes are the functions of gprof's" \
+	    "entry lines, folded stacks start at the function"
+	atf_set "require.progs" "cc gprof jq"
+}
+focus_body()
+{
+	need dot
+	pg
+	gprof -b -q -f parse_expr pg gmon.out | awk '
+	    /^Index by function name/ { exit }
+	    /^ *\[?[0-9]|^ +[0-9]/ {
+		l = $0; sub(/ *[\[(][0-9]+[\])]$/, "", l)
+		sub(/ <cycle [0-9]+>$/, "", l); n = split(l, f, " ")
+		print f[n] }' | grep -v '^<' | LC_ALL=C sort -u > want
+	test -s want || atf_fail "gprof printed no entry"
+	atf_check -o save:g.dot gp-fmt -f parse_expr -o dot,node-thres=0 s.pg
+	atf_check -o ignore dot -Tsvg g.dot
+	sed -n 's/^	n[0-9]* \[label="\([^"\\]*\)\\n.*/\1/p' g.dot |
+	    LC_ALL=C sort -u > got
+	atf_check -o file:want cat got
+	atf_check -o save:f gp-fmt -f parse_expr -o folded s.pg
+	test -s f || atf_fail "no stacks"
+	atf_check -s exit:1 grep -v '^parse_expr[; ]' f
+	atf_check -o save:j gp-fmt -f parse_expr -o json s.pg
+	atf_check -o inline:'["parse_expr"]\n' \
+	    jq -c '[.functions[] | select(.printed) | .name]' j
+	atf_check -o save:fl.svg gp-fmt -f parse_expr -o svg s.pg
+	atf_check -s exit:1 grep 'data-n="main"' fl.svg
+	# The root option: the stacks through a frame, from it.
+	atf_check -o save:r.svg gp-fmt -o svg,root=work s.pg
+	grep -q 'data-n="work"' r.svg || atf_fail "no work frame"
+	atf_check -s exit:1 grep 'data-n="main"' r.svg
+}
+
+atf_test_case contexts
+contexts_head()
+{
+	atf_set "descr" "With measured calling contexts, folded and the" \
+	    "flame graph have one stack per context, its self time, and" \
+	    "add up to the contexts' total"
+	atf_set "require.progs" "cc nm"
+}
+contexts_body()
+{
+	T=$(printf '\t')
+	atf_check cc -O0 -o fns "$src/../ctx/fns.c"
+	A=$(printf '%#x' 0x$(nm fns | awk '$3 == "a" { print $1 }'))
+	B=$(printf '%#x' 0x$(nm fns | awk '$3 == "b" { print $1 }'))
+	M=$(printf '%#x' 0x$(nm fns | awk '$3 == "main" { print $1 }'))
+	# thread 1: main (0.1 s) -> a (0.2) -> b (0.3); main -> b (0.4);
+	# thread 2: main (0.07)
+	cat > s <<EOS
+gp-stream${T}1
+profile${T}gmon.out${T}gnu${T}64${T}le${T}0x1${T}000000000000000000000000
+gprt${T}gmon.out.gprt${T}100${T}1${T}exited${T}tsc${T}100${T}2
+map${T}0${T}0x0${T}0x0${T}0x1000${T}0x2000${T}$(pwd)/fns
+thread${T}1${T}100${T}1${T}exited${T}main${T}7${T}100${T}1.0${T}0
+thread${T}2${T}101${T}1${T}exited${T}worker${T}1${T}7${T}0.07${T}0
+ctx${T}1${T}1${T}0${T}0${T}$M${T}${T}${T}1${T}10${T}100${T}0.1${T}1.0${T}
+ctx${T}1${T}2${T}1${T}0${T}$A${T}0${T}0x1160${T}2${T}20${T}50${T}0.2${T}0.5${T}
+ctx${T}1${T}3${T}2${T}0${T}$B${T}0${T}0x1145${T}4${T}30${T}30${T}0.3${T}0.3${T}
+ctx${T}1${T}4${T}1${T}0${T}$B${T}0${T}0x1170${T}1${T}40${T}40${T}0.4${T}0.4${T}
+ctx${T}2${T}1${T}0${T}0${T}$M${T}${T}${T}${T}7${T}7${T}0.07${T}0.07${T}
+EOS
+	# What the records say: each context's path and self milliseconds.
+	awk -F '\t' -v m="$M" -v a="$A" -v b="$B" '
+	    BEGIN { nm[m] = "main"; nm[a] = "a"; nm[b] = "b" }
+	    $1 == "ctx" { k = $2 "/" $3; pre = ""
+		if ($4 != 0) pre = path[$2 "/" $4] ";"
+		path[k] = pre nm[$6]; w[path[k]] += $12 * 1000 }
+	    END { for (p in w) print p, w[p] }' s | LC_ALL=C sort > want
+	gmon-cat s | gp-sym fns | gp-hist | gp-arcs > g ||
+	    atf_fail "the pipeline failed"
+	atf_check -o save:f gp-fmt -o folded,unit=ms g
+	LC_ALL=C sort f > got
+	atf_check -o file:want cat got
+	atf_check -o save:fl.svg gp-fmt -o svg g
+	atf_check -o match:'1.07 seconds \(the measured calling contexts\)' \
+	    xmllint --xpath '/*/*[local-name()="text"][1]/text()' fl.svg
+}
+
+atf_test_case lines
+lines_head()
+{
+	atf_set "descr" "callgrind after gp-sym -l: each function once, its" \
+	    "costs on its own lines, callgrind_annotate run from the" \
+	    "profile's directory annotating the hot line"
+	atf_set "require.progs" "cc"
+}
+lines_body()
+{
+	need callgrind_annotate
+	mkdir p
+	cp "$src/parse.c" p/
+	cd p
+	atf_check -o ignore -e ignore cc -g -pg -O0 -o pg parse.c
+	pgrun ./pg
+	gmon-cat gmon.out | gp-sym -l pg > sl
+	gmon-cat gmon.out | gp-sym pg > s
+	atf_check -o save:cg.l gp-fmt -o callgrind sl
+	atf_check -o save:cg gp-fmt -o callgrind s
+	atf_check -o save:ann -e ignore callgrind_annotate --threshold=100 \
+	    --auto=yes cg.l
+	atf_check -o save:ann0 -e ignore callgrind_annotate \
+	    --threshold=100 cg
+	fns() {
+		awk '/file:function/ { on = 1; getline; next }
+		    on && /^-/ { exit }
+		    on && NF > 1 { print $NF }' "$1" | LC_ALL=C sort
+	}
+	fns ann > got
+	fns ann0 > want
+	atf_check -o file:want cat got
+	grep -q 'parse.c:main' got || atf_fail "no main"
+	# The loop line of spin has most of spin's time.
+	spin=$(awk '$NF == "parse.c:spin" { v = $1; gsub(/,/, "", v);
+	    print v; exit }' ann)
+	hot=$(awk '/sink \+= \(unsigned long\)i \* 7;/ { v = $1;
+	    gsub(/,/, "", v); print v; exit }' ann)
+	test "${hot:-0}" -gt 0 || atf_fail "no cost on the loop's line"
+	test $((hot * 2 > spin)) = 1 || atf_fail "loop line $hot of $spin"
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case measured
@@ -328,4 +455,7 @@ atf_init_test_cases()
 	atf_add_test_case interactive
 	atf_add_test_case callgrind
 	atf_add_test_case json_dot
+	atf_add_test_case focus
+	atf_add_test_case contexts
+	atf_add_test_case lines
 }
