@@ -111,22 +111,42 @@ fileof(const struct gp_pfunc *f, const char *cwd)
 
 /*
  * The inclusive cost of the calls along a: what gprof propagates along
- * it; between members of a cycle, where gprof propagates nothing, the
- * whole cycle's time per call into the callee (an estimate, as gprof's
- * are), so that KCachegrind's inclusive costs with its cycle detection
- * off are not 0.
+ * it.  Between members of a cycle gprof propagates nothing; there, so
+ * that KCachegrind's inclusive costs with its cycle detection off are
+ * not 0, an estimate: the part of the whole cycle's time that the calls
+ * into the callee from outside the cycle leave, shared among the calls
+ * into it from inside by their counts.  A member's calls then add up to
+ * at most the cycle's time, as a recursive function's outermost call
+ * holds all the recursion beneath it.
  */
+static int
+incycle(const struct gp_parc *a)
+{
+	const struct gp_pfunc *g = a->callee;
+
+	return a->self + a->child == 0 && g->cyc != NULL &&
+	    a->caller->cycle == g->cycle && !a->caller->iscycle;
+}
+
 static double
 inclusive(const struct gp_parc *a)
 {
 	const struct gp_pfunc *g = a->callee, *c = g->cyc;
-	double t = a->self + a->child;
+	double room, in = 0;
+	size_t i;
 
-	if (t == 0 && c != NULL && a->caller->cycle == g->cycle &&
-	    g->calls > 0)
-		t = (c->propself + c->child) * (double)a->count /
-		    (double)g->calls;
-	return t;
+	if (!incycle(a))
+		return a->self + a->child;
+	room = c->propself + c->child;
+	for (i = 0; i < g->ncallers; i++) {
+		if (g->callers[i]->caller->iscycle)
+			continue;
+		if (incycle(g->callers[i]))
+			in += (double)g->callers[i]->count;
+		else
+			room -= g->callers[i]->self + g->callers[i]->child;
+	}
+	return room > 0 && in > 0 ? room * (double)a->count / in : 0;
 }
 
 /* The measured calling contexts' time along each arc (GP_HAVE_CTX). */

@@ -261,9 +261,17 @@ callgrind_body()
 	atf_check -o save:d -x 'uniq -d fns'
 	test -s d && atf_fail "split functions: $(cat d)"
 	grep -q '^parse.c:main$' fns || atf_fail "no parse.c:main: $(cat fns)"
-	pt=$(awk '/\*  parse.c:parse_term$/ {
-	    v = $1; gsub(/,/, "", v); print v }' ann)
-	test "${pt:-0}" -gt 0 || atf_fail "parse_term has no inclusive cost"
+	# Inside the cycle: no member without inclusive cost, none with
+	# more than the cycle's (main's calls of parse_expr, the entry).
+	cyc=$(awk '/>   parse.c:parse_expr/ && !done { v = $1; gsub(/,/, "", v)
+	    print v; done = 1 }' ann)
+	for m in parse_expr parse_term parse_factor; do
+		v=$(awk -v m="parse.c:$m" '$NF == m && /\*  / {
+		    v = $1; gsub(/,/, "", v); print v }' ann)
+		test "${v:-0}" -gt 0 || atf_fail "$m has no inclusive cost"
+		test "$v" -le $((cyc + 2)) ||
+		    atf_fail "$m: $v, more than the cycle's $cyc (rounded)"
+	done
 	# A real callgrind file of the same program (no -pg, no work).
 	atf_check -o ignore -e ignore cc -g -O0 -o vg parse.c
 	atf_check -o ignore -e ignore valgrind --tool=callgrind \
