@@ -334,7 +334,8 @@ gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
 		gp_analyse(prof, &go);
 	}
 	view = gp_pview_build(prof, gp_format_layers(p) | GP_L_DIFF |
-	    (ctxmerge ? GP_PV_CTXMERGE : 0));
+	    (ctxmerge ? GP_PV_CTXMERGE : 0) |
+	    (p->d->format->needs & GP_HAVE_SITES ? GP_PV_SITES : 0));
 	c->prof = prof;
 	c->out = out;
 	c->outname = outname;

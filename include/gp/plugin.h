@@ -53,6 +53,8 @@ struct gp_profile;
 #define GP_HAVE_GRAPH	0x08		/* call graph, time propagated */
 #define GP_HAVE_DIFF	0x10		/* gp-diff's: pfunc.old (ABI 1.2) */
 #define GP_HAVE_CTX	0x20		/* calling contexts: ctxtrees (1.3) */
+#define GP_HAVE_SITES	0x100		/* arcs' call sites with source
+					   lines: gp_parc.sites (1.5) */
 
 /* Layouts of a gmon.out file. */
 #define GP_LAYOUT_GNU		1	/* "gmon" cookie, tagged records */
@@ -150,6 +152,15 @@ struct gp_pold {			/* a function in gp-diff's old profile */
 	double		 newtotal;
 };
 
+/* A call site of an arc, as gmon.out records it (ABI 1.5). */
+struct gp_psite {
+	uint64_t	 ret;		/* the return address: gmon.out's
+					   "from", link-time */
+	uint64_t	 count;		/* calls from it */
+	const char	*file;		/* the call's source file, or NULL */
+	int		 line;		/* its line, 0 if unknown */
+};
+
 /*
  * A call-graph arc.  self and child are the parts of the callee's self
  * and child time that gprof propagates to the caller along this arc.
@@ -162,6 +173,10 @@ struct gp_parc {
 	uint64_t	 count;
 	double		 self;
 	double		 child;
+	/* GP_HAVE_SITES (1.5): the recorded arcs this one sums, by
+	   return address; none for the runtime's measured arcs. */
+	const struct gp_psite *const *sites;
+	size_t		 nsites;
 };
 
 /*

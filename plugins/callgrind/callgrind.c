@@ -96,17 +96,23 @@ fnref(FILE *out, const char *name, size_t i, unsigned char *named)
  * in two when cfl= kept it).
  */
 static const char *
-fileof(const struct gp_pfunc *f, const char *cwd)
+sitefile(const char *file, const char *cwd)
 {
 	size_t n;
 
-	if (f->file == NULL || f->file[0] == '\0')
+	if (file == NULL || file[0] == '\0')
 		return "???";
 	n = cwd != NULL ? strlen(cwd) : 0;
-	if (n > 1 && strncmp(f->file, cwd, n) == 0 && f->file[n] == '/' &&
-	    f->file[n + 1] != '\0')
-		return f->file + n + 1;
-	return f->file;
+	if (n > 1 && strncmp(file, cwd, n) == 0 && file[n] == '/' &&
+	    file[n + 1] != '\0')
+		return file + n + 1;
+	return file;
+}
+
+static const char *
+fileof(const struct gp_pfunc *f, const char *cwd)
+{
+	return sitefile(f->file, cwd);
 }
 
 /*
@@ -147,6 +153,46 @@ inclusive(const struct gp_parc *a)
 			room -= g->callers[i]->self + g->callers[i]->child;
 	}
 	return room > 0 && in > 0 ? room * (double)a->count / in : 0;
+}
+
+/*
+ * The calls along arc a to g (owner of the callee), with inclusive cost
+ * incl: at each call site's line when the profile has them
+ * (GP_HAVE_SITES), the cost shared by the sites' counts; else at the
+ * caller's line `at'.
+ */
+static int
+calls(FILE *out, struct names *files, const char *cwd,
+    const struct gp_profile *p, const struct gp_parc *a,
+    const struct gp_pfunc *g, int at, double incl, const char **curfile)
+{
+	const struct gp_psite *st;
+	double c;
+	size_t i;
+
+	if (!(p->have & GP_HAVE_SITES) || a->nsites == 0 || a->count == 0) {
+		fprintf(out, "calls=%" PRIu64 " %d\n", a->count, g->line);
+		fprintf(out, "%d %.0f\n", at, incl > 0 ?
+		    floor(incl + 0.5) : 0.0);
+		return 0;
+	}
+	for (i = 0; i < a->nsites; i++) {
+		st = a->sites[i];
+		if (st->count == 0)
+			continue;
+		if (st->file != NULL && st->line > 0 &&
+		    strcmp(sitefile(st->file, cwd), *curfile) != 0) {
+			*curfile = sitefile(st->file, cwd);
+			fputs("fi=", out);
+			if (nameref(out, files, *curfile) == -1)
+				return -1;
+		}
+		c = incl * (double)st->count / (double)a->count;
+		fprintf(out, "calls=%" PRIu64 " %d\n", st->count, g->line);
+		fprintf(out, "%d %.0f\n", st->line > 0 ? st->line : at,
+		    c > 0 ? floor(c + 0.5) : 0.0);
+	}
+	return 0;
 }
 
 /* The measured calling contexts' time along each arc (GP_HAVE_CTX). */
@@ -423,10 +469,9 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 					incl = ca->incl * p->hz * scale;
 				else
 					incl = inclusive(a) * p->hz * scale;
-				fprintf(out, "calls=%" PRIu64 " %d\n", a->count,
-				    g->line);
-				fprintf(out, "%d %.0f\n", f->line,
-				    incl > 0 ? floor(incl + 0.5) : 0.0);
+				if (calls(out, &files, cwd, p, a, g, f->line, incl,
+				    &curfile) == -1)
+					goto nomem;
 			}
 		}
 		putc('\n', out);
@@ -451,7 +496,7 @@ done:
 }
 
 static const struct gp_format format = {
-	.needs = GP_HAVE_GRAPH,
+	.needs = GP_HAVE_GRAPH | GP_HAVE_SITES,
 	.options = options,
 	.write = write_callgrind,
 };

@@ -272,29 +272,30 @@ callgrind_body()
 		test "$v" -le $((cyc + 2)) ||
 		    atf_fail "$m: $v, more than the cycle's $cyc (rounded)"
 	done
-	# A real callgrind file of the same program (no -pg, no work).
+	# A real callgrind file of the same program (no -pg, no work),
+	# positions uncompressed.
 	atf_check -o ignore -e ignore cc -g -O0 -o vg parse.c
 	atf_check -o ignore -e ignore valgrind --tool=callgrind \
-	    --callgrind-out-file=cg.vg ./vg 0
-	# arcs FILE: "caller callee" of parse.c's functions, recursion
-	# levels ('2) folded
+	    --compress-pos=no --callgrind-out-file=cg.vg ./vg 0
+	# arcs FILE: "caller callee line-of-the-call" of parse.c's
+	# functions, recursion levels ('2) folded
 	arcsof() {
-		awk '/^fn=/ { f = $0; sub(/^fn=\([0-9]+\) ?/, "", f)
-			if (f != "") name[$0] = f
-			id = $0; sub(/^fn=/, "", id); sub(/\).*/, ")", id)
+		awk '/^fn=/ { f = $0; id = f; sub(/^fn=/, "", id)
+			sub(/\).*/, ")", id); sub(/^fn=\([0-9]+\) ?/, "", f)
 			if (f != "") nm[id] = f; cur = nm[id] }
-		    /^cfn=/ { c = $0; sub(/^cfn=/, "", c)
-			cid = c; sub(/\).*/, ")", cid); sub(/^\([0-9]+\) ?/, "", c)
+		    /^cfn=/ { c = $0; cid = c; sub(/^cfn=/, "", cid)
+			sub(/\).*/, ")", cid); sub(/^cfn=\([0-9]+\) ?/, "", c)
 			if (c != "") nm[cid] = c; callee = nm[cid] }
 		    /^calls=/ { a = cur; b = callee
 			sub(/'"'"'[0-9]+$/, "", a); sub(/'"'"'[0-9]+$/, "", b)
-			print a, b }' "$1" |
-		    grep -E '^(main|loop|work|lex|spin|parse_[a-z]+) (main|loop|work|lex|spin|parse_[a-z]+)$' |
-		    grep -v '^\([a-z_]*\) \1$' | LC_ALL=C sort -u
+			getline; print a, b, $1 }' "$1" |
+		    grep -E '^(main|loop|work|lex|spin|parse_[a-z]+) (main|loop|work|lex|spin|parse_[a-z]+) ' |
+		    grep -v '^\([a-z_]*\) \1 ' | LC_ALL=C sort -u
 	}
 	arcsof cg.vg > arcs.vg
 	arcsof cg.gp > arcs.gp
 	test -s arcs.vg || atf_fail "no arcs in valgrind's file"
+	# The same arcs, each at the line of its call.
 	atf_check -o file:arcs.vg cat arcs.gp
 }
 
