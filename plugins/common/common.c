@@ -114,6 +114,22 @@ put(struct walk *w, const char *key, double wt)
 	w->tab[j].w += wt;
 }
 
+/* Room for need bytes in w->buf; 0, or -1 out of memory. */
+static int
+room(struct walk *w, size_t need)
+{
+	if (need <= w->bufsz)
+		return 0;
+	free(w->buf);
+	w->bufsz = need * 2;
+	if ((w->buf = malloc(w->bufsz)) == NULL) {
+		w->bufsz = 0;
+		w->nomem = 1;
+		return -1;
+	}
+	return 0;
+}
+
 /* Add weight to the chain on the path. */
 static void
 add(struct walk *w, double wt)
@@ -131,14 +147,8 @@ add(struct walk *w, double wt)
 		return;
 	for (need = 1, i = 0; i < top; i++)
 		need += strlen(fname(w, w->path[i])) + 1;
-	if (need > w->bufsz) {
-		free(w->buf);
-		w->bufsz = need * 2;
-		if ((w->buf = malloc(w->bufsz)) == NULL) {
-			w->nomem = 1;
-			return;
-		}
-	}
+	if (room(w, need) == -1)
+		return;
 	p = w->buf;
 	for (i = top; i-- > 0;) {
 		frame_name(p, need - (p - w->buf), fname(w, w->path[i]));
@@ -376,14 +386,8 @@ ctxstacks(struct walk *w, const struct gp_profile *p, double perunit)
 				continue;
 			for (need = 1, x = c; x != top->parent; x = x->parent)
 				need += strlen(ctxname(w, x)) + 1;
-			if (need > w->bufsz) {
-				free(w->buf);
-				w->bufsz = need * 2;
-				if ((w->buf = malloc(w->bufsz)) == NULL) {
-					w->nomem = 1;
-					return;
-				}
-			}
+			if (room(w, need) == -1)
+				return;
 			/* Leaf last: written from the end of the buffer. */
 			q = w->buf + need - 1;
 			*q = '\0';

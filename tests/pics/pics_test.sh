@@ -11,15 +11,6 @@
 
 . "$(atf_get_srcdir)/../runtime/rtlib.sh"
 
-# need PROG...: skip unless every PROG is installed.
-need()
-{
-	for _p in "$@"; do
-		command -v "$_p" >/dev/null ||
-		    atf_skip "$_p is not installed"
-	done
-}
-
 # pg: parse.c with -pg, its stream s.pg; rt: with libgprt, s.rt.
 pg()
 {

@@ -8,15 +8,6 @@
 
 . "$(atf_get_srcdir)/../lib.sh"
 
-# need PROG...: skip unless every PROG is installed.
-need()
-{
-	for _p in "$@"; do
-		command -v "$_p" >/dev/null ||
-		    atf_skip "$_p is not installed"
-	done
-}
-
 # profiles: build and run the compatibility programs; for each NAME in
 # $names leave prog.NAME, gmon.NAME and its stream with symbols, s.NAME.
 names="recurse shapes statics sigwork"
