@@ -31,13 +31,15 @@ set -e
 #   libclang-rt-14-dev: clang's libFuzzer and sanitizer runtimes, for the
 #   fuzz targets of tests/fuzz (only recommended by clang); tcl (tclsh):
 #   sqlite3's sources make their amalgamation with it (tests/realworld
-#   fetch them with apt-get source, which needs no package of its own).
+#   fetch them with apt-get source, which needs no package of its own);
+#   chromium: headless, it runs the svg flame graph's zoom and search
+#   script in tests/pics.
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
     gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
     graphviz valgrind jq libxml2-utils clang pkg-config time tcl
-    libclang-rt-14-dev"
+    libclang-rt-14-dev chromium"
 
 missing=
 for p in $PACKAGES; do
