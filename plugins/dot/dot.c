@@ -100,6 +100,29 @@ ink(const char *fill)
 	return 0.299 * r + 0.587 * g + 0.114 * b < 120 ? "#ffffff" : "#000000";
 }
 
+/*
+ * A function's time in the call graph; for a cycle's member at least
+ * what its calls from outside the cycle carry, so that the entry of a
+ * cycle (whose own time gprof shows as its calls out of the cycle, often
+ * none) is drawn with the arrow into it.
+ */
+static double
+ftime(const struct gp_pfunc *f)
+{
+	const struct gp_parc *a;
+	double t = f->propself + f->child, in = 0;
+	size_t i;
+
+	if (f->cycle == 0)
+		return t;
+	for (i = 0; i < f->ncallers; i++) {
+		a = f->callers[i];
+		if (a->caller->cycle != f->cycle && !a->caller->iscycle)
+			in += a->self + a->child;
+	}
+	return in > t ? in : t;
+}
+
 static int
 write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -147,7 +170,7 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		f = p->funcs[i];
 		if (f->iscycle)
 			continue;
-		t = base > 0 ? 100 * (f->propself + f->child) / base : 100;
+		t = base > 0 ? 100 * ftime(f) / base : 100;
 		shown[i] = t >= nthres && (f->calls > 0 || f->ncallees > 0 ||
 		    f->samples > 0) && narrow_shows(p, f);
 	}
@@ -190,7 +213,7 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		if (!shown[i])
 			continue;
 		f = p->funcs[i];
-		t = base > 0 ? (f->propself + f->child) / base : 0;
+		t = base > 0 ? ftime(f) / base : 0;
 		s = base > 0 ? f->propself / base : 0;
 		color(fill, t, gray);
 		fprintf(out, "\tn%zu [label=\"", i);
