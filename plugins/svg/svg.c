@@ -295,8 +295,9 @@ fdraw(struct flame *fl, const struct fnode *n, double x, int depth)
 		if (n->nother > 0)
 			fprintf(fl->out, ": %zu frame%s each under a pixel",
 			    n->nother, n->nother == 1 ? "" : "s");
-		fprintf(fl->out, " (%.4g %s, %.2f%%)",
-		    n->w / fl->hz, fl->dimen, 100 * n->w / fl->total);
+		fprintf(fl->out, n->w / fl->hz >= 0.01 ? " (%.2f %s, %.2f%%)" :
+		    " (%.6f %s, %.2f%%)", n->w / fl->hz, fl->dimen,
+		    100 * n->w / fl->total);
 		if (fl->diff && pf != NULL && pf->old != NULL &&
 		    pf->old->present)
 			fprintf(fl->out, "; calls %" PRIu64 " -> %" PRIu64
