@@ -181,8 +181,15 @@ strip_body()
 	atf_check -s exit:1 grep -E 'data-n="[^"]*&lt;[A-Za-z_:]' fl.svg
 	grep -q '<title>std::_Rb_tree&lt;' fl.svg ||
 	    atf_fail "no full name in the titles"
-	atf_check -s exit:1 -e match:'strip=maybe: not yes, no or auto' \
-	    gp-fmt -o svg,strip=maybe s.tm
+	for f in svg dot folded json callgrind; do
+		atf_check -s exit:1 -o empty \
+		    -e match:"^gp-fmt: .*strip=maybe: not yes, no or auto\$" \
+		    gp-fmt -o $f,strip=maybe s.tm
+	done
+	atf_check -s exit:1 -e match:'^usage: gp-fmt ' gp-fmt -f
+	# A root no stack has: said in the picture.
+	atf_check -o save:none.svg gp-fmt -o svg,root=nosuch s.tm
+	grep -q 'no stack has that root' none.svg || atf_fail "root=nosuch"
 }
 
 atf_test_case interactive
