@@ -195,6 +195,100 @@ calls(FILE *out, struct names *files, const char *cwd,
 	return 0;
 }
 
+/*
+ * After gp-sym -l gprof's call graph gives the arcs no time (the time is
+ * on line symbols nobody calls), so the calls' inclusive costs are made
+ * here from the functions (owners): a function's total is its lines'
+ * samples and, for each call out of it to another function, that
+ * function's total per call.  A function met again while its total is
+ * being made (recursion, a cycle) adds nothing more.  lt[o]: the total
+ * of owner o in samples; lc[o]: the calls into it from other functions.
+ */
+static double
+ltotal(const struct gp_profile *p, const size_t *own, const size_t *grp,
+    size_t ng, const size_t *first, double *lt, const uint64_t *lc,
+    unsigned char *state, size_t o, struct pos *pv)
+{
+	const struct gp_pfunc *f;
+	const struct gp_parc *a;
+	size_t m, j;
+	long k;
+	double t = 0;
+
+	if (state[o] == 2)
+		return lt[o];
+	if (state[o] == 1)
+		return 0;
+	state[o] = 1;
+	for (m = first[o]; m < ng && own[grp[m]] == o; m++) {
+		f = p->funcs[grp[m]];
+		t += f->samples > 0 ? f->samples : 0;
+		for (j = 0; j < f->ncallees; j++) {
+			a = f->callees[j];
+			if (a->callee->iscycle ||
+			    (k = pos_find(pv, p->nfuncs, a->callee)) < 0 ||
+			    own[k] == o || lc[own[k]] == 0)
+				continue;
+			t += ltotal(p, own, grp, ng, first, lt, lc, state,
+			    own[k], pv) * (double)a->count /
+			    (double)lc[own[k]];
+		}
+	}
+	state[o] = 2;
+	return lt[o] = t;
+}
+
+/* lt and lc for every owner, or NULL with no line symbols. */
+static int
+ltotals(const struct gp_profile *p, const size_t *own, const size_t *grp,
+    size_t ng, struct pos *pv, double **ltp, uint64_t **lcp)
+{
+	const struct gp_pfunc *f;
+	size_t i, j, *first;
+	unsigned char *state;
+	uint64_t *lc;
+	double *lt;
+	long k;
+	int lines = 0;
+
+	*ltp = NULL;
+	*lcp = NULL;
+	for (i = 0; i < p->nfuncs; i++)
+		if (own[i] != i)
+			lines = 1;
+	if (!lines)
+		return 0;
+	lt = calloc(p->nfuncs + 1, sizeof(*lt));
+	lc = calloc(p->nfuncs + 1, sizeof(*lc));
+	first = calloc(p->nfuncs + 1, sizeof(*first));
+	state = calloc(p->nfuncs + 1, 1);
+	if (lt == NULL || lc == NULL || first == NULL || state == NULL) {
+		free(lt);
+		free(lc);
+		free(first);
+		free(state);
+		return -1;
+	}
+	for (i = ng; i-- > 0;)
+		first[own[grp[i]]] = i;
+	for (i = 0; i < p->nfuncs; i++) {
+		f = p->funcs[i];
+		if (f->iscycle)
+			continue;
+		for (j = 0; j < f->ncallees; j++)
+			if ((k = pos_find(pv, p->nfuncs,
+			    f->callees[j]->callee)) >= 0 && own[k] != own[i])
+				lc[own[k]] += f->callees[j]->count;
+	}
+	for (i = 0; i < ng; i++)
+		ltotal(p, own, grp, ng, first, lt, lc, state, own[grp[i]], pv);
+	free(first);
+	free(state);
+	*ltp = lt;
+	*lcp = lc;
+	return 0;
+}
+
 /* The measured calling contexts' time along each arc (GP_HAVE_CTX). */
 struct ctxarc {
 	const struct gp_pfunc *caller;
@@ -365,6 +459,8 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct ctxarc *cv, key, *ca;
 	size_t i, j, ncv, *own = NULL, *grp = NULL, ng, gi, ge, m, o;
 	const char *curfile;
+	double *lt = NULL;
+	uint64_t *lc = NULL;
 	int any;
 	int rv = -1, nomem, mode;
 	char *cwd, **names;
@@ -395,7 +491,8 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		if (!p->funcs[i]->iscycle && p->funcs[i]->samples > 0)
 			self[i] = p->funcs[i]->samples * scale;
 	round_sum(self, iself, p->nfuncs);
-	if (owners(p, &own, &grp, &ng) == -1)
+	if (owners(p, &own, &grp, &ng) == -1 ||
+	    ltotals(p, own, grp, ng, pv, &lt, &lc) == -1)
 		goto nomem;
 	for (total = 0, i = 0; i < p->nfuncs; i++)
 		total += iself[i];
@@ -467,6 +564,10 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 				if (ncv > 0 && (ca = bsearch(&key, cv, ncv,
 				    sizeof(key), byctxarc)) != NULL)
 					incl = ca->incl * p->hz * scale;
+				else if (lt != NULL)
+					incl = lt[k] * (double)a->count /
+					    (double)(lc[k] > 0 ? lc[k] : 1) *
+					    scale;
 				else
 					incl = inclusive(a) * p->hz * scale;
 				if (calls(out, &files, cwd, p, a, g, f->line, incl,
@@ -491,6 +592,8 @@ done:
 	free(cv);
 	free(own);
 	free(grp);
+	free(lt);
+	free(lc);
 	names_free(names, p->nfuncs);
 	return rv;
 }

@@ -451,6 +451,17 @@ lines_body()
 	    gsub(/,/, "", v); print v; exit }' ann)
 	test "${hot:-0}" -gt 0 || atf_fail "no cost on the loop's line"
 	test $((hot * 2 > spin)) = 1 || atf_fail "loop line $hot of $spin"
+	# Calls carry inclusive costs though gprof -l's arcs have none:
+	# main's, within a tenth of what the function-level file says.
+	incl() {
+		callgrind_annotate --inclusive=yes --threshold=100 "$1" |
+		    awk '$NF == "parse.c:main" { v = $1; gsub(/,/, "", v)
+		    print v; exit }'
+	}
+	l=$(incl cg.l)
+	f=$(incl cg)
+	test $((${l:-0} * 10 >= ${f:-1} * 9)) = 1 ||
+	    atf_fail "main: $l with -l, $f without"
 }
 
 atf_init_test_cases()
