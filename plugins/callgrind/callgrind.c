@@ -198,94 +198,194 @@ calls(FILE *out, struct names *files, const char *cwd,
 /*
  * After gp-sym -l gprof's call graph gives the arcs no time (the time is
  * on line symbols nobody calls), so the calls' inclusive costs are made
- * here from the functions (owners): a function's total is its lines'
- * samples and, for each call out of it to another function, that
- * function's total per call.  A function met again while its total is
- * being made (recursion, a cycle) adds nothing more.  lt[o]: the total
- * of owner o in samples; lc[o]: the calls into it from other functions.
+ * here from the functions (owners), as gprof makes them: a function's
+ * total is its lines' samples and, for each call out of it, the callee's
+ * total per call; functions that call each other round (strongly
+ * connected, found with Tarjan's algorithm) are one, as gprof's cycles,
+ * each call into them from outside getting the same share.
  */
-static double
-ltotal(const struct gp_profile *p, const size_t *own, const size_t *grp,
-    size_t ng, const size_t *first, double *lt, const uint64_t *lc,
-    unsigned char *state, size_t o, struct pos *pv)
-{
-	const struct gp_pfunc *f;
-	const struct gp_parc *a;
-	size_t m, j;
-	long k;
-	double t = 0;
+struct lg {
+	const struct gp_profile *p;
+	const size_t	*own, *grp, *first;
+	size_t		 ng;
+	struct pos	*pv;
+	size_t		*comp;		/* owner -> its component's root */
+	size_t		*idx, *low, *stk, nstk, counter;
+	unsigned char	*on;
+	double		*t;		/* component root -> total samples */
+	uint64_t	*lcs;		/* root -> calls in from outside */
+	uint64_t	*lout;		/* owner -> calls in from outside */
+	uint64_t	*lin;		/* owner -> calls in from inside */
+};
 
-	if (state[o] == 2)
-		return lt[o];
-	if (state[o] == 1)
-		return 0;
-	state[o] = 1;
-	for (m = first[o]; m < ng && own[grp[m]] == o; m++) {
-		f = p->funcs[grp[m]];
-		t += f->samples > 0 ? f->samples : 0;
-		for (j = 0; j < f->ncallees; j++) {
-			a = f->callees[j];
-			if (a->callee->iscycle ||
-			    (k = pos_find(pv, p->nfuncs, a->callee)) < 0 ||
-			    own[k] == o || lc[own[k]] == 0)
-				continue;
-			t += ltotal(p, own, grp, ng, first, lt, lc, state,
-			    own[k], pv) * (double)a->count /
-			    (double)lc[own[k]];
-		}
-	}
-	state[o] = 2;
-	return lt[o] = t;
+/* The owner arc j of member m of o leads to, or (size_t)-1. */
+static size_t
+lnext(const struct lg *g, size_t m, size_t j)
+{
+	const struct gp_pfunc *f = g->p->funcs[g->grp[m]];
+	long k;
+
+	if (f->callees[j]->callee->iscycle ||
+	    (k = pos_find(g->pv, g->p->nfuncs, f->callees[j]->callee)) < 0)
+		return (size_t)-1;
+	return g->own[k];
 }
 
-/* lt and lc for every owner, or NULL with no line symbols. */
-static int
-ltotals(const struct gp_profile *p, const size_t *own, const size_t *grp,
-    size_t ng, struct pos *pv, double **ltp, uint64_t **lcp)
+static void
+lscc(struct lg *g, size_t o)
 {
 	const struct gp_pfunc *f;
-	size_t i, j, *first;
-	unsigned char *state;
-	uint64_t *lc;
-	double *lt;
-	long k;
+	size_t m, j, h, w;
+	double t;
+
+	g->idx[o] = g->low[o] = ++g->counter;
+	g->stk[g->nstk++] = o;
+	g->on[o] = 1;
+	for (m = g->first[o]; m < g->ng && g->own[g->grp[m]] == o; m++) {
+		f = g->p->funcs[g->grp[m]];
+		for (j = 0; j < f->ncallees; j++) {
+			if ((h = lnext(g, m, j)) == (size_t)-1 || h == o)
+				continue;
+			if (g->idx[h] == 0) {
+				lscc(g, h);
+				if (g->low[h] < g->low[o])
+					g->low[o] = g->low[h];
+			} else if (g->on[h] && g->idx[h] < g->low[o])
+				g->low[o] = g->idx[h];
+		}
+	}
+	if (g->low[o] != g->idx[o])
+		return;
+	/* A component, its callees' done: its members off the stack. */
+	j = g->nstk;
+	do {
+		w = g->stk[--g->nstk];
+		g->on[w] = 0;
+		g->comp[w] = o;
+	} while (w != o);
+	for (t = 0; j-- > g->nstk;) {
+		w = g->stk[j];
+		for (m = g->first[w]; m < g->ng && g->own[g->grp[m]] == w;
+		    m++) {
+			f = g->p->funcs[g->grp[m]];
+			t += f->samples > 0 ? f->samples : 0;
+			for (h = 0; h < f->ncallees; h++) {
+				size_t x = lnext(g, m, h);
+
+				if (x == (size_t)-1 || g->comp[x] == o ||
+				    g->lcs[g->comp[x]] == 0)
+					continue;
+				t += g->t[g->comp[x]] *
+				    (double)f->callees[h]->count /
+				    (double)g->lcs[g->comp[x]];
+			}
+		}
+	}
+	g->t[o] = t;
+}
+
+/*
+ * The inclusive samples of the calls along arc a, from owner o to owner
+ * h: the callee's component's total per call from outside it; inside a
+ * component, what the calls from outside leave of its total, shared by
+ * the calls from inside.
+ */
+static double
+lincl(const struct lg *g, size_t o, size_t h, const struct gp_parc *a)
+{
+	size_t c = g->comp[h];
+	double room;
+
+	if (o == h || (g->lcs[c] == 0 && g->comp[o] != c))
+		return 0;
+	if (g->comp[o] != c)
+		return g->t[c] * (double)a->count / (double)g->lcs[c];
+	if (g->lin[h] == 0)
+		return 0;
+	room = g->t[c] - (g->lcs[c] > 0 ? g->t[c] * (double)g->lout[h] /
+	    (double)g->lcs[c] : 0);
+	return room > 0 ? room * (double)a->count / (double)g->lin[h] : 0;
+}
+
+static void
+lfree(struct lg *g)
+{
+	free(g->comp);
+	free(g->idx);
+	free(g->low);
+	free(g->stk);
+	free(g->on);
+	free(g->t);
+	free(g->lcs);
+	free(g->lout);
+	free(g->lin);
+	free((void *)(uintptr_t)g->first);
+	memset(g, 0, sizeof(*g));
+}
+
+/* g made when there are line symbols; g->t NULL without. */
+static int
+lmake(struct lg *g, const struct gp_profile *p, const size_t *own,
+    const size_t *grp, size_t ng, struct pos *pv)
+{
+	const struct gp_pfunc *f;
+	size_t i, j, m, h, n = p->nfuncs + 1, *first;
 	int lines = 0;
 
-	*ltp = NULL;
-	*lcp = NULL;
+	memset(g, 0, sizeof(*g));
 	for (i = 0; i < p->nfuncs; i++)
 		if (own[i] != i)
 			lines = 1;
 	if (!lines)
 		return 0;
-	lt = calloc(p->nfuncs + 1, sizeof(*lt));
-	lc = calloc(p->nfuncs + 1, sizeof(*lc));
-	first = calloc(p->nfuncs + 1, sizeof(*first));
-	state = calloc(p->nfuncs + 1, 1);
-	if (lt == NULL || lc == NULL || first == NULL || state == NULL) {
-		free(lt);
-		free(lc);
-		free(first);
-		free(state);
+	g->p = p;
+	g->own = own;
+	g->grp = grp;
+	g->ng = ng;
+	g->pv = pv;
+	first = calloc(n, sizeof(*first));
+	g->comp = calloc(n, sizeof(*g->comp));
+	g->idx = calloc(n, sizeof(*g->idx));
+	g->low = calloc(n, sizeof(*g->low));
+	g->stk = calloc(n, sizeof(*g->stk));
+	g->on = calloc(n, 1);
+	g->t = calloc(n, sizeof(*g->t));
+	g->lcs = calloc(n, sizeof(*g->lcs));
+	g->lout = calloc(n, sizeof(*g->lout));
+	g->lin = calloc(n, sizeof(*g->lin));
+	g->first = first;
+	if (first == NULL || g->comp == NULL || g->idx == NULL ||
+	    g->low == NULL || g->stk == NULL || g->on == NULL ||
+	    g->t == NULL || g->lcs == NULL || g->lout == NULL ||
+	    g->lin == NULL) {
+		lfree(g);
 		return -1;
 	}
 	for (i = ng; i-- > 0;)
 		first[own[grp[i]]] = i;
-	for (i = 0; i < p->nfuncs; i++) {
-		f = p->funcs[i];
-		if (f->iscycle)
-			continue;
-		for (j = 0; j < f->ncallees; j++)
-			if ((k = pos_find(pv, p->nfuncs,
-			    f->callees[j]->callee)) >= 0 && own[k] != own[i])
-				lc[own[k]] += f->callees[j]->count;
-	}
+	/* Components first, then the calls into them, then totals. */
 	for (i = 0; i < ng; i++)
-		ltotal(p, own, grp, ng, first, lt, lc, state, own[grp[i]], pv);
-	free(first);
-	free(state);
-	*ltp = lt;
-	*lcp = lc;
+		if (g->idx[own[grp[i]]] == 0)
+			lscc(g, own[grp[i]]);
+	for (m = 0; m < ng; m++) {
+		f = p->funcs[grp[m]];
+		for (j = 0; j < f->ncallees; j++) {
+			if ((h = lnext(g, m, j)) == (size_t)-1 ||
+			    h == own[grp[m]])
+				continue;
+			if (g->comp[h] != g->comp[own[grp[m]]]) {
+				g->lcs[g->comp[h]] += f->callees[j]->count;
+				g->lout[h] += f->callees[j]->count;
+			} else
+				g->lin[h] += f->callees[j]->count;
+		}
+	}
+	memset(g->idx, 0, n * sizeof(*g->idx));
+	memset(g->t, 0, n * sizeof(*g->t));
+	g->counter = 0;
+	for (i = 0; i < ng; i++)
+		if (g->idx[own[grp[i]]] == 0)
+			lscc(g, own[grp[i]]);
 	return 0;
 }
 
@@ -459,8 +559,7 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct ctxarc *cv, key, *ca;
 	size_t i, j, ncv, *own = NULL, *grp = NULL, ng, gi, ge, m, o;
 	const char *curfile;
-	double *lt = NULL;
-	uint64_t *lc = NULL;
+	struct lg lg;
 	int any;
 	int rv = -1, nomem, mode;
 	char *cwd, **names;
@@ -476,6 +575,7 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		    host->option(ctx, "strip"));
 		return -1;
 	}
+	memset(&lg, 0, sizeof(lg));
 	cwd = getcwd(NULL, 0);
 	names = names_make(p, mode);
 	cv = ctxarcs(p, &ncv, &nomem);
@@ -492,7 +592,7 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			self[i] = p->funcs[i]->samples * scale;
 	round_sum(self, iself, p->nfuncs);
 	if (owners(p, &own, &grp, &ng) == -1 ||
-	    ltotals(p, own, grp, ng, pv, &lt, &lc) == -1)
+	    lmake(&lg, p, own, grp, ng, pv) == -1)
 		goto nomem;
 	for (total = 0, i = 0; i < p->nfuncs; i++)
 		total += iself[i];
@@ -564,9 +664,8 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 				if (ncv > 0 && (ca = bsearch(&key, cv, ncv,
 				    sizeof(key), byctxarc)) != NULL)
 					incl = ca->incl * p->hz * scale;
-				else if (lt != NULL)
-					incl = lt[k] * (double)a->count /
-					    (double)(lc[k] > 0 ? lc[k] : 1) *
+				else if (lg.t != NULL)
+					incl = lincl(&lg, o, (size_t)k, a) *
 					    scale;
 				else
 					incl = inclusive(a) * p->hz * scale;
@@ -592,8 +691,7 @@ done:
 	free(cv);
 	free(own);
 	free(grp);
-	free(lt);
-	free(lc);
+	lfree(&lg);
 	names_free(names, p->nfuncs);
 	return rv;
 }
