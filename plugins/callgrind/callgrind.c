@@ -156,24 +156,39 @@ inclusive(const struct gp_parc *a)
 }
 
 /*
+ * A position: "line", or with call sites (positions: instr line) the
+ * address too.
+ */
+static void
+position(FILE *out, int instr, uint64_t addr, int line)
+{
+	if (instr)
+		fprintf(out, "%#" PRIx64 " ", addr);
+	fprintf(out, "%d", line);
+}
+
+/*
  * The calls along arc a to g (owner of the callee), with inclusive cost
- * incl: at each call site's line when the profile has them
- * (GP_HAVE_SITES), the cost shared by the sites' counts; else at the
- * caller's line `at'.
+ * incl: at each call site (the call before its return address) when the
+ * profile has them (GP_HAVE_SITES), the cost shared by the sites'
+ * counts; else at the caller `at'.
  */
 static int
 calls(FILE *out, struct names *files, const char *cwd,
     const struct gp_profile *p, const struct gp_parc *a,
-    const struct gp_pfunc *g, int at, double incl, const char **curfile)
+    const struct gp_pfunc *g, const struct gp_pfunc *at, double incl,
+    const char **curfile, int instr)
 {
 	const struct gp_psite *st;
 	double c;
 	size_t i;
 
 	if (!(p->have & GP_HAVE_SITES) || a->nsites == 0 || a->count == 0) {
-		fprintf(out, "calls=%" PRIu64 " %d\n", a->count, g->line);
-		fprintf(out, "%d %.0f\n", at, incl > 0 ?
-		    floor(incl + 0.5) : 0.0);
+		fprintf(out, "calls=%" PRIu64 " ", a->count);
+		position(out, instr, g->addr, g->line);
+		putc('\n', out);
+		position(out, instr, at->addr, at->line);
+		fprintf(out, " %.0f\n", incl > 0 ? floor(incl + 0.5) : 0.0);
 		return 0;
 	}
 	for (i = 0; i < a->nsites; i++) {
@@ -188,9 +203,12 @@ calls(FILE *out, struct names *files, const char *cwd,
 				return -1;
 		}
 		c = incl * (double)st->count / (double)a->count;
-		fprintf(out, "calls=%" PRIu64 " %d\n", st->count, g->line);
-		fprintf(out, "%d %.0f\n", st->line > 0 ? st->line : at,
-		    c > 0 ? floor(c + 0.5) : 0.0);
+		fprintf(out, "calls=%" PRIu64 " ", st->count);
+		position(out, instr, g->addr, g->line);
+		putc('\n', out);
+		position(out, instr, st->ret > 0 ? st->ret - 1 : at->addr,
+		    st->line > 0 ? st->line : at->line);
+		fprintf(out, " %.0f\n", c > 0 ? floor(c + 0.5) : 0.0);
 	}
 	return 0;
 }
@@ -560,7 +578,7 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	size_t i, j, ncv, *own = NULL, *grp = NULL, ng, gi, ge, m, o;
 	const char *curfile;
 	struct lg lg;
-	int any;
+	int any, instr;
 	int rv = -1, nomem, mode;
 	char *cwd, **names;
 
@@ -606,7 +624,9 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		cgname(out, p->exe);
 		putc('\n', out);
 	}
-	fprintf(out, "positions: line\n");
+	/* Addresses too when the call sites are known exactly enough. */
+	instr = (p->have & GP_HAVE_SITES) != 0;
+	fprintf(out, "positions: %s\n", instr ? "instr line" : "line");
 	fprintf(out, "event: Time : Time (%s)\n",
 	    strcmp(unit, "samples") == 0 ? "samples" : unit);
 	fprintf(out, "events: Time\n");
@@ -644,8 +664,10 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 				if (nameref(out, &files, curfile) == -1)
 					goto nomem;
 			}
-			if (iself[i] > 0 || m == gi)
-				fprintf(out, "%d %llu\n", f->line, iself[i]);
+			if (iself[i] > 0 || m == gi) {
+				position(out, instr, f->addr, f->line);
+				fprintf(out, " %llu\n", iself[i]);
+			}
 			for (j = 0; j < f->ncallees; j++) {
 				a = f->callees[j];
 				g = a->callee;
@@ -669,8 +691,8 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 					    scale;
 				else
 					incl = inclusive(a) * p->hz * scale;
-				if (calls(out, &files, cwd, p, a, g, f->line, incl,
-				    &curfile) == -1)
+				if (calls(out, &files, cwd, p, a, g, f, incl,
+				    &curfile, instr) == -1)
 					goto nomem;
 			}
 		}

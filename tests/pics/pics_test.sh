@@ -278,7 +278,8 @@ callgrind_body()
 	# arcs FILE: "caller callee line-of-the-call" of parse.c's
 	# functions, recursion levels ('2) folded
 	arcsof() {
-		awk '/^fn=/ { f = $0; id = f; sub(/^fn=/, "", id)
+		awk '/^positions:.*instr/ { instr = 1 }
+		    /^fn=/ { f = $0; id = f; sub(/^fn=/, "", id)
 			sub(/\).*/, ")", id); sub(/^fn=\([0-9]+\) ?/, "", f)
 			if (f != "") nm[id] = f; cur = nm[id] }
 		    /^cfn=/ { c = $0; cid = c; sub(/^cfn=/, "", cid)
@@ -286,7 +287,7 @@ callgrind_body()
 			if (c != "") nm[cid] = c; callee = nm[cid] }
 		    /^calls=/ { a = cur; b = callee
 			sub(/'"'"'[0-9]+$/, "", a); sub(/'"'"'[0-9]+$/, "", b)
-			getline; print a, b, $1 }' "$1" |
+			getline; print a, b, instr ? $2 : $1 }' "$1" |
 		    grep -E '^(main|loop|work|lex|spin|parse_[a-z]+) (main|loop|work|lex|spin|parse_[a-z]+) ' |
 		    grep -v '^\([a-z_]*\) \1 ' | LC_ALL=C sort -u
 	}
@@ -295,6 +296,25 @@ callgrind_body()
 	test -s arcs.vg || atf_fail "no arcs in valgrind's file"
 	# The same arcs, each at the line of its call.
 	atf_check -o file:arcs.vg cat arcs.gp
+	# With addresses: each call's inside the call instruction to its
+	# callee, as objdump(1) disassembles it.
+	grep -q '^positions: instr line$' cg.gp || atf_fail "no addresses"
+	awk '/^c?fn=/ { id = $0; sub(/^c?fn=/, "", id); n = id
+		sub(/\).*/, ")", id); sub(/^\([0-9]+\) ?/, "", n)
+		if (n != "") nm[id] = n; callee = nm[id] }
+	    /^calls=/ { getline; print $1, callee }' cg.gp |
+	    LC_ALL=C sort -u > sites
+	test -s sites || atf_fail "no call sites"
+	objdump -d pg > dis
+	while read addr callee; do
+		ok=0
+		for s in $(grep -E "call +[0-9a-f]+ <$callee>\$" dis |
+		    awk '{ sub(/:$/, "", $1); print $1 }'); do
+			[ $((addr)) -ge $((0x$s)) ] &&
+			    [ $((addr)) -lt $((0x$s + 5)) ] && ok=1
+		done
+		[ $ok = 1 ] || atf_fail "$addr: not in a call to $callee"
+	done < sites
 }
 
 atf_test_case json_dot
