@@ -186,6 +186,18 @@ strip_body()
 		    -e match:"^gp-fmt: .*strip=maybe: not yes, no or auto\$" \
 		    gp-fmt -o $f,strip=maybe s.tm
 	done
+	# Measured by libgprt: stripped as well, and said to be measured.
+	atf_check -o ignore -e ignore c++ -O0 -finstrument-functions \
+	    -o tmr "$src/tmpl.cc" -L"$(stage)/lib" -lgprt \
+	    -Wl,-rpath,"$(stage)/lib"
+	rtrun ./tmr 1
+	gmon-cat gmon.out | gp-sym tmr > s.tmr
+	atf_check -o save:rt.svg gp-fmt -o svg s.tmr
+	atf_check -o match:'measured time of each call arc' \
+	    xmllint --xpath '/*/*[local-name()="text"][1]/text()' rt.svg
+	atf_check -s exit:1 grep -E 'data-n="[^"]*&lt;[A-Za-z_:]' rt.svg
+	grep -q 'data-n="std::map::operator\[\]"' rt.svg ||
+	    atf_fail "no std::map::operator[] frame"
 	atf_check -s exit:1 -e match:'^usage: gp-fmt ' gp-fmt -f
 	# A root no stack has: said in the picture.
 	atf_check -o save:none.svg gp-fmt -o svg,root=nosuch s.tm

@@ -1,6 +1,7 @@
 // A template-heavy part for the picture tests: std::map with a class
 // template key, whose demangled names run to hundreds of characters.
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -22,14 +23,15 @@ fill(std::map<K, V> &m, int n)
 }
 
 int
-main()
+main(int argc, char **argv)
 {
+	int reps = argc > 1 ? std::atoi(argv[1]) : 4;
 	std::map<Box<int>, long> a;
 	std::map<Box<int>, double> b;
 	std::map<Box<long>, std::string> c;
 	long s = 0;
 
-	for (int r = 0; r < 4; r++) {
+	for (int r = 0; r < reps; r++) {
 		s += fill(a, 20000);
 		s += (long)fill(b, 20000);
 	}
