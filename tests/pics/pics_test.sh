@@ -81,6 +81,17 @@ measured_body()
 	# The weights add up to the measured total.
 	got=$(awk '{ s += $NF } END { print s }' f)
 	near "$got" "$(jq '.total * 1000000' j)" "total"
+	# callgrind_annotate's inclusive cost of work: its measured arcs'.
+	if command -v callgrind_annotate >/dev/null; then
+		atf_check -o save:cg gp-fmt -o callgrind s.rt
+		got=$(callgrind_annotate --inclusive=yes --threshold=100 cg \
+		    2>/dev/null | awk '$NF ~ /:work$/ { v = $1; gsub(/,/, "", v)
+		    print v; exit }')
+		want=$(awk -v a="$(arc main work '(.self + .children)')" \
+		    -v b="$(arc loop work '(.self + .children)')" \
+		    'BEGIN { print a + b }')
+		near "${got:-0}" "$want" "callgrind work"
+	fi
 	atf_check -o save:fl.svg gp-fmt -o svg s.rt
 	atf_check -o match:'measured time of each call arc' \
 	    xmllint --xpath '/*/*[local-name()="text"][1]/text()' fl.svg
