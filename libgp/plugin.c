@@ -20,6 +20,7 @@
 #define progname()	program_invocation_short_name
 
 static int	ctxmerge;	/* gp_format_mergethreads() */
+static const struct gp_specs *fmtspecs;	/* gp_format_specs() */
 
 /* ------------------------------------------------------------------ */
 /* The services of output formats.                                     */
@@ -308,6 +309,12 @@ gp_format_mergethreads(int on)
 }
 
 void
+gp_format_specs(const struct gp_specs *s)
+{
+	fmtspecs = s != NULL && s->n > 0 ? s : NULL;
+}
+
+void
 gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
     const char *outname)
 {
@@ -323,10 +330,12 @@ gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
 
 		/* Make the layers the stream lacks, as gprof would. */
 		memset(&go, 0, sizeof(go));
+		go.specs = fmtspecs;
 		gp_analyse(prof, &go);
 	}
 	view = gp_pview_build(prof, gp_format_layers(p) | GP_L_DIFF |
-	    (ctxmerge ? GP_PV_CTXMERGE : 0));
+	    (ctxmerge ? GP_PV_CTXMERGE : 0) |
+	    (p->d->format->needs & GP_HAVE_SITES ? GP_PV_SITES : 0));
 	c->prof = prof;
 	c->out = out;
 	c->outname = outname;

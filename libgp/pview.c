@@ -13,6 +13,7 @@
 #include "graph.h"
 #include "hist.h"
 #include "measured.h"
+#include "sites.h"
 #include "pview.h"
 #include "symtab.h"
 
@@ -46,6 +47,10 @@ struct view {
 	const struct gp_ptrace	**tracep;
 	struct gp_pevent	*events;
 	const struct gp_pevent	**eventp;
+	struct gp_psite		*sites;		/* the arcs' call sites */
+	const struct gp_psite	**sitep;
+	char			**sitefiles;
+	size_t			 nsites;
 };
 
 static void *
@@ -164,6 +169,8 @@ creditview(struct view *v, const struct gp_symtab *st,
 		f->line = sym->line;
 		f->addr = sym->addr;
 		f->end = sym->end;
+		f->symflags = sym->flags & (GP_SYM_FUNC | GP_SYM_STATIC |
+		    GP_SYM_GLOBAL | GP_SYM_WEAK);
 		f->samples = cr->time[i];
 		f->self = f->propself = cr->time[i] / hz;
 		v->bysym[i] = f;
@@ -171,6 +178,112 @@ creditview(struct view *v, const struct gp_symtab *st,
 	}
 	v->pub.funcs = v->funcp;
 	v->pub.nfuncs = n;
+}
+
+/* The arc from function f to function g, or NULL. */
+static struct gp_parc *
+arcof(const struct gp_pfunc *f, const struct gp_pfunc *g)
+{
+	size_t i;
+
+	for (i = 0; i < f->ncallees; i++)
+		if (f->callees[i]->callee == g)
+			return (struct gp_parc *)(uintptr_t)f->callees[i];
+	return NULL;
+}
+
+struct rsite {
+	struct gp_parc	*arc;
+	size_t		 i;		/* the raw arc */
+};
+
+static int
+byrsite(const void *a, const void *b)
+{
+	const struct rsite *x = a, *y = b;
+
+	if (x->arc != y->arc)
+		return (uintptr_t)x->arc < (uintptr_t)y->arc ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * Each arc's call sites: the recorded arcs from inside its caller to
+ * inside its callee, with the source line of the call (GP_HAVE_SITES).
+ */
+static void
+siteview(struct view *v, const struct gp_raw *raw, const struct gp_symtab *st)
+{
+	const struct gp_sym *fs, *ss;
+	const struct gp_pfunc *f, *g;
+	struct rsite *rs;
+	struct gp_parc *a;
+	uint64_t *ret, *lo, *hi;
+	int *line;
+	size_t i, j, n;
+
+	rs = xcalloc(raw->narcs + 1, sizeof(*rs));
+	for (n = i = 0; i < raw->narcs; i++) {
+		if ((fs = gp_sym_lookup(st, raw->arcs[i].from)) == NULL ||
+		    (ss = gp_sym_lookup(st, raw->arcs[i].self)) == NULL ||
+		    (size_t)(fs - st->syms) >= v->nbysym ||
+		    (size_t)(ss - st->syms) >= v->nbysym)
+			continue;
+		f = v->bysym[fs - st->syms];
+		g = v->bysym[ss - st->syms];
+		if (f == NULL || g == NULL || (a = arcof(f, g)) == NULL)
+			continue;
+		rs[n].arc = a;
+		rs[n++].i = i;
+	}
+	if (n > 1)
+		qsort(rs, n, sizeof(*rs), byrsite);
+	v->sites = xcalloc(n + 1, sizeof(*v->sites));
+	v->sitep = xcalloc(n + 1, sizeof(*v->sitep));
+	v->sitefiles = xcalloc(n + 1, sizeof(*v->sitefiles));
+	ret = xcalloc(n + 1, sizeof(*ret));
+	lo = xcalloc(n + 1, sizeof(*lo));
+	hi = xcalloc(n + 1, sizeof(*hi));
+	line = xcalloc(n + 1, sizeof(*line));
+	for (i = 0; i < n; i++) {
+		ret[i] = raw->arcs[rs[i].i].from;
+		lo[i] = rs[i].arc->callee->addr;
+		hi[i] = raw->arcs[rs[i].i].self;
+	}
+	gp_sitelines(st->exe, ret, lo, hi, n, v->sitefiles, line);
+	for (i = 0; i < n; i = j) {
+		a = rs[i].arc;
+		a->sites = &v->sitep[i];
+		for (j = i; j < n && rs[j].arc == a; j++) {
+			v->sites[j].ret = ret[j];
+			v->sites[j].count = raw->arcs[rs[j].i].count;
+			v->sites[j].file = v->sitefiles[j];
+			v->sites[j].line = line[j];
+			v->sitep[j] = &v->sites[j];
+		}
+		a->nsites = j - i;
+	}
+	v->nsites = n;
+	free(ret);
+	free(lo);
+	free(hi);
+	free(line);
+	free(rs);
+}
+
+/* Do symspecs leave a function with time or calls unprinted? */
+static void
+narrowed(struct view *v)
+{
+	const struct gp_pfunc *f;
+	size_t i;
+
+	for (i = 0; i < v->pub.nfuncs; i++) {
+		f = v->pub.funcs[i];
+		if (!f->iscycle && !f->printed && f->index > 0 &&
+		    (f->samples > 0 || f->calls > 0))
+			v->pub.narrowed = 1;
+	}
 }
 
 /*
@@ -261,10 +374,13 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 			f->line = sym->line;
 			f->addr = sym->addr;
 			f->end = sym->end;
+			f->symflags = sym->flags & (GP_SYM_FUNC |
+			    GP_SYM_STATIC | GP_SYM_GLOBAL | GP_SYM_WEAK);
 			v->bysym[n->sym] = f;
 		} else
 			f->name = "<unknown>";
 		f->index = (int)(i + 1);
+		f->printed = (n->flags & GP_N_PRINT) != 0;
 		f->cycle = (int)n->cycle;
 		if (n->cycle > 0 && n->cycle <= g->ncycles &&
 		    g->cycles[n->cycle - 1] < g->nnodes &&
@@ -694,6 +810,12 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		v->pub.have |= GP_HAVE_CREDIT;
 		if ((layers & GP_L_GRAPH) && p->graph != NULL) {
 			graphview(v, p->sym, p->graph, hz);
+			v->pub.measured = p->rt != NULL && p->rt->narcs > 0;
+			narrowed(v);
+			if ((layers & GP_PV_SITES) && p->raw != NULL) {
+				siteview(v, p->raw, p->sym);
+				v->pub.have |= GP_HAVE_SITES;
+			}
 			v->pub.have |= GP_HAVE_GRAPH;
 		} else
 			creditview(v, p->sym, cr, hz);
@@ -757,5 +879,10 @@ gp_pview_free(struct gp_profile *pub)
 	while (v->ncnames > 0)
 		free(v->cnames[--v->ncnames]);
 	free(v->cnames);
+	while (v->nsites > 0)
+		free(v->sitefiles[--v->nsites]);
+	free(v->sitefiles);
+	free(v->sites);
+	free(v->sitep);
 	free(v);
 }

@@ -15,6 +15,8 @@
  * GP_PV_CTXMERGE in `layers', as one tree of all threads and processes.
  */
 #define GP_PV_CTXMERGE	(1u << 16)
+/* GP_PV_SITES: the arcs' call sites with their source lines (sites.h). */
+#define GP_PV_SITES	(1u << 17)
 
 struct gp_profile *gp_pview_build(struct gp_prof *, unsigned layers);
 void		 gp_pview_free(struct gp_profile *);

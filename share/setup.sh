@@ -40,7 +40,8 @@ set -e
 #   schema) from npm into ~/.cache/gptools/npm (a node that brings its
 #   own npm, as NodeSource's does, counts as npm); librsvg2-bin:
 #   rsvg-convert renders the svg call graph to PNG in the tests;
-#   the chrome format's test opens its file in speedscope the same way.
+#   the chrome format's test opens its file in speedscope the same way, and
+#   the svg flame graph's zoom and search script in tests/pics.
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross

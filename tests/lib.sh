@@ -20,3 +20,12 @@ pgrun()
 	atf_check -o ignore -e ignore "$@"
 	test -s gmon.out || atf_fail "$1 left no gmon.out"
 }
+
+# need PROG...: skip unless every PROG is installed.
+need()
+{
+	for _p in "$@"; do
+		command -v "$_p" >/dev/null ||
+		    atf_skip "$_p is not installed"
+	done
+}

@@ -68,6 +68,7 @@ static struct gp_fileinfo fi;
 static struct gp_map map;
 static struct report rep;
 static struct gp_plug *fmt;
+static struct gp_specs specs;
 
 int
 main(int argc, char *argv[])
@@ -86,8 +87,15 @@ main(int argc, char *argv[])
 	format = NULL;
 	on = said = 0;
 	while ((ch = getopt_long(argc, argv,
-	    "A::bC::iI:J::lLm:Mo:pPqQrR:t:Tw:xyzZ::", longopts, NULL)) != -1)
+	    "A::bC::e:E:f:F:iI:J::lLm:Mo:pPqQrR:t:Tw:xyzZ::", longopts, NULL)) != -1)
 		switch (ch) {
+		case 'e':	/* gprof's symspecs: the graph remade */
+		case 'E':
+		case 'f':
+		case 'F':
+			if (!gp_specs_opt(&specs, ch, optarg))
+				usage();
+			break;
 		case 'M':
 			on |= S_MEM;
 			said |= S_MEM;
@@ -191,11 +199,12 @@ main(int argc, char *argv[])
 		return 0;
 	}
 	if (fmt != NULL) {
+		gp_format_specs(&specs);
 		gp_format_run(fmt, &prof, stdout, "stdout");
 		return 0;
 	}
 
-	report_load(&rep, &prof);
+	report_load(&rep, &prof, &specs);
 
 	/*
 	 * gprof's choice of sections: those turned on, else those the data
@@ -240,8 +249,8 @@ usage(void)
 	fprintf(stderr,
 	    "usage: gp-fmt [-bilLMpPqQrTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
 	    "[-Z[spec]]\n"
-	    "              [-I dirs] [-m count] [-o format] [-R mapfile] "
-	    "[-t length]\n"
-	    "              [-w width] [file]\n");
+	    "              [-e|-E|-f|-F symspec] [-I dirs] [-m count] "
+	    "[-o format]\n"
+	    "              [-R mapfile] [-t length] [-w width] [file]\n");
 	exit(1);
 }

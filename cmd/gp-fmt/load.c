@@ -16,7 +16,7 @@ static void	*xcalloc(size_t, size_t);
 static void	 fill(struct fent *, const struct gp_node *, size_t);
 
 void
-report_load(struct report *rp, struct gp_prof *p)
+report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
 {
 	struct gp_opts go;
 	const struct gp_symtab *st;
@@ -28,6 +28,7 @@ report_load(struct report *rp, struct gp_prof *p)
 	size_t i, j;
 
 	memset(&go, 0, sizeof(go));
+	go.specs = sp != NULL && sp->n > 0 ? sp : NULL;
 	gp_analyse(p, &go);
 	st = p->sym;
 	cr = p->credit;

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define GP_PLUGIN_ABI_MAJOR	1
-#define GP_PLUGIN_ABI_MINOR	3
+#define GP_PLUGIN_ABI_MINOR	5
 #define GP_PLUGIN_MAGIC		0x67706c67u	/* "gplg" */
 #define GP_PLUGIN_SYMBOL	"gp_plugin"
 
@@ -54,6 +54,8 @@ struct gp_profile;
 #define GP_HAVE_DIFF	0x10		/* gp-diff's: pfunc.old (ABI 1.2) */
 #define GP_HAVE_CTX	0x20		/* calling contexts: ctxtrees (1.3) */
 #define GP_HAVE_TRACE	0x40		/* call timelines: traces (1.3) */
+#define GP_HAVE_SITES	0x100		/* arcs' call sites with source
+					   lines: gp_parc.sites (1.5) */
 
 /* Layouts of a gmon.out file. */
 #define GP_LAYOUT_GNU		1	/* "gmon" cookie, tagged records */
@@ -128,7 +130,18 @@ struct gp_pfunc {
 	size_t		 nmembers;
 	const struct gp_pold *old;	/* GP_HAVE_DIFF: the same function in
 					   the old profile, else NULL (1.2) */
+	unsigned	 symflags;	/* GP_PSYM_* of its symbol; 0 for a
+					   cycle (1.5) */
+	int		 printed;	/* the call graph prints its entry:
+					   gprof's -e/-E/-f/-F narrow it
+					   (1.5) */
 };
+
+/* gp_pfunc.symflags (ABI 1.5): the sym record's flags, gp-stream(5). */
+#define GP_PSYM_FUNC	0x01		/* 'f': a function, not data */
+#define GP_PSYM_STATIC	0x02		/* 's': local */
+#define GP_PSYM_GLOBAL	0x04		/* 'g' */
+#define GP_PSYM_WEAK	0x08		/* 'w' */
 
 struct gp_pold {			/* a function in gp-diff's old profile */
 	int		 present;	/* 0: the new profile adds it */
@@ -138,6 +151,15 @@ struct gp_pold {			/* a function in gp-diff's old profile */
 	uint64_t	 newcalls;	/* the new profile's, the same way */
 	double		 newself;	/* (scaled as gp-diff -n says) */
 	double		 newtotal;
+};
+
+/* A call site of an arc, as gmon.out records it (ABI 1.5). */
+struct gp_psite {
+	uint64_t	 ret;		/* the return address: gmon.out's
+					   "from", link-time */
+	uint64_t	 count;		/* calls from it */
+	const char	*file;		/* the call's source file, or NULL */
+	int		 line;		/* its line, 0 if unknown */
 };
 
 /*
@@ -152,6 +174,10 @@ struct gp_parc {
 	uint64_t	 count;
 	double		 self;
 	double		 child;
+	/* GP_HAVE_SITES (1.5): the recorded arcs this one sums, by
+	   return address; none for the runtime's measured arcs. */
+	const struct gp_psite *const *sites;
+	size_t		 nsites;
 };
 
 /*
@@ -279,7 +305,24 @@ struct gp_profile {
 	/* Call timelines (GP_HAVE_TRACE, ABI 1.3). */
 	const struct gp_ptrace *const *traces;	/* by process, thread */
 	size_t		 ntraces;
+	/* ABI 1.5. */
+	int		 measured;	/* the runtime measured the arcs'
+					   times (gprt(3)): gp_parc self
+					   and child are measured, not
+					   propagated */
+	int		 narrowed;	/* symspecs (-e/-E/-f/-F) leave some
+					   function with time or calls
+					   unprinted: pictures show the
+					   printed ones (gp_pfunc.printed) */
 };
+
+/*
+ * Whether the host's profile has a field added after 1.0: the view is
+ * as large as the host's gp_profile, smaller if the host is older.
+ */
+#define GP_PROFILE_HAS(p, field)					\
+	((p)->size >= offsetof(struct gp_profile, field) +		\
+	    sizeof((p)->field))
 
 /* ------------------------------------------------------------------ */
 /* Host services.  The table is valid for the life of the process.    */

@@ -17,17 +17,15 @@
 /* ------------------------------------------------------------------ */
 /* Folded stacks.                                                      */
 
-struct incyc {				/* the calls into one cycle */
-	const struct gp_parc **arcs;
-	size_t		 n;
-	double		 denom;
-	int		 done;
-};
-
 struct walk {
 	const struct gp_pfunc **path;	/* leaf first */
-	struct incyc	*cyc;		/* by cycle number */
-	size_t		 ncyc;
+	const char *const *names;	/* by position in funcs, or NULL */
+	struct pos	*pv;
+	size_t		 nfuncs;
+	int		 narrowed;	/* only stacks through printed
+					   functions, from the first */
+	unsigned long	 calls;		/* walks so far */
+	unsigned long	 budget;
 	size_t		 depth;
 	double		 minw;
 	double		 scale;
@@ -74,50 +72,129 @@ grow(struct walk *w)
 	return 0;
 }
 
-/* Add weight to the chain on the path. */
-static void
-add(struct walk *w, double wt)
+/* A name's character in a frame: ';' and control characters are '_'. */
+static char
+fchar(char c)
 {
-	size_t i, j, len, need;
-	char *p;
+	return c == ';' || (unsigned char)c < 0x20 || c == 0x7f ? '_' : c;
+}
 
-	if (w->nomem)
-		return;
-	for (need = 1, i = 0; i < w->depth; i++)
-		need += strlen(w->path[i]->name) + 1;
-	if (need > w->bufsz) {
-		free(w->buf);
-		w->bufsz = need * 2;
-		if ((w->buf = malloc(w->bufsz)) == NULL) {
-			w->nomem = 1;
-			return;
-		}
-	}
-	p = w->buf;
-	for (i = w->depth; i-- > 0;) {
-		frame_name(p, need - (p - w->buf), w->path[i]->name);
-		len = strlen(p);
-		p += len;
-		if (i > 0)
-			*p++ = ';';
-	}
-	*p = '\0';
+/* The name of f in the frames. */
+static const char *
+fname(const struct walk *w, const struct gp_pfunc *f)
+{
+	long k;
+
+	if (w->names == NULL || (k = pos_find(w->pv, w->nfuncs, f)) < 0 ||
+	    w->names[k] == NULL)
+		return f->name;
+	return w->names[k];
+}
+
+/* Add weight wt to the stack key. */
+static void
+put(struct walk *w, const char *key, double wt)
+{
+	size_t j;
 
 	if (2 * (w->n + 1) > w->cap && grow(w) == -1) {
 		w->nomem = 1;
 		return;
 	}
-	j = hash(w->buf) & (w->cap - 1);
-	while (w->tab[j].frames != NULL && strcmp(w->tab[j].frames, w->buf))
+	j = hash(key) & (w->cap - 1);
+	while (w->tab[j].frames != NULL && strcmp(w->tab[j].frames, key))
 		j = (j + 1) & (w->cap - 1);
 	if (w->tab[j].frames == NULL) {
-		if ((w->tab[j].frames = strdup(w->buf)) == NULL) {
+		if ((w->tab[j].frames = strdup(key)) == NULL) {
 			w->nomem = 1;
 			return;
 		}
 		w->n++;
 	}
 	w->tab[j].w += wt;
+}
+
+/* Room for need bytes in w->buf; 0, or -1 out of memory. */
+static int
+room(struct walk *w, size_t need)
+{
+	if (need <= w->bufsz)
+		return 0;
+	free(w->buf);
+	w->bufsz = need * 2;
+	if ((w->buf = malloc(w->bufsz)) == NULL) {
+		w->bufsz = 0;
+		w->nomem = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* Add weight to the chain on the path. */
+static void
+add(struct walk *w, double wt)
+{
+	size_t i, len, need, top;
+	char *p;
+
+	if (w->nomem)
+		return;
+	/* Narrowed by symspecs: from the outermost printed function. */
+	for (top = w->depth; w->narrowed && top > 0 &&
+	    !w->path[top - 1]->printed; top--)
+		continue;
+	if (top == 0)
+		return;
+	for (need = 1, i = 0; i < top; i++)
+		need += strlen(fname(w, w->path[i])) + 1;
+	if (room(w, need) == -1)
+		return;
+	p = w->buf;
+	for (i = top; i-- > 0;) {
+		frame_name(p, need - (p - w->buf), fname(w, w->path[i]));
+		len = strlen(p);
+		p += len;
+		if (i > 0)
+			*p++ = ';';
+	}
+	*p = '\0';
+	put(w, w->buf, wt);
+}
+
+/*
+ * A stack lighter than min: its last frame becomes OTHER_FRAME, the
+ * stacks so merged are one, under the same parent.
+ */
+static void
+merge_small(struct walk *w, double min)
+{
+	struct stack *old = w->tab;
+	size_t i, ocap = w->cap, len;
+	char *semi, *key;
+
+	w->tab = NULL;
+	w->cap = w->n = 0;
+	for (i = 0; i < ocap; i++) {
+		if (old[i].frames == NULL)
+			continue;
+		key = old[i].frames;
+		if (!w->nomem && old[i].w < min && old[i].w > 0) {
+			semi = strrchr(old[i].frames, ';');
+			len = semi != NULL ? (size_t)(semi + 1 - key) : 0;
+			if ((key = malloc(len + sizeof(OTHER_FRAME))) == NULL) {
+				w->nomem = 1;
+				key = old[i].frames;
+			} else {
+				memcpy(key, old[i].frames, len);
+				strcpy(key + len, OTHER_FRAME);
+				free(old[i].frames);
+			}
+		}
+		if (!w->nomem)
+			put(w, key, old[i].w);
+		free(key);
+	}
+	free(old);
 }
 
 static int
@@ -132,100 +209,126 @@ onpath(const struct walk *w, const struct gp_pfunc *f)
 }
 
 /*
- * May the chain ending in f go on to the caller of arc a (into m)?  Not
- * along self calls, nor inside f's cycle: a cycle's members are charged
- * to the cycle's callers from outside it, as gprof charges them.
+ * May the chain ending in f go on to the caller of arc a?  Along the arcs
+ * that were recorded, from a function (never a cycle as a whole), not
+ * along self calls, nor to a function already on the chain.
  */
 static int
-along(const struct gp_parc *a, const struct gp_pfunc *m,
+along(const struct walk *w, const struct gp_parc *a,
     const struct gp_pfunc *f)
 {
-	return a->count > 0 && a->caller != m && !a->caller->iscycle &&
-	    (f->cycle == 0 || a->caller->cycle != f->cycle);
+	return a->count > 0 && a->caller != f && !a->caller->iscycle &&
+	    a->callee == f && !onpath(w, a->caller);
 }
 
 /*
- * The calls into f's cycle from outside it, made once per cycle: every
- * member would otherwise walk the whole cycle's arcs.
+ * The weight of arc a into f for sharing the chain's time among f's
+ * callers: at the leaf, the part of f's self time that went through the
+ * arc (measured with a runtime layer, propagated by gprof from -pg
+ * data); further up, its self and child time.  Arcs between members of
+ * one cycle carry no time: there the calls are the weights.
  */
-static struct incyc *
-incycle(struct walk *w, const struct gp_pfunc *f)
+static double
+arcweight(const struct gp_parc *a, int leaf, int bycount)
 {
-	const struct gp_pfunc *const *mem = f->cyc->members;
-	struct incyc *c;
-	size_t i, j, n;
-
-	if ((size_t)f->cycle >= w->ncyc)
-		return NULL;
-	c = &w->cyc[f->cycle];
-	if (c->done)
-		return c;
-	c->done = 1;
-	for (n = 0, j = 0; j < f->cyc->nmembers; j++)
-		for (i = 0; i < mem[j]->ncallers; i++)
-			if (along(mem[j]->callers[i], mem[j], f))
-				n++;
-	if ((c->arcs = calloc(n + 1, sizeof(*c->arcs))) == NULL) {
-		w->nomem = 1;
-		return NULL;
-	}
-	for (j = 0; j < f->cyc->nmembers; j++)
-		for (i = 0; i < mem[j]->ncallers; i++)
-			if (along(mem[j]->callers[i], mem[j], f)) {
-				c->arcs[c->n++] = mem[j]->callers[i];
-				c->denom += (double)mem[j]->callers[i]->count;
-			}
-	return c;
+	if (bycount)
+		return (double)a->count;
+	return leaf ? a->self : a->self + a->child;
 }
 
-/* Share wt of the chain ending in f among f's callers. */
-static void
+/*
+ * Share wt of the chain ending in f among f's callers: what went through
+ * each recorded arc, a chain ending where f has no caller.  A caller
+ * whose chains all run into the path (the rest of a cycle the chain has
+ * been through) places nothing; what it could not place goes to the
+ * callers that could, in proportion.  Returns the weight not placed.
+ */
+static double
 up(struct walk *w, const struct gp_pfunc *f, double wt)
 {
-	const struct gp_parc *const *arcs;
 	const struct gp_parc *a;
-	struct incyc *c;
-	double denom, share, rest;
-	size_t i, n;
-	int cyc;
+	double denom, share, rest, placed, lost, got, *sh;
+	size_t i, n, live;
+	int bycount, leaf = w->depth == 1;
 
-	/* A cycle's member: the calls into the whole cycle. */
-	cyc = f->cycle != 0 && f->cyc != NULL && f->cyc->nmembers > 0;
-	if (cyc) {
-		if ((c = incycle(w, f)) == NULL) {
-			add(w, wt);
-			return;
-		}
-		arcs = c->arcs;
-		n = c->n;
-		denom = c->denom;
-	} else {
-		arcs = f->callers;
-		n = f->ncallers;
-		for (denom = 0, i = 0; i < n; i++)
-			if (along(arcs[i], f, f))
-				denom += (double)arcs[i]->count;
+	if (w->nomem)
+		return 0;
+	w->calls++;
+	for (n = live = 0, i = 0; i < f->ncallers; i++) {
+		a = f->callers[i];
+		if (a->count > 0 && a->caller != f && !a->caller->iscycle &&
+		    a->callee == f)
+			n++;
+		if (along(w, a, f))
+			live++;
 	}
-	if (denom == 0 || w->depth >= MAXDEPTH) {
-		add(w, wt);
-		return;
+	if (n == 0 || w->depth >= MAXDEPTH) {
+		add(w, wt);		/* a root, or too deep */
+		return 0;
 	}
-	rest = 0;
-	for (i = 0; i < n; i++) {
-		a = arcs[i];
-		if (!cyc && !along(a, f, f))
+	if (live == 0)
+		return wt;		/* every caller is on the chain */
+	bycount = 0;
+	for (denom = 0, i = 0; i < f->ncallers; i++) {
+		a = f->callers[i];
+		if (!along(w, a, f))
 			continue;
-		share = wt * ((double)a->count / denom);
-		if (share < w->minw || onpath(w, a->caller)) {
+		if (f->cycle != 0 && a->caller->cycle == f->cycle)
+			bycount = 1;
+		denom += arcweight(a, leaf, 0);
+	}
+	if (bycount || !(denom > 0))
+		for (bycount = 1, denom = 0, i = 0; i < f->ncallers; i++)
+			if (along(w, f->callers[i], f))
+				denom += (double)f->callers[i]->count;
+	if ((sh = calloc(f->ncallers + 1, sizeof(*sh))) == NULL) {
+		w->nomem = 1;
+		return 0;
+	}
+	rest = placed = lost = 0;
+	for (i = 0; i < f->ncallers; i++) {
+		a = f->callers[i];
+		if (!along(w, a, f))
+			continue;
+		share = wt * (arcweight(a, leaf, bycount) / denom);
+		if (share < w->minw) {
 			rest += share;
 			continue;
 		}
 		w->path[w->depth++] = a->caller;
-		up(w, a->caller, share);
+		got = share - up(w, a->caller, share);
 		w->depth--;
+		sh[i] = got / share;	/* the part of a share it places */
+		placed += got;
+		lost += share - got;
 	}
+	/*
+	 * Give what could not be placed to the callers that placed theirs,
+	 * once, in proportion (each walk again is linear in its weight);
+	 * the budget bounds the walks again a deep cycle could multiply.
+	 */
+	if (lost > 0 && placed > 0 && w->calls < w->budget)
+		for (i = 0; i < f->ncallers; i++) {
+			if (!(sh[i] > 0))
+				continue;
+			a = f->callers[i];
+			share = wt * (arcweight(a, leaf, bycount) / denom);
+			share = lost * (share * sh[i] / placed) / sh[i];
+			w->path[w->depth++] = a->caller;
+			up(w, a->caller, share);
+			w->depth--;
+		}
+	else if (lost > 0 && placed == 0) {
+		free(sh);
+		if (rest > 0)
+			add(w, rest);
+		return lost;
+	} else if (lost > 0)
+		rest += lost;
+	free(sh);
 	if (rest > 0)
 		add(w, rest);
+	return 0;
 }
 
 /*
@@ -248,42 +351,109 @@ byframes(const void *a, const void *b)
 	return cx - cy;
 }
 
+/*
+ * The stacks the runtime measured: one per calling context, weighed by
+ * its self time.  The names of the functions the profile has come from
+ * names[], the others' as the context says.
+ */
+static const char *
+ctxname(const struct walk *w, const struct gp_pctx *x)
+{
+	return x->func != NULL ? fname(w, x->func) : x->name;
+}
+
+static void
+ctxstacks(struct walk *w, const struct gp_profile *p, double perunit)
+{
+	const struct gp_pctxtree *t;
+	const struct gp_pctx *c, *x, *top;
+	const char *nm;
+	char *q;
+	size_t i, j, k, len, need;
+
+	for (i = 0; i < p->nctxtrees && !w->nomem; i++) {
+		t = p->ctxtrees[i];
+		for (j = 0; j < t->nnodes && !w->nomem; j++) {
+			c = t->nodes[j];
+			if (!(c->self > 0))
+				continue;
+			/* Narrowed: from the outermost printed function. */
+			for (top = NULL, x = c; x != NULL; x = x->parent)
+				if (!w->narrowed || (x->func != NULL &&
+				    x->func->printed))
+					top = x;
+			if (top == NULL)
+				continue;
+			for (need = 1, x = c; x != top->parent; x = x->parent)
+				need += strlen(ctxname(w, x)) + 1;
+			if (room(w, need) == -1)
+				return;
+			/* Leaf last: written from the end of the buffer. */
+			q = w->buf + need - 1;
+			*q = '\0';
+			for (x = c; x != top->parent; x = x->parent) {
+				nm = ctxname(w, x);
+				len = strlen(nm);
+				q -= len;
+				for (k = 0; k < len; k++)
+					q[k] = fchar(nm[k]);
+				if (x != top)
+					*--q = ';';
+			}
+			put(w, q, c->self * perunit);
+		}
+	}
+}
+
 int
-stacks_make(const struct gp_profile *p, double scale, struct stacks *st)
+stacks_make(const struct gp_profile *p, double scale, double min,
+    const char *const *names, struct stacks *st)
 {
 	const struct gp_pfunc *f;
 	struct walk w;
-	double sum, *ws;
+	double sum, *ws, lost;
 	unsigned long long *iws;
 	size_t i, n;
 
 	memset(st, 0, sizeof(*st));
 	memset(&w, 0, sizeof(w));
 	w.scale = scale;
+	w.names = names;
+	w.nfuncs = p->nfuncs;
+	w.narrowed = GP_PROFILE_HAS(p, narrowed) && p->narrowed;
+	w.budget = 64 * (unsigned long)p->nfuncs + 100000;
 	if ((w.path = calloc(MAXDEPTH + 1, sizeof(*w.path))) == NULL)
 		return -1;
+	if (names != NULL && (w.pv = pos_make((const void *const *)p->funcs,
+	    p->nfuncs)) == NULL) {
+		free(w.path);
+		return -1;
+	}
+	if (GP_PROFILE_HAS(p, ctxtotal) && (p->have & GP_HAVE_CTX) &&
+	    p->nctxtrees > 0 && p->ctxtotal > 0) {
+		ctxstacks(&w, p, (p->hz > 0 ? p->hz : 1) * scale);
+		st->fromctx = 1;
+		goto made;
+	}
 	for (sum = 0, i = 0; i < p->nfuncs; i++)
 		if (!p->funcs[i]->iscycle && p->funcs[i]->samples > 0)
 			sum += p->funcs[i]->samples * scale;
 	w.minw = sum * MINSHARE;
-	w.ncyc = p->ncycles + 1;
-	if ((w.cyc = calloc(w.ncyc, sizeof(*w.cyc))) == NULL) {
-		free(w.path);
-		return -1;
-	}
 	for (i = 0; i < p->nfuncs; i++) {
 		f = p->funcs[i];
 		if (f->iscycle || !(f->samples > 0))
 			continue;
 		w.path[0] = f;
 		w.depth = 1;
-		up(&w, f, f->samples * scale);
+		if ((lost = up(&w, f, f->samples * scale)) > 0)
+			add(&w, lost);
 	}
+made:
+	if (min > 0)
+		merge_small(&w, min);
+	free(w.pv);
 	free(w.path);
 	free(w.buf);
-	for (i = 0; i < w.ncyc; i++)
-		free(w.cyc[i].arcs);
-	free(w.cyc);
 	if (w.nomem)
 		goto nomem;
 
@@ -345,8 +515,7 @@ frame_name(char *dst, size_t n, const char *s)
 	if (n == 0)
 		return;
 	for (i = 0; s[i] != '\0' && i + 1 < n; i++)
-		dst[i] = s[i] == ';' || (unsigned char)s[i] < 0x20 ||
-		    s[i] == 0x7f ? '_' : s[i];
+		dst[i] = fchar(s[i]);
 	dst[i] = '\0';
 }
 
@@ -580,4 +749,182 @@ xml_escape(FILE *fp, const char *s)
 				p += n - 1;
 			}
 		}
+}
+
+/* ------------------------------------------------------------------ */
+/* Names that fit.                                                     */
+
+/* Is s at "operator" followed by an operator's punctuation? */
+static size_t
+opsym(const char *s, const char *start)
+{
+	size_t n;
+
+	if (strncmp(s, "operator", 8) != 0 || (s > start &&
+	    (isalnum((unsigned char)s[-1]) || s[-1] == '_')))
+		return 0;
+	n = 8;
+	if (s[n] == '(' && s[n + 1] == ')')
+		return n + 2;
+	while (s[n] != '\0' && strchr("<>=!+-*/%^&|~[],", s[n]) != NULL)
+		n++;
+	return n;
+}
+
+char *
+name_strip(const char *s)
+{
+	char *d, *q;
+	const char *p;
+	size_t n;
+	int depth;
+
+	if ((d = malloc(strlen(s) + 1)) == NULL)
+		return NULL;
+	for (q = d, p = s; *p != '\0';) {
+		if (strncmp(p, "(anonymous namespace)", 21) == 0) {
+			memcpy(q, p, 21);
+			q += 21, p += 21;
+			continue;
+		}
+		if ((n = opsym(p, s)) > 0) {
+			memcpy(q, p, n);
+			q += n, p += n;
+			continue;
+		}
+		if (*p != '<' && *p != '(') {
+			*q++ = *p++;
+			continue;
+		}
+		/* A template's arguments, a parameter list: to its end. */
+		for (depth = 0; *p != '\0'; p++) {
+			if (*p == '<' || *p == '(')
+				depth++;
+			else if ((*p == '>' || *p == ')') && --depth == 0) {
+				p++;
+				break;
+			}
+		}
+		/* The qualifiers after a parameter list. */
+		while (strncmp(p, " const", 6) == 0 ||
+		    strncmp(p, " volatile", 9) == 0)
+			p += p[1] == 'c' ? 6 : 9;
+	}
+	*q = '\0';
+	return d;
+}
+
+struct named {
+	const char	*s;
+	size_t		 i;
+};
+
+static int
+bynamed(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c;
+
+	if ((c = strcmp(x->s, y->s)) != 0)
+		return c;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+char **
+names_make(const struct gp_profile *p, int mode)
+{
+	struct named *nv;
+	char **v, *t;
+	size_t i, j, len;
+	int strip;
+
+	if ((v = calloc(p->nfuncs + 1, sizeof(*v))) == NULL)
+		return NULL;
+	for (i = 0; i < p->nfuncs; i++) {
+		len = strlen(p->funcs[i]->name);
+		strip = !p->funcs[i]->iscycle && (mode == STRIP_YES ||
+		    (mode == STRIP_AUTO && len > STRIP_LONG));
+		v[i] = strip ? name_strip(p->funcs[i]->name) :
+		    strdup(p->funcs[i]->name);
+		if (v[i] == NULL)
+			goto nomem;
+	}
+	/*
+	 * A name two functions now share: "#2", "#3" ... after the first,
+	 * in the order of the profile.  Only stripping makes such names
+	 * (statics of one name in two files keep theirs, as gprof prints).
+	 */
+	if (mode == STRIP_NO)
+		return v;
+	if ((nv = calloc(p->nfuncs + 1, sizeof(*nv))) == NULL)
+		goto nomem;
+	for (i = 0; i < p->nfuncs; i++) {
+		nv[i].s = v[i];
+		nv[i].i = i;
+	}
+	if (p->nfuncs > 1)
+		qsort(nv, p->nfuncs, sizeof(*nv), bynamed);
+	for (i = 0; i < p->nfuncs; i = j) {
+		for (j = i + 1; j < p->nfuncs && strcmp(nv[i].s, nv[j].s) == 0;
+		    j++) {
+			if (strcmp(p->funcs[nv[i].i]->name,
+			    p->funcs[nv[j].i]->name) == 0)
+				continue;
+			len = strlen(nv[j].s) + 24;
+			if ((t = malloc(len)) == NULL) {
+				free(nv);
+				goto nomem;
+			}
+			snprintf(t, len, "%s#%zu", nv[j].s, j - i + 1);
+			free(v[nv[j].i]);
+			v[nv[j].i] = t;
+		}
+	}
+	free(nv);
+	return v;
+nomem:
+	names_free(v, p->nfuncs);
+	return NULL;
+}
+
+void
+names_free(char **v, size_t n)
+{
+	size_t i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+int
+strip_mode(const char *opt, int dflt)
+{
+	if (opt == NULL)
+		return dflt;
+	if (strcmp(opt, "") == 0 || strcmp(opt, "yes") == 0)
+		return STRIP_YES;
+	if (strcmp(opt, "no") == 0)
+		return STRIP_NO;
+	if (strcmp(opt, "auto") == 0)
+		return STRIP_AUTO;
+	return -1;
+}
+
+int
+narrow_shows(const struct gp_profile *p, const struct gp_pfunc *f)
+{
+	size_t i;
+
+	if (!GP_PROFILE_HAS(p, narrowed) || !p->narrowed || f->printed)
+		return 1;
+	for (i = 0; i < f->ncallers; i++)
+		if (f->callers[i]->caller->printed)
+			return 1;
+	for (i = 0; i < f->ncallees; i++)
+		if (f->callees[i]->callee->printed)
+			return 1;
+	return 0;
 }

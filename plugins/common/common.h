@@ -11,14 +11,23 @@
 #include <gp/plugin.h>
 
 /*
- * Folded stacks made from the call graph: each function's self time
- * split over the chains of its callers in proportion to the call counts
- * of the arcs (gprof's own assumption); the members of a cycle charged
- * to the cycle's callers from outside it; a chain ending at a function
- * nobody calls, where it would repeat a function, 256 deep, or when its
- * share falls below a millionth of the total.  Weights are in `scale'
- * units per sample and rounded so that they add up to the rounded total.
+ * Folded stacks.  With calling contexts (GP_HAVE_CTX), the measured
+ * ones: a stack per context, its self time.  Else made from the call
+ * graph: each function's self time
+ * split over the chains of its callers along the arcs that were
+ * recorded, in proportion to the time that went through each arc (the
+ * runtime's measured per-arc times, else gprof's propagated ones); by
+ * calls between members of a cycle, where no arc carries time.  A chain
+ * never repeats a function: a caller already on it is passed over and
+ * its part goes to the other callers.  A chain ends at a function nobody
+ * calls, 256 deep, or when its share falls below a millionth of the
+ * total.  A stack lighter than `min' (0: none) has its last frame made
+ * OTHER_FRAME, merged with its like.  Weights are in `scale' units per
+ * sample and rounded so that they add up to the rounded total.  names[i]
+ * is the frame name of p->funcs[i] (NULL: the function's name).
  */
+#define OTHER_FRAME	"(other)"
+
 struct stack {
 	char		*frames;	/* root first, separated by ';' */
 	double		 w;		/* exact weight */
@@ -30,9 +39,12 @@ struct stacks {
 	size_t		 n;
 	double		 total;		/* exact sum of w */
 	unsigned long long itotal;	/* sum of iw */
+	int		 fromctx;	/* from the measured calling
+					   contexts, not the call graph */
 };
 
-int	stacks_make(const struct gp_profile *, double scale, struct stacks *);
+int	stacks_make(const struct gp_profile *, double scale, double min,
+	    const char *const *names, struct stacks *);
 void	stacks_free(struct stacks *);
 
 /* Names as one frame: ';' and control characters become '_'. */
@@ -63,5 +75,35 @@ size_t	utf8_len(const unsigned char *);
 
 /* Write s escaped for XML text and attributes (bad UTF-8 as '?'). */
 void	xml_escape(FILE *, const char *);
+
+/*
+ * Names that fit (the strip option, as gprof2dot's): a C++ name without
+ * its template arguments and parameter lists ("std::map<int, int>::find
+ * (int const&) const" is "std::map::find"); NULL: no memory.
+ */
+char	*name_strip(const char *);
+
+/*
+ * The names of p->funcs, stripped as mode says: STRIP_AUTO those longer
+ * than STRIP_LONG.  Names two functions then share get "#2", "#3" ...
+ * Free with names_free(v, p->nfuncs); NULL: no memory.
+ */
+#define STRIP_NO	0
+#define STRIP_YES	1
+#define STRIP_AUTO	2
+#define STRIP_LONG	40
+char	**names_make(const struct gp_profile *, int mode);
+void	names_free(char **, size_t n);
+/* The strip option's value: yes (or bare), no, auto; dflt if not given;
+   -1 if none of those. */
+int	strip_mode(const char *opt, int dflt);
+
+/*
+ * Narrowed by gprof's symspecs (gp-fmt -e/-E/-f/-F, gp_profile.narrowed):
+ * whether a picture shows f: a function whose entry the call graph
+ * prints, or a caller or callee of one, as the printed entries' lines
+ * list them.  Always 1 when nothing is narrowed.
+ */
+int	narrow_shows(const struct gp_profile *, const struct gp_pfunc *);
 
 #endif /* GP_PLUGINS_COMMON_H */

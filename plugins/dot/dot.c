@@ -26,6 +26,8 @@ static const struct gp_option options[] = {
 	{ "edge-thres", "PCT",
 	    "leave out arcs under PCT% of the time (default 0.1)" },
 	{ "color", "heat|gray", "colours of boxes and arrows (default heat)" },
+	{ "strip", "yes|no|auto", "names without template arguments and "
+	    "parameters (default auto: the long ones)" },
 	{ NULL, NULL, NULL },
 };
 
@@ -36,14 +38,25 @@ init(struct gp_ctx *ctx, const struct gp_host *h)
 	return 0;
 }
 
-/* A string for Graphviz: quotes and backslashes escaped. */
+#define WRAP	32		/* a label's line, at most, where it can */
+
+/*
+ * A string for Graphviz: quotes and backslashes escaped; wrap > 0: lines
+ * broken after "::", ", " or a space once they are wrap long.
+ */
 static void
-dstr(FILE *out, const char *s)
+dstr(FILE *out, const char *s, size_t wrap)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n;
+	size_t n, col = 0;
 
-	for (; *p != '\0'; p++) {
+	for (; *p != '\0'; p++, col++) {
+		if (wrap > 0 && col >= wrap && p[1] != '\0' &&
+		    ((p > (const unsigned char *)s + 1 && p[-1] == ':' &&
+		    p[-2] == ':') || (p[-1] == ' ' && p[0] != ' '))) {
+			fputs("\\n", out);
+			col = 0;
+		}
 		if (*p == '"' || *p == '\\')
 			putc('\\', out);
 		if (*p < 0x20 || *p == 0x7f)
@@ -87,6 +100,29 @@ ink(const char *fill)
 	return 0.299 * r + 0.587 * g + 0.114 * b < 120 ? "#ffffff" : "#000000";
 }
 
+/*
+ * A function's time in the call graph; for a cycle's member at least
+ * what its calls from outside the cycle carry, so that the entry of a
+ * cycle (whose own time gprof shows as its calls out of the cycle, often
+ * none) is drawn with the arrow into it.
+ */
+static double
+ftime(const struct gp_pfunc *f)
+{
+	const struct gp_parc *a;
+	double t = f->propself + f->child, in = 0;
+	size_t i;
+
+	if (f->cycle == 0)
+		return t;
+	for (i = 0; i < f->ncallers; i++) {
+		a = f->callers[i];
+		if (a->caller->cycle != f->cycle && !a->caller->iscycle)
+			in += a->self + a->child;
+	}
+	return in > t ? in : t;
+}
+
 static int
 write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -96,8 +132,9 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	const char *c;
 	char fill[8];
 	size_t i, j;
-	int gray = 0, *shown, cyc, any;
+	int gray = 0, *shown, cyc, any, mode;
 	struct pos *pv;
+	char **names;
 
 	if (host->optnum(ctx, "node-thres", 0, 100, &nthres) == -1 ||
 	    host->optnum(ctx, "edge-thres", 0, 100, &ethres) == -1)
@@ -110,12 +147,20 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			return -1;
 		}
 	}
+	if ((mode = strip_mode(host->option(ctx, "strip"),
+	    STRIP_AUTO)) == -1) {
+		host->error(ctx, "strip=%s: not yes, no or auto",
+		    host->option(ctx, "strip"));
+		return -1;
+	}
 	base = p->printtime > 0 ? p->printtime : p->total;
 	shown = calloc(p->nfuncs + 1, sizeof(*shown));
 	pv = pos_make((const void *const *)p->funcs, p->nfuncs);
-	if (shown == NULL || pv == NULL) {
+	names = names_make(p, mode);
+	if (shown == NULL || pv == NULL || names == NULL) {
 		free(shown);
 		free(pv);
+		names_free(names, p->nfuncs);
 		host->error(ctx, "out of memory");
 		return -1;
 	}
@@ -125,16 +170,16 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		f = p->funcs[i];
 		if (f->iscycle)
 			continue;
-		t = base > 0 ? 100 * (f->propself + f->child) / base : 100;
+		t = base > 0 ? 100 * ftime(f) / base : 100;
 		shown[i] = t >= nthres && (f->calls > 0 || f->ncallees > 0 ||
-		    f->samples > 0);
+		    f->samples > 0) && narrow_shows(p, f);
 	}
 
 	fprintf(out, "digraph gprof {\n");
 	fprintf(out, "\tgraph [fontname=\"Helvetica\", fontsize=10, "
 	    "ranksep=0.4, nodesep=0.3, labelloc=t, label=\"");
 	if (p->exe != NULL) {
-		dstr(out, p->exe);
+		dstr(out, p->exe, 0);
 		fputs(": ", out);
 	}
 	fprintf(out, "%.2f %s in the call graph; functions under %g%%, "
@@ -168,16 +213,20 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		if (!shown[i])
 			continue;
 		f = p->funcs[i];
-		t = base > 0 ? (f->propself + f->child) / base : 0;
+		t = base > 0 ? ftime(f) / base : 0;
 		s = base > 0 ? f->propself / base : 0;
 		color(fill, t, gray);
 		fprintf(out, "\tn%zu [label=\"", i);
-		dstr(out, f->name);
-		fprintf(out, "\\n%.2f%%\\n(%.2f%%)\\n%" PRIu64, 100 * t,
-		    100 * s, f->calls);
-		if (f->selfcalls > 0)
-			fprintf(out, "+%" PRIu64, f->selfcalls);
-		fprintf(out, "\xc3\x97\", fillcolor=\"%s\", fontcolor=\"%s\"];\n",
+		dstr(out, names[i], WRAP);
+		fprintf(out, "\\n%.2f%%\\n(%.2f%%)", 100 * t, 100 * s);
+		/* No count for a root nobody called (main, from libc). */
+		if (f->calls > 0 || f->ncallers > 0) {
+			fprintf(out, "\\n%" PRIu64, f->calls);
+			if (f->selfcalls > 0)
+				fprintf(out, "+%" PRIu64, f->selfcalls);
+			fputs("\xc3\x97", out);
+		}
+		fprintf(out, "\", fillcolor=\"%s\", fontcolor=\"%s\"];\n",
 		    fill, ink(fill));
 		if (f->selfcalls > 0) {
 			/* Recursive calls, gprof's "calls+self", as a loop. */
@@ -217,6 +266,7 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fprintf(out, "}\n");
 	free(shown);
 	free(pv);
+	names_free(names, p->nfuncs);
 	return 0;
 }
 

@@ -2,10 +2,11 @@
  * folded: folded stacks, one line per chain of callers, for
  * flamegraph.pl, speedscope and other flame-graph tools (gp-formats(5)).
  *
- * gprof records no stacks: the weights come from the call graph.  Each
- * function's self time is split over the chains of its callers in
- * proportion to the calls along each arc, the assumption gprof itself
- * makes when it propagates time; see common.c.
+ * The measured calling contexts when the profile has them; else the
+ * weights come from the call graph: each function's self time split
+ * over the chains of its callers in proportion to the time through each
+ * recorded arc (measured by the runtime, or propagated by gprof); see
+ * common.c.
  */
 #include <string.h>
 
@@ -18,6 +19,8 @@ static const struct gp_host *host;
 static const struct gp_option options[] = {
 	{ "unit", "samples|s|ms|us|ns",
 	    "unit of the weights (default samples)" },
+	{ "strip", "yes|no|auto", "names without template arguments and "
+	    "parameters (default no)" },
 	{ NULL, NULL, NULL },
 };
 
@@ -33,8 +36,10 @@ write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
 	struct stacks st;
 	const char *unit;
+	char **names = NULL;
 	double scale;
 	size_t i;
+	int mode;
 
 	if ((unit = host->option(ctx, "unit")) == NULL)
 		unit = "samples";
@@ -42,10 +47,19 @@ write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "unit=%s: not samples, s, ms, us or ns", unit);
 		return -1;
 	}
-	if (stacks_make(p, scale, &st) == -1) {
+	if ((mode = strip_mode(host->option(ctx, "strip"), STRIP_NO)) == -1) {
+		host->error(ctx, "strip=%s: not yes, no or auto",
+		    host->option(ctx, "strip"));
+		return -1;
+	}
+	if ((mode != STRIP_NO && (names = names_make(p, mode)) == NULL) ||
+	    stacks_make(p, scale, 0.5, (const char *const *)names,
+	    &st) == -1) {
+		names_free(names, p->nfuncs);
 		host->error(ctx, "out of memory");
 		return -1;
 	}
+	names_free(names, p->nfuncs);
 	for (i = 0; i < st.n; i++)
 		if (st.v[i].iw > 0)
 			fprintf(out, "%s %llu\n", st.v[i].frames, st.v[i].iw);
@@ -62,8 +76,8 @@ static const struct gp_format format = {
 GP_PLUGIN_DESCRIPTOR = {
 	GP_PLUGIN_HEADER,
 	.name = "folded",
-	.desc = "folded stacks (flamegraph.pl, speedscope), weights from "
-	    "the call graph",
+	.desc = "folded stacks (flamegraph.pl, speedscope), from the "
+	    "calling contexts or the call graph",
 	.version = "1",
 	.init = init,
 	.format = &format,

@@ -219,7 +219,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		return -1;
 	}
-	if (stacks_make(p, 1, &st) == -1 ||
+	if (stacks_make(p, 1, 0, NULL, &st) == -1 ||
 	    (ff = calloc(fr.n + 1, sizeof(*ff))) == NULL) {
 		free(pf);
 		free(pa);

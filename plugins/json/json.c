@@ -22,6 +22,10 @@ static const struct gp_host *host;
 
 static const struct gp_option options[] = {
 	{ "raw", NULL, "add the histograms' bins and the arcs as recorded" },
+	{ "strip", "yes|no|auto", "add each function's short_name, without "
+	    "template arguments and parameters (default no)" },
+	{ "data", NULL, "list data symbols with time too, as gprof -z "
+	    "lists unused functions" },
 	{ NULL, NULL, NULL },
 };
 
@@ -106,13 +110,18 @@ idlist(FILE *out, const char *key, const long *ids, size_t n)
 
 static void
 function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
-    size_t id, const struct pos *pv, const struct pos *av, long *ids)
+    size_t id, const struct pos *pv, const struct pos *av, long *ids,
+    const char *shortname)
 {
 	size_t i;
 
 	fprintf(out, "    {\"id\": %zu, \"index\": %d, \"name\": ", id,
 	    f->index);
 	jstr(out, f->name);
+	if (shortname != NULL) {
+		fputs(", \"short_name\": ", out);
+		jstr(out, shortname);
+	}
 	if (f->iscycle)
 		fprintf(out, ", \"cycle_entry\": true");
 	else {
@@ -120,13 +129,17 @@ function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
 		jstr(out, f->symname);
 		fputs(", \"address\": ", out);
 		jaddr(out, f->addr);
+		/* The last symbol's end may be below it (gp-stream(5)). */
 		fputs(", \"end\": ", out);
-		jaddr(out, f->end);
+		jaddr(out, f->end < f->addr ? f->addr : f->end);
+		fprintf(out, ", \"kind\": \"%s\"",
+		    f->symflags & GP_PSYM_FUNC ? "function" : "data");
 		fputs(", \"file\": ", out);
 		jstr(out, f->file);
 		fprintf(out, ", \"line\": %d", f->line);
 	}
 	fprintf(out, ", \"cycle\": %d", f->cycle);
+	fprintf(out, ", \"printed\": %s", f->printed ? "true" : "false");
 	fprintf(out, ", \"calls\": %" PRIu64 ", \"self_calls\": %" PRIu64,
 	    f->calls, f->selfcalls);
 	fputs(", \"self_samples\": ", out);
@@ -169,12 +182,20 @@ function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
 static int
 write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
+	const struct gp_pfunc *f;
 	struct pos *pv, *av;
 	long *ids;
 	size_t i, j, most;
-	int raw;
+	int raw, data, first, mode;
+	char **names = NULL;
 
+	if ((mode = strip_mode(host->option(ctx, "strip"), STRIP_NO)) == -1) {
+		host->error(ctx, "strip=%s: not yes, no or auto",
+		    host->option(ctx, "strip"));
+		return -1;
+	}
 	raw = host->option(ctx, "raw") != NULL;
+	data = host->option(ctx, "data") != NULL;
 	most = 1;
 	for (i = 0; i < p->nfuncs; i++) {
 		if (p->funcs[i]->ncallers > most)
@@ -187,7 +208,11 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	pv = pos_make((const void *const *)p->funcs, p->nfuncs);
 	av = pos_make((const void *const *)p->arcs, p->narcs);
 	ids = calloc(most, sizeof(*ids));
-	if (pv == NULL || av == NULL || ids == NULL) {
+	if (mode != STRIP_NO)
+		names = names_make(p, mode);
+	if (pv == NULL || av == NULL || ids == NULL ||
+	    (mode != STRIP_NO && names == NULL)) {
+		names_free(names, p->nfuncs);
 		free(pv);
 		free(av);
 		free(ids);
@@ -269,30 +294,52 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		fputs(p->nrawarcs ? "\n  ],\n" : "],\n", out);
 	}
 
+	/*
+	 * Functions: a data symbol that got samples (code without a
+	 * function symbol, credited to the symbol before it) only with
+	 * data, or when an arc names it.  An entry's id is its place in
+	 * the profile, which the arcs use.
+	 */
 	fputs("  \"functions\": [", out);
-	for (i = 0; i < p->nfuncs; i++) {
-		fputs(i ? ",\n" : "\n", out);
-		function(out, p, p->funcs[i], i, pv, av, ids);
+	for (first = 1, i = 0; i < p->nfuncs; i++) {
+		f = p->funcs[i];
+		if (!data && !f->iscycle && !(f->symflags & GP_PSYM_FUNC) &&
+		    f->ncallers == 0 && f->ncallees == 0)
+			continue;
+		if (!narrow_shows(p, f))
+			continue;
+		fputs(first ? "\n" : ",\n", out);
+		first = 0;
+		function(out, p, f, i, pv, av, ids,
+		    names != NULL ? names[i] : NULL);
 	}
-	fputs(p->nfuncs ? "\n  ],\n" : "],\n", out);
+	fputs(!first ? "\n  ],\n" : "],\n", out);
 
 	fputs("  \"arcs\": [", out);
-	for (i = 0; i < p->narcs; i++) {
+	for (first = 1, i = 0; i < p->narcs; i++) {
 		const struct gp_parc *a = p->arcs[i];
 
+		/* Narrowed: the arcs of the printed entries. */
+		if (!narrow_shows(p, a->caller) ||
+		    !narrow_shows(p, a->callee) || (GP_PROFILE_HAS(p,
+		    narrowed) && p->narrowed && !a->caller->printed &&
+		    !a->callee->printed))
+			continue;
 		fprintf(out, "%s\n    {\"id\": %zu, \"caller\": %ld, "
 		    "\"callee\": %ld, \"count\": %" PRIu64 ", \"self\": ",
-		    i ? "," : "", i, pos_find(pv, p->nfuncs, a->caller),
+		    first ? "" : ",", i, pos_find(pv, p->nfuncs, a->caller),
 		    pos_find(pv, p->nfuncs, a->callee), a->count);
 		jnum(out, a->self);
 		fputs(", \"children\": ", out);
 		jnum(out, a->child);
 		putc('}', out);
+		first = 0;
 	}
-	fputs(p->narcs ? "\n  ]\n}\n" : "]\n}\n", out);
+	fputs(!first ? "\n  ]\n}\n" : "]\n}\n", out);
 	free(pv);
 	free(av);
 	free(ids);
+	names_free(names, p->nfuncs);
 	return 0;
 }
 

@@ -372,7 +372,7 @@ timesamples(struct out *o, const struct gp_profile *p)
 	int rv = -1;
 
 	hz = p->hz > 0 ? p->hz : 1;
-	if (stacks_make(p, 1, &st) == -1)
+	if (stacks_make(p, 1, 0, NULL, &st) == -1)
 		return -1;
 	lv = calloc(st.n + 1, sizeof(*lv));
 	wn = calloc(st.n + 1, sizeof(*wn));

@@ -188,7 +188,7 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		return -1;
 	}
-	if (stacks_make(p, unit_scale(p, "ns"), &st) == -1) {
+	if (stacks_make(p, unit_scale(p, "ns"), 0, NULL, &st) == -1) {
 		frames_free(&fr);
 		host->error(ctx, "out of memory");
 		return -1;

@@ -23,6 +23,9 @@ const struct gp_host *host;
 static const struct gp_option options[] = {
 	{ "type", "flame|graph", "flame graph or call graph (default flame)" },
 	{ "width", "PX", "width of the flame graph (default 1200)" },
+	{ "strip", "yes|no|auto", "flame graph: names without template "
+	    "arguments and parameters (default auto: the long ones)" },
+	{ "root", "NAME", "flame graph: the stacks through NAME, from it" },
 	{ "node-thres", "PCT",
 	    "call graph: leave out functions under PCT% (default 0.5)" },
 	{ "edge-thres", "PCT",
@@ -100,7 +103,8 @@ warm(char *buf, const char *name)
 
 struct fnode {
 	char		*name;
-	unsigned long long w;
+	double		 w;		/* samples */
+	size_t		 nother;	/* "(other)": the frames merged */
 	struct fnode	*kids;		/* first child */
 	struct fnode	*last;		/* last child */
 	struct fnode	*next;		/* next sibling */
@@ -150,6 +154,54 @@ fdepth(const struct fnode *n)
 	return m + 1;
 }
 
+/*
+ * Frames narrower than min become one "(other)" frame of their parent,
+ * after its other children: the time stays in the picture, marked.
+ */
+static int
+fmerge(struct fnode *n, double min)
+{
+	struct fnode *k, *next, *prev, *o = NULL;
+	double w = 0;
+	size_t cnt = 0;
+
+	for (prev = NULL, k = n->kids; k != NULL; k = next) {
+		next = k->next;
+		if (k->w >= min || strcmp(k->name, OTHER_FRAME) == 0) {
+			if (fmerge(k, min) == -1)
+				return -1;
+			prev = k;
+			continue;
+		}
+		w += k->w;
+		cnt += k->nother > 0 ? k->nother : 1;
+		if (prev != NULL)
+			prev->next = next;
+		else
+			n->kids = next;
+		if (n->last == k)
+			n->last = prev;
+		k->next = NULL;
+		ffree(k);
+	}
+	if (cnt == 0)
+		return 0;
+	for (k = n->kids; k != NULL; k = k->next)
+		if (strcmp(k->name, OTHER_FRAME) == 0)
+			o = k;
+	if (o == NULL && (o = child(n, OTHER_FRAME,
+	    strlen(OTHER_FRAME))) == NULL)
+		return -1;
+	o->w += w;
+	o->nother += cnt;
+	return 0;
+}
+
+struct byname {				/* a frame's name, its function */
+	const char	*name;
+	const struct gp_pfunc *f;
+};
+
 struct flame {
 	FILE		*out;
 	double		 width;
@@ -157,35 +209,28 @@ struct flame {
 	double		 total;
 	double		 hz;
 	const char	*dimen;
-	const struct gp_pfunc **byname;	/* gp-diff's: functions by name */
+	int		 diff;		/* gp-diff's: colours by change */
+	struct byname	*byname;	/* sorted by name */
 	size_t		 nbyname;
 };
 
 static int
-bypfname(const void *a, const void *b)
+bybyname(const void *a, const void *b)
 {
-	const struct gp_pfunc *const *l = a, *const *r = b;
+	const struct byname *l = a, *r = b;
 
-	return strcmp((*l)->name, (*r)->name);
+	return strcmp(l->name, r->name);
 }
 
-/* The function of a frame, for gp-diff's numbers; NULL if none. */
+/* The function of a frame; NULL if none. */
 static const struct gp_pfunc *
 framefunc(const struct flame *fl, const char *name)
 {
-	size_t lo = 0, hi = fl->nbyname, mid;
-	int c;
+	struct byname key, *r;
 
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if ((c = strcmp(name, fl->byname[mid]->name)) == 0)
-			return fl->byname[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return NULL;
+	key.name = name;
+	r = bsearch(&key, fl->byname, fl->nbyname, sizeof(key), bybyname);
+	return r != NULL ? r->f : NULL;
 }
 
 /*
@@ -225,31 +270,41 @@ static void
 fdraw(struct flame *fl, const struct fnode *n, double x, int depth)
 {
 	const struct fnode *k;
+	const struct gp_pfunc *pf;
 	double w, y;
 	char fill[8];
 
-	w = fl->total > 0 ? (double)n->w / fl->total * (fl->width - 20) : 0;
+	w = fl->total > 0 ? n->w / fl->total * (fl->width - 20) : 0;
+	if (n->nother > 0 && w < 1)
+		w = 1;			/* (other), the last child: seen */
 	if (w < 0.1)
 		return;
 	if (depth > 0) {
-		const struct gp_pfunc *pf = NULL;
-
 		y = fl->height - 10 - depth * FRAMEH;
-		if (fl->byname != NULL) {
-			pf = framefunc(fl, n->name);
+		pf = framefunc(fl, n->name);
+		if (n->nother > 0)
+			snprintf(fill, sizeof(fill), "#c8c8c8");
+		else if (fl->diff)
 			dcolour(fill, pf != NULL ? pf->old : NULL);
-		} else
+		else
 			warm(fill, n->name);
-		fprintf(fl->out, "<g><title>");
+		fprintf(fl->out, "<g class=\"f\" data-n=\"");
 		xml_escape(fl->out, n->name);
-		fprintf(fl->out, " (%.2f %s, %.2f%%)",
-		    n->w / fl->hz, fl->dimen, 100 * n->w / fl->total);
-		if (pf != NULL && pf->old != NULL && pf->old->present)
+		fprintf(fl->out, "\"><title>");
+		xml_escape(fl->out, pf != NULL ? pf->name : n->name);
+		if (n->nother > 0)
+			fprintf(fl->out, ": %zu frame%s each under a pixel",
+			    n->nother, n->nother == 1 ? "" : "s");
+		fprintf(fl->out, n->w / fl->hz >= 0.01 ? " (%.2f %s, %.2f%%)" :
+		    " (%.6f %s, %.2f%%)", n->w / fl->hz, fl->dimen,
+		    100 * n->w / fl->total);
+		if (fl->diff && pf != NULL && pf->old != NULL &&
+		    pf->old->present)
 			fprintf(fl->out, "; calls %" PRIu64 " -> %" PRIu64
 			    ", self %.2f -> %.2f %s", pf->old->calls,
 			    pf->old->newcalls, pf->old->self,
 			    pf->old->newself, fl->dimen);
-		else if (pf != NULL && pf->old != NULL)
+		else if (fl->diff && pf != NULL && pf->old != NULL)
 			fprintf(fl->out, "; added, %" PRIu64 " calls",
 			    pf->old->newcalls);
 		fprintf(fl->out, "</title>");
@@ -261,8 +316,115 @@ fdraw(struct flame *fl, const struct fnode *n, double x, int depth)
 	}
 	for (k = n->kids; k != NULL; k = k->next) {
 		fdraw(fl, k, x, depth + 1);
-		x += fl->total > 0 ?
-		    (double)k->w / fl->total * (fl->width - 20) : 0;
+		x += fl->total > 0 ? k->w / fl->total * (fl->width - 20) : 0;
+	}
+}
+
+/*
+ * Click-to-zoom, reset and search, as flamegraph.pl's pictures have:
+ * hand-written (a few lines, no library fits inside one file).  The
+ * frames are <g class="f"> with a <title>, a <rect> and maybe a <text>;
+ * the script keeps each rect's first x and width and scales from them.
+ * The controls are hidden until the script runs, so the picture reads
+ * the same without it.  The page's address may say "#zoom=NAME" or
+ * "#search=REGEX" to open zoomed or searched (for links and tests).
+ */
+static const char script[] =
+"<script type=\"text/ecmascript\"><![CDATA[\n"
+"(function () {\n"
+"var W = %.0f, CW = %.1f, fr = [], svg = document.documentElement;\n"
+"var by = function (id) { return document.getElementById(id); };\n"
+"var gs = document.getElementsByClassName('f');\n"
+"for (var i = 0; i < gs.length; i++) {\n"
+" var g = gs[i], r = g.getElementsByTagName('rect')[0];\n"
+" var t = g.getElementsByTagName('text')[0];\n"
+" var f = { g: g, r: r, t: t, x: +r.getAttribute('x'),\n"
+"  w: +r.getAttribute('width'), y: +r.getAttribute('y'),\n"
+"  fill: r.getAttribute('fill'),\n"
+"  name: g.getAttribute('data-n') };\n"
+" if (!t) { t = document.createElementNS(svg.namespaceURI, 'text');\n"
+"  t.setAttribute('y', f.y + %d - 4.5); g.appendChild(t); f.t = t; }\n"
+" fr.push(f); g.onclick = (function (f) {\n"
+"  return function () { zoom(f); }; })(f);\n"
+" g.style.cursor = 'pointer';\n"
+"}\n"
+"function lab(f, x, w) {\n"
+" var n = Math.floor((w - 6) / CW), s = f.label;\n"
+" if (s === undefined) s = f.label = f.name;\n"
+" f.t.setAttribute('x', x + 3);\n"
+" f.t.textContent = w < 3 * CW ? '' : s.length > n ?\n"
+"  s.substr(0, Math.max(n - 2, 0)) + '..' : s;\n"
+"}\n"
+"function zoom(z) {\n"
+" var s = (W - 20) / z.w;\n"
+" for (var i = 0; i < fr.length; i++) {\n"
+"  var f = fr[i], x, w;\n"
+"  if (f.y >= z.y && (f.x > z.x + 1e-6 || f.x + f.w < z.x + z.w - 1e-6)) {\n"
+"   f.g.style.display = 'none'; continue; }\n"
+"  if (f.y >= z.y) { x = 10; w = W - 20; }\n"
+"  if (f.y < z.y) {\n"
+"   if (f.x < z.x - 1e-6 || f.x + f.w > z.x + z.w + 1e-6) {\n"
+"    f.g.style.display = 'none'; continue; }\n"
+"   x = 10 + (f.x - z.x) * s; w = f.w * s; }\n"
+"  f.g.style.display = ''; f.r.setAttribute('x', x);\n"
+"  f.r.setAttribute('width', w); lab(f, x, w);\n"
+"  f.g.style.opacity = f.y > z.y ? 0.6 : 1;\n"
+" }\n"
+" by('reset').style.display = '';\n"
+"}\n"
+"function reset() {\n"
+" for (var i = 0; i < fr.length; i++) { var f = fr[i];\n"
+"  f.g.style.display = ''; f.g.style.opacity = 1;\n"
+"  f.r.setAttribute('x', f.x); f.r.setAttribute('width', f.w);\n"
+"  lab(f, f.x, f.w); }\n"
+" by('reset').style.display = 'none';\n"
+"}\n"
+"function search(re) {\n"
+" var m = [], sum = 0, end = -1;\n"
+" for (var i = 0; i < fr.length; i++) { var f = fr[i];\n"
+"  if (re && re.test(f.name)) { f.r.setAttribute('fill', '#e600e6');\n"
+"   m.push(f); } else f.r.setAttribute('fill', f.fill); }\n"
+" m.sort(function (a, b) { return a.x - b.x || b.w - a.w; });\n"
+" for (i = 0; i < m.length; i++) {\n"
+"  if (m[i].x + m[i].w <= end) continue;\n"
+"  sum += m[i].x + m[i].w - Math.max(m[i].x, end);\n"
+"  end = m[i].x + m[i].w; }\n"
+" by('matched').textContent = re ? 'Matched: ' +\n"
+"  (100 * sum / (W - 20)).toFixed(1) + '%%' : '';\n"
+"}\n"
+"by('reset').onclick = reset;\n"
+"by('search').onclick = function () {\n"
+" var s = prompt('Search (a regular expression)', '');\n"
+" if (s !== null) search(s === '' ? null : new RegExp(s)); };\n"
+"by('reset').style.display = 'none';\n"
+"by('search').style.display = '';\n"
+"var h = decodeURIComponent(location.hash.substr(1));\n"
+"if (h.indexOf('search=') === 0) search(new RegExp(h.substr(7)));\n"
+"if (h.indexOf('zoom=') === 0) {\n"
+" var best = null;\n"
+" for (i = 0; i < fr.length; i++) if (fr[i].name === h.substr(5) &&\n"
+"  (!best || fr[i].w > best.w)) best = fr[i];\n"
+" if (best) zoom(best); }\n"
+"})();\n"
+"]]></script>\n";
+
+/* Keep stack i if it passes root=NAME: from the first NAME frame on. */
+static const char *
+rootcut(const char *frames, const char *root)
+{
+	const char *s, *e;
+	size_t n;
+
+	if (root == NULL)
+		return frames;
+	n = strlen(root);
+	for (s = frames;; s = e + 1) {
+		if ((e = strchr(s, ';')) == NULL)
+			e = s + strlen(s);
+		if ((size_t)(e - s) == n && strncmp(s, root, n) == 0)
+			return s;
+		if (*e == '\0')
+			return NULL;
 	}
 }
 
@@ -272,20 +434,28 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct stacks st;
 	struct fnode *root, *n, **path = NULL;
 	struct flame fl;
-	const char *s, *e;
+	const char *s, *e, *rootname;
+	char **names = NULL;
 	double width = 1200;
-	char title[512];
+	char title[1024];
 	size_t i, d, depth, pathcap = 0;
-	int rv = -1, same;
+	int rv = -1, same, mode;
 
 	memset(&fl, 0, sizeof(fl));
+	memset(&st, 0, sizeof(st));
 	if (host->optnum(ctx, "width", 200, 100000, &width) == -1)
 		return -1;
-	if (stacks_make(p, 1, &st) == -1 ||
-	    (root = calloc(1, sizeof(*root))) == NULL) {
-		host->error(ctx, "out of memory");
+	if ((mode = strip_mode(host->option(ctx, "strip"),
+	    STRIP_AUTO)) == -1) {
+		host->error(ctx, "strip=%s: not yes, no or auto",
+		    host->option(ctx, "strip"));
 		return -1;
 	}
+	rootname = host->option(ctx, "root");
+	if ((root = calloc(1, sizeof(*root))) == NULL ||
+	    (names = names_make(p, mode)) == NULL ||
+	    stacks_make(p, 1, 0, (const char *const *)names, &st) == -1)
+		goto nomem;
 	/*
 	 * The stacks come frame by frame in order, so a stack shares with
 	 * the one before it a chain of frames and then only adds new ones:
@@ -293,12 +463,13 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	 */
 	depth = 0;
 	for (i = 0; i < st.n; i++) {
-		if (st.v[i].iw == 0)
+		if (!(st.v[i].w > 0) ||
+		    (s = rootcut(st.v[i].frames, rootname)) == NULL)
 			continue;
-		root->w += st.v[i].iw;
+		root->w += st.v[i].w;
 		n = root;
 		same = 1;
-		for (d = 0, s = st.v[i].frames;; s = e + 1, d++) {
+		for (d = 0;; s = e + 1, d++) {
 			e = strchr(s, ';');
 			if (e == NULL)
 				e = s + strlen(s);
@@ -319,39 +490,56 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 					goto nomem;
 				path[d] = n;
 			}
-			n->w += st.v[i].iw;
+			n->w += st.v[i].w;
 			if (*e == '\0')
 				break;
 		}
 		depth = d + 1;
 	}
+	/* A frame under a pixel is merged into its parent's "(other)". */
+	if (root->w > 0 && fmerge(root, root->w / (width - 20)) == -1)
+		goto nomem;
 	fl.out = out;
 	fl.width = width;
 	fl.height = TOP + 20 + fdepth(root) * FRAMEH;
-	fl.total = (double)root->w;
+	fl.total = root->w;
 	fl.hz = p->hz > 0 ? p->hz : 1;
 	fl.dimen = p->dimen != NULL ? p->dimen : "seconds";
-	snprintf(title, sizeof(title), "Flame graph%s%s: %.2f %s "
-	    "(from gprof's call graph)", p->exe ? " of " : "",
-	    p->exe ? p->exe : "", fl.total / fl.hz, fl.dimen);
-	if (p->size >= offsetof(struct gp_profile, oldtotal) +
-	    sizeof(p->oldtotal) && (p->have & GP_HAVE_DIFF)) {
-		if ((fl.byname = calloc(p->nfuncs + 1,
-		    sizeof(*fl.byname))) == NULL)
-			goto nomem;
-		for (i = 0; i < p->nfuncs; i++)
-			if (!p->funcs[i]->iscycle)
-				fl.byname[fl.nbyname++] = p->funcs[i];
-		qsort(fl.byname, fl.nbyname, sizeof(*fl.byname), bypfname);
+	if ((fl.byname = calloc(p->nfuncs + 1, sizeof(*fl.byname))) == NULL)
+		goto nomem;
+	for (i = 0; i < p->nfuncs; i++)
+		if (!p->funcs[i]->iscycle) {
+			fl.byname[fl.nbyname].name = names[i];
+			fl.byname[fl.nbyname++].f = p->funcs[i];
+		}
+	qsort(fl.byname, fl.nbyname, sizeof(*fl.byname), bybyname);
+	snprintf(title, sizeof(title), "Flame graph%s%s%s%s: %.4g %s (%s)",
+	    p->exe ? " of " : "", p->exe ? p->exe : "",
+	    rootname ? " from " : "", rootname ? rootname : "",
+	    fl.total / fl.hz, fl.dimen,
+	    st.fromctx ? "the measured calling contexts" :
+	    GP_PROFILE_HAS(p, measured) && p->measured ?
+	    "split by the measured time of each call arc" :
+	    "an estimate from gprof's call graph");
+	if (GP_PROFILE_HAS(p, oldtotal) && (p->have & GP_HAVE_DIFF)) {
+		fl.diff = 1;
 		snprintf(title, sizeof(title), "Differential flame graph: "
 		    "%s against %s (red: more self time, blue: less)",
 		    p->exe ? p->exe : "new", p->oldname);
 	}
 	header(out, fl.width, fl.height, title);
 	if (root->w == 0)
-		fprintf(out, "<text x=\"10\" y=\"%d\">no time was "
-		    "sampled</text>\n", TOP + 10);
+		fprintf(out, "<text x=\"10\" y=\"%d\">%s</text>\n", TOP + 10,
+		    rootname ? "no stack has that root" : "no time was sampled");
+	fprintf(out, "<text id=\"reset\" x=\"10\" y=\"24\" "
+	    "style=\"display:none;cursor:pointer\">Reset Zoom</text>\n");
+	fprintf(out, "<text id=\"search\" x=\"%.0f\" y=\"24\" "
+	    "text-anchor=\"end\" style=\"display:none;cursor:pointer\">"
+	    "Search</text>\n", width - 10);
+	fprintf(out, "<text id=\"matched\" x=\"%.0f\" y=\"%.0f\" "
+	    "text-anchor=\"end\"></text>\n", width - 10, fl.height - 2);
 	fdraw(&fl, root, 10, 0);
+	fprintf(out, script, width, CHARW, FRAMEH);
 	fprintf(out, "</svg>\n");
 	rv = 0;
 	goto done;
@@ -360,7 +548,9 @@ nomem:
 done:
 	free(fl.byname);
 	free(path);
-	ffree(root);
+	if (root != NULL)
+		ffree(root);
+	names_free(names, p->nfuncs);
 	stacks_free(&st);
 	return rv;
 }

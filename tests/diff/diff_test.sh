@@ -168,7 +168,7 @@ flame_body()
 	stream work b.gmon b.st
 	# fill of the frame of function $1 in svg $2: "r g b" in decimal
 	fill() {
-		tr '\n' ' ' <"$2" | grep -o "<g><title>$1 ([^<]*</title><rect [^>]*fill=\"#[0-9a-f]*\"" |
+		tr '\n' ' ' <"$2" | grep -o "<g[^>]*><title>$1 ([^<]*</title><rect [^>]*fill=\"#[0-9a-f]*\"" |
 		    head -n 1 | sed 's/.*fill="#\(..\)\(..\)\(..\)"/\1 \2 \3/' |
 		    while read r g b; do
 			echo $((0x$r)) $((0x$g)) $((0x$b))
