@@ -5,8 +5,8 @@
  * passed to the caller, the calls), blue (cold) to red (hot), hot
  * arrows thicker, members of a cycle boxed together; functions and arcs
  * under the thresholds left out.  The svg format lays it out with
- * Graphviz's library (plugins/svg/graph.c); plugins/dot/dot.c has the
- * same code and may call this instead.
+ * Graphviz's library (plugins/svg/graph.c), the dot format writes it
+ * (plugins/dot/dot.c).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -16,14 +16,25 @@
 #include "common.h"
 #include "dotgraph.h"
 
-/* A string for Graphviz: quotes and backslashes escaped. */
+#define WRAP	32		/* a label's line, at most, where it can */
+
+/*
+ * A string for Graphviz: quotes and backslashes escaped; wrap > 0: lines
+ * broken after "::", ", " or a space once they are wrap long.
+ */
 void
-dstr(FILE *out, const char *s)
+dstr(FILE *out, const char *s, size_t wrap)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n;
+	size_t n, col = 0;
 
-	for (; *p != '\0'; p++) {
+	for (; *p != '\0'; p++, col++) {
+		if (wrap > 0 && col >= wrap && p[1] != '\0' &&
+		    ((p > (const unsigned char *)s + 1 && p[-1] == ':' &&
+		    p[-2] == ':') || (p[-1] == ' ' && p[0] != ' '))) {
+			fputs("\\n", out);
+			col = 0;
+		}
 		if (*p == '"' || *p == '\\')
 			putc('\\', out);
 		if (*p < 0x20 || *p == 0x7f)
@@ -68,12 +79,35 @@ ink(const char *fill)
 }
 
 /*
+ * A function's time in the call graph; for a cycle's member at least
+ * what its calls from outside the cycle carry, so that the entry of a
+ * cycle (whose own time gprof shows as its calls out of the cycle, often
+ * none) is drawn with the arrow into it.
+ */
+static double
+ftime(const struct gp_pfunc *f)
+{
+	const struct gp_parc *a;
+	double t = f->propself + f->child, in = 0;
+	size_t i;
+
+	if (f->cycle == 0)
+		return t;
+	for (i = 0; i < f->ncallers; i++) {
+		a = f->callers[i];
+		if (a->caller->cycle != f->cycle && !a->caller->iscycle)
+			in += a->self + a->child;
+	}
+	return in > t ? in : t;
+}
+
+/*
  * A node's name: n and its place among the functions, or, byname, the
- * function's name, with its [index] if another box has that name too.
+ * function's name as drawn, with its [index] if another box has that name.
  */
 static void
-nodeid(FILE *out, const struct gp_profile *p, const int *shown, size_t i,
-    int byname)
+nodeid(FILE *out, const struct gp_profile *p, char *const *names,
+    const int *shown, size_t i, int byname)
 {
 	size_t j;
 
@@ -82,10 +116,9 @@ nodeid(FILE *out, const struct gp_profile *p, const int *shown, size_t i,
 		return;
 	}
 	putc('"', out);
-	dstr(out, p->funcs[i]->name);
+	dstr(out, names[i], 0);
 	for (j = 0; j < p->nfuncs; j++)
-		if (j != i && shown[j] &&
-		    strcmp(p->funcs[j]->name, p->funcs[i]->name) == 0) {
+		if (j != i && shown[j] && strcmp(names[j], names[i]) == 0) {
 			fprintf(out, " [%d]", p->funcs[i]->index);
 			break;
 		}
@@ -93,8 +126,8 @@ nodeid(FILE *out, const struct gp_profile *p, const int *shown, size_t i,
 }
 
 int
-dot_graph(FILE *out, const struct gp_profile *p, double nthres,
-    double ethres, int gray, int byname)
+dot_graph(FILE *out, const struct gp_profile *p, char *const *names,
+    double nthres, double ethres, int gray, int byname)
 {
 	const struct gp_pfunc *f;
 	const struct gp_parc *a;
@@ -112,21 +145,22 @@ dot_graph(FILE *out, const struct gp_profile *p, double nthres,
 		free(pv);
 		return -1;
 	}
+
 	/* Which functions: cycles are drawn as the boxes of their members. */
 	for (i = 0; i < p->nfuncs; i++) {
 		f = p->funcs[i];
 		if (f->iscycle)
 			continue;
-		t = base > 0 ? 100 * (f->propself + f->child) / base : 100;
+		t = base > 0 ? 100 * ftime(f) / base : 100;
 		shown[i] = t >= nthres && (f->calls > 0 || f->ncallees > 0 ||
-		    f->samples > 0);
+		    f->samples > 0) && narrow_shows(p, f);
 	}
 
 	fprintf(out, "digraph gprof {\n");
 	fprintf(out, "\tgraph [fontname=\"Helvetica\", fontsize=10, "
 	    "ranksep=0.4, nodesep=0.3, labelloc=t, label=\"");
 	if (p->exe != NULL) {
-		dstr(out, p->exe);
+		dstr(out, p->exe, 0);
 		fputs(": ", out);
 	}
 	fprintf(out, "%.2f %s in the call graph; functions under %g%%, "
@@ -154,7 +188,7 @@ dot_graph(FILE *out, const struct gp_profile *p, double nthres,
 		for (j = 0; j < p->nfuncs; j++)
 			if (shown[j] && p->funcs[j]->cyc == f) {
 				fputs("\t\t", out);
-				nodeid(out, p, shown, j, byname);
+				nodeid(out, p, names, shown, j, byname);
 				fputs(";\n", out);
 			}
 		fprintf(out, "\t}\n");
@@ -163,28 +197,31 @@ dot_graph(FILE *out, const struct gp_profile *p, double nthres,
 		if (!shown[i])
 			continue;
 		f = p->funcs[i];
-		t = base > 0 ? (f->propself + f->child) / base : 0;
+		t = base > 0 ? ftime(f) / base : 0;
 		s = base > 0 ? f->propself / base : 0;
 		color(fill, t, gray);
 		putc('\t', out);
-		nodeid(out, p, shown, i, byname);
+		nodeid(out, p, names, shown, i, byname);
 		fputs(" [label=\"", out);
-		dstr(out, f->name);
-		fprintf(out, "\\n%.2f%%\\n(%.2f%%)\\n%" PRIu64, 100 * t,
-		    100 * s, f->calls);
-		if (f->selfcalls > 0)
-			fprintf(out, "+%" PRIu64, f->selfcalls);
-		fprintf(out, "\xc3\x97\", fillcolor=\"%s\", fontcolor=\"%s\"];\n",
+		dstr(out, names[i], WRAP);
+		fprintf(out, "\\n%.2f%%\\n(%.2f%%)", 100 * t, 100 * s);
+		/* No count for a root nobody called (main, from libc). */
+		if (f->calls > 0 || f->ncallers > 0) {
+			fprintf(out, "\\n%" PRIu64, f->calls);
+			if (f->selfcalls > 0)
+				fprintf(out, "+%" PRIu64, f->selfcalls);
+			fputs("\xc3\x97", out);
+		}
+		fprintf(out, "\", fillcolor=\"%s\", fontcolor=\"%s\"];\n",
 		    fill, ink(fill));
 		if (f->selfcalls > 0) {
 			/* Recursive calls, gprof's "calls+self", as a loop. */
 			putc('\t', out);
-			nodeid(out, p, shown, i, byname);
+			nodeid(out, p, names, shown, i, byname);
 			fputs(" -> ", out);
-			nodeid(out, p, shown, i, byname);
-			fprintf(out, " [label=\"%" PRIu64
-			    "\xc3\x97\", color=\"#888888\", style=dashed];\n",
-			    f->selfcalls);
+			nodeid(out, p, names, shown, i, byname);
+			fprintf(out, " [label=\"%" PRIu64 "\xc3\x97\", "
+			    "color=\"#888888\", style=dashed];\n", f->selfcalls);
 		}
 	}
 
@@ -208,9 +245,9 @@ dot_graph(FILE *out, const struct gp_profile *p, double nthres,
 			continue;
 		color(fill, t, gray);
 		putc('\t', out);
-		nodeid(out, p, shown, (size_t)from, byname);
+		nodeid(out, p, names, shown, (size_t)from, byname);
 		fputs(" -> ", out);
-		nodeid(out, p, shown, (size_t)to, byname);
+		nodeid(out, p, names, shown, (size_t)to, byname);
 		fputs(" [label=\"", out);
 		if (!cyc)
 			fprintf(out, "%.2f%%\\n", 100 * t);

@@ -30,20 +30,33 @@ graph(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	unsigned svglen = 0;
 	GVC_t *gvc;
 	Agraph_t *g;
-	int rv = -1;
+	char **names;
+	int rv = -1, mode;
 
 	if (host->optnum(ctx, "node-thres", 0, 100, &nthres) == -1 ||
 	    host->optnum(ctx, "edge-thres", 0, 100, &ethres) == -1)
 		return -1;
-	if ((mem = open_memstream(&text, &len)) == NULL) {
+	if ((mode = strip_mode(host->option(ctx, "strip"),
+	    STRIP_AUTO)) == -1) {
+		host->error(ctx, "strip=%s: not yes, no or auto",
+		    host->option(ctx, "strip"));
+		return -1;
+	}
+	if ((names = names_make(p, mode)) == NULL ||
+	    (mem = open_memstream(&text, &len)) == NULL) {
+		names_free(names, p->nfuncs);
 		host->error(ctx, "out of memory");
 		return -1;
 	}
-	if (dot_graph(mem, p, nthres, ethres, 0, 1) == -1 || fclose(mem) != 0) {
+	rv = dot_graph(mem, p, names, nthres, ethres, 0, 1);
+	if (fclose(mem) != 0 || rv == -1) {
+		names_free(names, p->nfuncs);
 		free(text);
 		host->error(ctx, "out of memory");
 		return -1;
 	}
+	names_free(names, p->nfuncs);
+	rv = -1;
 	if ((gvc = gvContext()) == NULL) {
 		free(text);
 		host->error(ctx, "Graphviz: no context");

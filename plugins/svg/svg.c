@@ -23,8 +23,8 @@ const struct gp_host *host;
 static const struct gp_option options[] = {
 	{ "type", "flame|graph", "flame graph or call graph (default flame)" },
 	{ "width", "PX", "width of the flame graph (default 1200)" },
-	{ "strip", "yes|no|auto", "flame graph: names without template "
-	    "arguments and parameters (default auto: the long ones)" },
+	{ "strip", "yes|no|auto", "names without template arguments and "
+	    "parameters (default auto: the long ones)" },
 	{ "root", "NAME", "flame graph: the stacks through NAME, from it" },
 	{ "node-thres", "PCT",
 	    "call graph: leave out functions under PCT% (default 0.5)" },
