@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define GP_PLUGIN_ABI_MAJOR	1
-#define GP_PLUGIN_ABI_MINOR	2
+#define GP_PLUGIN_ABI_MINOR	4
 #define GP_PLUGIN_MAGIC		0x67706c67u	/* "gplg" */
 #define GP_PLUGIN_SYMBOL	"gp_plugin"
 
@@ -308,6 +308,36 @@ struct gp_collector {
 	void	*spare[4];
 };
 
+/*
+ * An input format (ABI 1.4): a whole profile file of another profiler
+ * (perf script's text, callgrind.out) read into the stream by gmon-cat(1)
+ * and gp(1), which take such a file wherever they take a gmon.out file.
+ *
+ * match() gets the file's first n bytes (at most GP_INPUT_HEAD, fewer if
+ * the file is shorter) and says how surely they begin a file of its
+ * format: 0 not at all, up to 100 for a magic string; the host picks
+ * the plugin with the highest answer, or the one named by gmon-cat -f
+ * NAME[,KEY=VALUE...].  read() gets the whole file, len bytes at buf
+ * (path: its name as given, "-" for the standard input), and emits the
+ * file's stream records with emit(), in gp-stream(5)'s order: the raw
+ * layer's records (a "profile" record first), then the runtime layer's.
+ * The host writes the header and escapes the fields.  option() and
+ * optnum() give the options after the name.  Errors name the line
+ * (error(ctx, "line %lu: ...")); the host prefixes the file.  read()
+ * returns 0, or -1 after an error().  Memory it takes must stay in
+ * proportion to len.
+ */
+#define GP_INPUT_HEAD	4096
+
+struct gp_inputfmt {
+	const char	*what;		/* the files it reads, for listings */
+	const struct gp_option *options;	/* ends with a NULL key */
+	int	(*match)(const unsigned char *head, size_t n);
+	int	(*read)(struct gp_ctx *, const char *path,
+		    const unsigned char *buf, size_t len);
+	void	*spare[4];
+};
+
 /* ------------------------------------------------------------------ */
 /* The descriptor.                                                     */
 
@@ -327,7 +357,8 @@ struct gp_plugin {
 	const struct gp_format *format;
 	const struct gp_recordtype *record;
 	const struct gp_collector *collector;
-	void	*spare[8];
+	const struct gp_inputfmt *input;	/* (ABI 1.4) */
+	void	*spare[7];
 };
 
 #define GP_PLUGIN_HEADER						\

@@ -17,6 +17,7 @@
 #include <gp/plugin.h>
 
 #include "common.h"
+#include "input.h"
 
 static const struct gp_host *host;
 
@@ -30,6 +31,7 @@ static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
 	host = h;
+	callgrind_host = h;	/* the input side's (input.c) */
 	return 0;
 }
 
@@ -196,4 +198,5 @@ GP_PLUGIN_DESCRIPTOR = {
 	.version = "1",
 	.init = init,
 	.format = &format,
+	.input = &callgrind_input,
 };

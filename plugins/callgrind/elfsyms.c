@@ -1,0 +1,151 @@
+/*
+ * An object's function symbols by name, read with libelf: the link-time
+ * address callgrind's function names stand for (input.h).
+ */
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "input.h"
+
+static int
+cmpsym(const void *a, const void *b)
+{
+	const struct elfsym *x = a, *y = b;
+	int r = strcmp(x->name, y->name);
+
+	if (r != 0)
+		return r;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The symbols of one table (SHT_SYMTAB or SHT_DYNSYM); -1 if none. */
+static int
+table(struct elfsyms *t, Elf *e, Elf64_Word type)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	GElf_Sym sym;
+	Elf_Data *d;
+	const char *name;
+	size_t i, n, total = 0, off = 0;
+
+	while ((scn = elf_nextscn(e, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != type ||
+		    sh.sh_entsize == 0)
+			continue;
+		if ((d = elf_getdata(scn, NULL)) == NULL)
+			return -1;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++)
+			if (gelf_getsym(d, (int)i, &sym) != NULL &&
+			    GELF_ST_TYPE(sym.st_info) == STT_FUNC &&
+			    sym.st_shndx != SHN_UNDEF &&
+			    (name = elf_strptr(e, sh.sh_link, sym.st_name)) !=
+			    NULL)
+				total += strlen(name) + 1, t->n++;
+		if (t->n == 0)
+			return -1;
+		t->v = calloc(t->n, sizeof(*t->v));
+		t->strs = malloc(total);
+		if (t->v == NULL || t->strs == NULL)
+			return -1;
+		t->n = 0;
+		for (i = 0; i < n; i++) {
+			if (gelf_getsym(d, (int)i, &sym) == NULL ||
+			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+			    sym.st_shndx == SHN_UNDEF ||
+			    (name = elf_strptr(e, sh.sh_link, sym.st_name)) ==
+			    NULL)
+				continue;
+			memcpy(t->strs + off, name, strlen(name) + 1);
+			t->v[t->n].name = t->strs + off;
+			t->v[t->n++].addr = sym.st_value;
+			off += strlen(name) + 1;
+		}
+		qsort(t->v, t->n, sizeof(*t->v), cmpsym);
+		return 0;
+	}
+	return -1;
+}
+
+int
+elfsyms_load(struct elfsyms *t, const char *path)
+{
+	GElf_Phdr ph;
+	Elf *e;
+	size_t i, nph;
+	int fd, r;
+
+	memset(t, 0, sizeof(*t));
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return -1;
+	if ((fd = open(path, O_RDONLY)) == -1)
+		return -1;
+	if ((e = elf_begin(fd, ELF_C_READ, NULL)) == NULL) {
+		close(fd);
+		return -1;
+	}
+	if (elf_getphdrnum(e, &nph) == 0) {
+		t->low = UINT64_MAX;
+		t->textlow = UINT64_MAX;
+		for (i = 0; i < nph; i++) {
+			if (gelf_getphdr(e, (int)i, &ph) == NULL ||
+			    ph.p_type != PT_LOAD)
+				continue;
+			if (ph.p_vaddr < t->low)
+				t->low = ph.p_vaddr;
+			if (!(ph.p_flags & PF_X))
+				continue;
+			if (ph.p_vaddr < t->textlow)
+				t->textlow = ph.p_vaddr;
+			if (ph.p_vaddr + ph.p_memsz > t->texthigh)
+				t->texthigh = ph.p_vaddr + ph.p_memsz;
+		}
+		if (t->low == UINT64_MAX)
+			t->low = 0;
+		if (t->textlow == UINT64_MAX)
+			t->textlow = 0;
+	}
+	if ((r = table(t, e, SHT_SYMTAB)) == -1) {
+		free(t->v);
+		free(t->strs);
+		t->v = NULL;
+		t->strs = NULL;
+		t->n = 0;
+		r = table(t, e, SHT_DYNSYM);
+	}
+	elf_end(e);
+	close(fd);
+	return r;
+}
+
+/* The lowest address of a function of that name; UINT64_MAX: none. */
+uint64_t
+elfsyms_find(const struct elfsyms *t, const char *name)
+{
+	size_t lo = 0, hi = t->n, mid;
+	int r;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((r = strcmp(t->v[mid].name, name)) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < t->n && strcmp(t->v[lo].name, name) == 0)
+		return t->v[lo].addr;
+	return UINT64_MAX;
+}
+
+void
+elfsyms_free(struct elfsyms *t)
+{
+	free(t->v);
+	free(t->strs);
+	memset(t, 0, sizeof(*t));
+}
