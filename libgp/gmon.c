@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "gmon.h"
-#include "plugin.h"
+#include "plugload.h"
 
 #define BINSMAX		64	/* counts in one bins record */
 #define BINSGAP		4	/* zero bins kept inside a bins record */

@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "gmon.h"
-#include "plugin.h"
+#include "plugload.h"
 
 #define GNU_HDRSIZE	20
 #define GNU_HISTHDR(p)	(2 * (p) + 4 + 4 + 15 + 1)

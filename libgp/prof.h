@@ -20,6 +20,7 @@
 #ifndef GP_PROF_H
 #define GP_PROF_H
 
+#include "kinds.h"
 #include "stream.h"
 
 struct gp_raw;
@@ -29,14 +30,6 @@ struct gp_graph;
 struct gp_rt;
 struct gp_diff;
 
-enum gp_layer {
-	GP_L_RAW	= 1 << 0,
-	GP_L_SYM	= 1 << 1,
-	GP_L_CREDIT	= 1 << 2,
-	GP_L_GRAPH	= 1 << 3,
-	GP_L_RT		= 1 << 4,	/* loaded whenever GP_L_RAW is */
-	GP_L_DIFF	= 1 << 5,	/* gp-diff's: two profiles compared */
-};
 
 struct gp_prof {
 	struct gp_raw		*raw;
@@ -59,9 +52,6 @@ int	gp_sym_load(struct gp_prof *, const struct gp_rec *);	/* symtab.c */
 int	gp_credit_load(struct gp_prof *, const struct gp_rec *); /* hist.c */
 int	gp_graph_load(struct gp_prof *, const struct gp_rec *);	/* graph.c */
 int	gp_rt_load(struct gp_prof *, const struct gp_rec *);	/* measured.c */
-
-/* Which layer a record kind belongs to; 0 for kinds no layer knows. */
-unsigned gp_kind_layer(const char *kind);
 
 /*
  * Read a whole stream.  Records of the layers in `load' go into the model
