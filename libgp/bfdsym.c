@@ -55,7 +55,7 @@ bfdfail(const char *path)
 }
 
 static void
-exe_open(struct exe *x, const char *path)
+exe_open(struct exe *x, const char *path, int dynsyms)
 {
 	asymbol *synth, **p;
 	long i, n, nsynth;
@@ -99,6 +99,15 @@ exe_open(struct exe *x, const char *path)
 	x->syms[0] = NULL;
 	if ((x->nsyms = bfd_canonicalize_symtab(x->abfd, x->syms)) < 0)
 		bfdfail(path);
+	if (x->nsyms == 0 && dynsyms &&
+	    (n = bfd_get_dynamic_symtab_upper_bound(x->abfd)) > 0) {
+		free(x->syms);
+		if ((x->syms = malloc((size_t)n)) == NULL)
+			err(1, NULL);
+		if ((x->nsyms = bfd_canonicalize_dynamic_symtab(x->abfd,
+		    x->syms)) < 0)
+			bfdfail(path);
+	}
 
 	/* As gprof: synthetic symbols from the static table alone. */
 	nsynth = bfd_get_synthetic_symtab(x->abfd, x->nsyms, x->syms, 0, NULL,
@@ -581,7 +590,7 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 			errx(1, "unknown demangling style `%s'", o->style);
 		cplus_demangle_set_style(style);
 	}
-	exe_open(&x, path);
+	exe_open(&x, path, o->dynsyms);
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		err(1, NULL);
 	t->exe = sdup(path);

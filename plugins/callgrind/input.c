@@ -157,7 +157,7 @@ cname(struct cg *c, struct names *t, char *s)
 	if (*s != '(')
 		return s;
 	id = strtoull(s + 1, &e, 10);
-	if (e == s + 1 || *e != ')' || id == 0 || id > c->len) {
+	if (e == s + 1 || *e != ')' || id > c->len) {
 		fail(c, "bad compressed name '%.40s'", s);
 		return NULL;
 	}
@@ -165,26 +165,27 @@ cname(struct cg *c, struct names *t, char *s)
 	while (*name == ' ')
 		name++;
 	if (*name == '\0') {
-		if (id > t->n || t->v[id - 1] == NULL) {
+		if (id >= t->n || t->v[id] == NULL) {
 			fail(c, "name (%llu) used before it is defined", id);
 			return NULL;
 		}
-		return t->v[id - 1];
+		return t->v[id];
 	}
-	if (id > t->n) {
-		if ((t->v = reallocarray(t->v, id, sizeof(*t->v))) == NULL) {
+	if (id >= t->n) {
+		if ((t->v = reallocarray(t->v, id + 1, sizeof(*t->v))) ==
+		    NULL) {
 			fail(c, "out of memory");
 			return NULL;
 		}
-		memset(t->v + t->n, 0, (id - t->n) * sizeof(*t->v));
-		t->n = id;
+		memset(t->v + t->n, 0, (id + 1 - t->n) * sizeof(*t->v));
+		t->n = id + 1;
 	}
-	free(t->v[id - 1]);
-	if ((t->v[id - 1] = strdup(name)) == NULL) {
+	free(t->v[id]);
+	if ((t->v[id] = strdup(name)) == NULL) {
 		fail(c, "out of memory");
 		return NULL;
 	}
-	return t->v[id - 1];
+	return t->v[id];
 }
 
 static size_t
@@ -200,6 +201,8 @@ obfind(struct cg *c, const char *path)
 	if ((c->obs[c->nobs].path = strdup(path)) == NULL)
 		fail(c, "out of memory");
 	c->obs[c->nobs].map = -1;
+	if (strcmp(path, "???") == 0)	/* Callgrind's unknown object */
+		c->obs[c->nobs].path[0] = '\0';
 	return c->nobs++;
 }
 
@@ -677,7 +680,7 @@ emitall(struct cg *c, size_t ev)
 
 	exe = exeob(c);
 	resolve(c);
-	emitf(c, "profile", "sssuss", c->path, "gnu", (uint64_t)64, "le",
+	emitf(c, "profile", "ssusss", c->path, "gnu", (uint64_t)64, "le",
 	    "0x1", "000000000000000000000000");
 	/* the executable's arcs, as gprof would count them */
 	for (i = 0; i < c->narcs; i++) {
