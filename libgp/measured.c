@@ -5,6 +5,7 @@
  */
 #include <err.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -487,6 +488,22 @@ gp_meas_get(struct gp_prof *p)
 	return m;
 }
 
+const char *
+gp_rt_event(const struct gp_rt *rt)
+{
+	const char *e = NULL, *c;
+	size_t i;
+
+	for (i = 0; rt != NULL && i < rt->ngroups; i++) {
+		c = rt->groups[i].clock;
+		if (strncmp(c, "event:", 6) != 0 || c[6] == '\0' ||
+		    (e != NULL && strcmp(e, c + 6) != 0))
+			return NULL;
+		e = c + 6;
+	}
+	return e;
+}
+
 int
 gp_meas_credit(struct gp_prof *p, struct gp_credit *c)
 {
@@ -504,6 +521,12 @@ gp_meas_credit(struct gp_prof *p, struct gp_credit *c)
 		c->ntime = m->nsyms;
 	}
 	memset(c->time, 0, c->ntime * sizeof(*c->time));
+	if (gp_rt_event(p->rt) != NULL) {
+		/* event counts: one "sample" per event, named for it */
+		c->hz = 1;
+		snprintf(c->dimen, sizeof(c->dimen), "%s", gp_rt_event(p->rt));
+		c->abbrev = c->dimen[0];
+	}
 	if (c->hz == 0)
 		c->hz = 100;
 	if (c->nhist == 0)

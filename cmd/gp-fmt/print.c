@@ -147,7 +147,17 @@ flat_header(struct report *rp, const struct popts *o, int prefix)
 	char unit[64];
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, rp->abbrev);
-	if (rp->measured) {	/* no samples: say what the times are */
+	if (rp->event) {	/* event counts: say so, and name them */
+		snprintf(unit, sizeof(unit), "%c%s/call", prefix, rp->dimen);
+		if (o->bsd && rp->total_time > 0.0)
+			out_printf("\ngranularity: %s events counted per call, "
+			    "not sampled; 100%% is %.0f %s\n\n", rp->dimen,
+			    rp->total_time / rp->hz, rp->dimen);
+		else if (!o->bsd)
+			out_printf("\nCosts are %s events counted per call, not "
+			    "sampled: %s in place of seconds.\n", rp->dimen,
+			    rp->dimen);
+	} else if (rp->measured) {	/* no samples: say what times are */
 		if (o->bsd && rp->total_time > 0.0)
 			out_printf("\ngranularity: times measured per call, not "
 			    "sampled; 100%% is %.2f %s\n\n",
@@ -222,7 +232,13 @@ callg(struct report *rp, const struct popts *o)
 	else
 		out_str("\t\t\tCall graph\n\n");
 
-	if (rp->measured) {
+	if (rp->event) {
+		out_printf("\ngranularity: %s events counted per call, not "
+		    "sampled;", rp->dimen);
+		if (rp->print_time > 0.0)
+			out_printf(" 100%% is %.0f %s\n\n",
+			    rp->print_time / rp->hz, rp->dimen);
+	} else if (rp->measured) {
 		out_str("\ngranularity: times measured per call, not sampled;");
 		if (rp->print_time > 0.0)
 			out_printf(" 100%% is %.2f seconds\n\n",
