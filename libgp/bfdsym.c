@@ -34,6 +34,8 @@ struct exe {
 	asymbol		**syms;		/* NULL-terminated, synthetic ones too */
 	long		 nsyms;
 	int		 hasfunc;	/* the format marks functions */
+	bfd		*dbfd;		/* its separate debug file, whose
+					   symbols it has (dynsyms), or NULL */
 };
 
 static char *
@@ -52,6 +54,43 @@ bfdfail(const char *path)
 	if (bfd_get_error() == bfd_error_system_call)
 		err(1, "%s", path);
 	errx(1, "%s: %s", path, bfd_errmsg(bfd_get_error()));
+}
+
+/*
+ * A stripped shared library's symbols from its separate debug file
+ * (/usr/lib/debug, by build ID or debug link: Debian's -dbg packages),
+ * statics included, as perf and gdb find them.
+ */
+static void
+debugsyms(struct exe *x)
+{
+	asymbol **v;
+	char *f;
+	long n;
+
+	if ((f = bfd_follow_build_id_debuglink(x->abfd, DEBUGDIR)) == NULL &&
+	    (f = bfd_follow_gnu_debuglink(x->abfd, DEBUGDIR)) == NULL)
+		return;
+	x->dbfd = bfd_openr(f, NULL);
+	free(f);
+	if (x->dbfd == NULL)
+		return;
+	if (!bfd_check_format(x->dbfd, bfd_object) ||
+	    (n = bfd_get_symtab_upper_bound(x->dbfd)) <= 0 ||
+	    (v = malloc((size_t)n)) == NULL) {
+		bfd_close(x->dbfd);
+		x->dbfd = NULL;
+		return;
+	}
+	if ((n = bfd_canonicalize_symtab(x->dbfd, v)) <= 0) {
+		free(v);
+		bfd_close(x->dbfd);
+		x->dbfd = NULL;
+		return;
+	}
+	free(x->syms);
+	x->syms = v;
+	x->nsyms = n;
 }
 
 static void
@@ -99,6 +138,8 @@ exe_open(struct exe *x, const char *path, int dynsyms)
 	x->syms[0] = NULL;
 	if ((x->nsyms = bfd_canonicalize_symtab(x->abfd, x->syms)) < 0)
 		bfdfail(path);
+	if (x->nsyms == 0 && dynsyms)
+		debugsyms(x);
 	if (x->nsyms == 0 && dynsyms &&
 	    (n = bfd_get_dynamic_symtab_upper_bound(x->abfd)) > 0) {
 		free(x->syms);

@@ -164,7 +164,9 @@ load_marc(struct gp_prof *p, const struct gp_rec *rec)
 	a->thread = gp_fu64(rec, 1);
 	faddr(rec, 2, g, &a->from, 0);
 	faddr(rec, 4, g, &a->self, 0);
-	a->count = gp_fu64(rec, 6);
+	/* empty: not counted (sampled stacks: gp-stream(5)) */
+	a->counted = !gp_fempty(rec, 6);
+	a->count = a->counted ? gp_fu64(rec, 6) : 0;
 	a->selfticks = gp_fu64(rec, 7);
 	a->inclticks = gp_fu64(rec, 8);
 	a->selftime = fsecs(rec, 9);
@@ -294,7 +296,10 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 			gp_wu64(w, a->thread);
 			waddr(w, &a->from);
 			waddr(w, &a->self);
-			gp_wu64(w, a->count);
+			if (a->counted)
+				gp_wu64(w, a->count);
+			else
+				gp_wstr(w, "");
 			gp_wu64(w, a->selfticks);
 			gp_wu64(w, a->inclticks);
 			gp_wdbl(w, a->selftime);
@@ -486,6 +491,17 @@ gp_meas_get(struct gp_prof *p)
 	m->arcs = v;
 	p->rt->meas = m;
 	return m;
+}
+
+int
+gp_rt_counted(const struct gp_rt *rt)
+{
+	size_t i;
+
+	for (i = 0; rt != NULL && i < rt->narcs; i++)
+		if (rt->arcs[i].counted)
+			return 1;
+	return 0;
 }
 
 const char *

@@ -80,6 +80,7 @@ struct gp_rtarc {			/* a "marc" record */
 	struct gp_rtaddr from;
 	struct gp_rtaddr self;
 	uint64_t	 count;
+	int		 counted;	/* 0: count empty, not counted */
 	uint64_t	 selfticks;
 	uint64_t	 inclticks;
 	double		 selftime;
@@ -156,6 +157,12 @@ const struct gp_meas *gp_meas_get(struct gp_prof *);
  * in every group; else NULL.
  */
 const char	*gp_rt_event(const struct gp_rt *);
+
+/*
+ * Does any measured arc count its calls?  Sampled stacks (perf) do not:
+ * their counts are empty, and the reports must not print them as zeros.
+ */
+int		 gp_rt_counted(const struct gp_rt *);
 
 /*
  * The credit layer from the measurements: each symbol's self time in

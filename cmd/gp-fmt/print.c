@@ -157,6 +157,9 @@ flat_header(struct report *rp, const struct popts *o, int prefix)
 			out_printf("\nCosts are %s events counted per call, not "
 			    "sampled: %s in place of seconds.\n", rp->dimen,
 			    rp->dimen);
+	} else if (rp->uncounted && !o->bsd) {
+		out_str("\nTimes are sampled call stacks (perf): no call "
+		    "counts, the calls columns stay empty.\n");
 	} else if (rp->measured) {	/* no samples: say what times are */
 		if (o->bsd && rp->total_time > 0.0)
 			out_printf("\ngranularity: times measured per call, not "
@@ -238,6 +241,12 @@ callg(struct report *rp, const struct popts *o)
 		if (rp->print_time > 0.0)
 			out_printf(" 100%% is %.0f %s\n\n",
 			    rp->print_time / rp->hz, rp->dimen);
+	} else if (rp->uncounted) {
+		out_str("\ngranularity: sampled call stacks, calls not "
+		    "counted;");
+		if (rp->print_time > 0.0)
+			out_printf(" 100%% is %.2f seconds\n\n",
+			    rp->print_time / rp->hz);
 	} else if (rp->measured) {
 		out_str("\ngranularity: times measured per call, not sampled;");
 		if (rp->print_time > 0.0)
@@ -405,9 +414,13 @@ callg_arc(const struct report *rp, const struct popts *o,
 		out_pad(13);
 		times(rp, o, a->time, a->child_time);
 		out_chr(' ');
-		out_u(a->count, 7, 0);
-		out_chr('/');
-		out_u(head->ncalls, 7, 1);
+		if (rp->uncounted)	/* sampled: no count to print */
+			out_pad(15);
+		else {
+			out_u(a->count, 7, 0);
+			out_chr('/');
+			out_u(head->ncalls, 7, 1);
+		}
 		out_pad(5);
 	}
 	name(o, other);

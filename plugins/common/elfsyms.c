@@ -1,6 +1,6 @@
 /*
- * An object's function symbols by name, read with libelf: the link-time
- * address callgrind's function names stand for (input.h).
+ * An object's function symbols by name and its segments, read with
+ * libelf (elfsyms.h).
  */
 #include <fcntl.h>
 #include <gelf.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "input.h"
+#include "elfsyms.h"
 
 static int
 cmpsym(const void *a, const void *b)
@@ -89,13 +89,27 @@ elfsyms_load(struct elfsyms *t, const char *path)
 		close(fd);
 		return -1;
 	}
+	{
+		GElf_Ehdr eh;
+
+		if (gelf_getehdr(e, &eh) != NULL)
+			t->exec = eh.e_type == ET_EXEC;
+	}
 	if (elf_getphdrnum(e, &nph) == 0) {
+		if ((t->segs = calloc(nph + 1, sizeof(*t->segs))) == NULL) {
+			elf_end(e);
+			close(fd);
+			return -1;
+		}
 		t->low = UINT64_MAX;
 		t->textlow = UINT64_MAX;
 		for (i = 0; i < nph; i++) {
 			if (gelf_getphdr(e, (int)i, &ph) == NULL ||
 			    ph.p_type != PT_LOAD)
 				continue;
+			t->segs[t->nsegs].off = ph.p_offset;
+			t->segs[t->nsegs].vaddr = ph.p_vaddr;
+			t->segs[t->nsegs++].filesz = ph.p_filesz;
 			if (ph.p_vaddr < t->low)
 				t->low = ph.p_vaddr;
 			if (!(ph.p_flags & PF_X))
@@ -142,9 +156,22 @@ elfsyms_find(const struct elfsyms *t, const char *name)
 	return UINT64_MAX;
 }
 
+uint64_t
+elfsyms_offaddr(const struct elfsyms *t, uint64_t off)
+{
+	size_t i;
+
+	for (i = 0; i < t->nsegs; i++)
+		if (off >= t->segs[i].off &&
+		    off - t->segs[i].off < t->segs[i].filesz)
+			return off - t->segs[i].off + t->segs[i].vaddr;
+	return UINT64_MAX;
+}
+
 void
 elfsyms_free(struct elfsyms *t)
 {
+	free(t->segs);
 	free(t->v);
 	free(t->strs);
 	memset(t, 0, sizeof(*t));
