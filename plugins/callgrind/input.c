@@ -51,6 +51,10 @@ struct cgfn {				/* a function: object and name */
 	uint64_t	 self[MAXEV];
 	uint64_t	 out[MAXEV];	/* inclusive cost of its calls */
 	uint64_t	 in;		/* of the arcs into it, chosen event */
+	uint64_t	 sin;		/* the arcs' share of its inclusive */
+	uint64_t	 sself;		/* and of its self cost */
+	uint64_t	 spincl;	/* from an unknown call site */
+	uint64_t	 spself;
 	size_t		 hnext;		/* hash chain, +1 */
 };
 
@@ -675,8 +679,8 @@ emitall(struct cg *c, size_t ev)
 	struct cgarc *a;
 	char clock[80], rate[4] = "1", state[] = "exited", tname[64];
 	int64_t nextmap = 0, fo, so;
-	uint64_t ticks = 0, calls = 0, sh, rest, left;
-	size_t i, exe, thr = c->thread ? c->thread : 1;
+	uint64_t ticks = 0, calls = 0, tot, left, *ai = NULL, *as = NULL;
+	size_t i, exe, thr = c->thread ? c->thread : 1, *big = NULL;
 
 	exe = exeob(c);
 	resolve(c);
@@ -718,49 +722,89 @@ emitall(struct cg *c, size_t ev)
 	emitf(c, "thread", "uuussuuuu", (uint64_t)thr, c->pid, (uint64_t)1,
 	    state, tname, calls, ticks, ticks, (uint64_t)0);
 	/*
-	 * Each function's self cost over the arcs into it, in proportion to
-	 * their inclusive cost, the rest (and what callers do not bring)
-	 * from an unknown site.
+	 * Each function's inclusive cost, its self cost and its calls' as
+	 * callgrind_annotate adds them up, over the arcs into it in
+	 * proportion to their inclusive costs (scaled down when recursion
+	 * makes those add up to more); its self cost over them in the same
+	 * proportion; what its callers do not bring (main's caller, a
+	 * thread's start) from an unknown call site.
 	 */
-	for (i = 0; i < c->nfns; i++)
-		c->fns[i].hnext = (size_t)c->fns[i].self[ev];	/* left */
+	ai = calloc(c->narcs + 1, sizeof(*ai));
+	as = calloc(c->narcs + 1, sizeof(*as));
+	big = calloc(c->nfns + 1, sizeof(*big));
+	if (ai == NULL || as == NULL || big == NULL) {
+		fail(c, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < c->nfns; i++) {
+		big[i] = (size_t)-1;
+		c->fns[i].sin = c->fns[i].sself = 0;
+	}
+	for (i = 0; i < c->narcs; i++) {
+		a = &c->arcs[i];
+		g = &c->fns[a->callee];
+		tot = g->self[ev] + g->out[ev];
+		ai[i] = g->in <= tot ? a->incl[ev] : (uint64_t)((long double)
+		    tot * a->incl[ev] / g->in);
+		g->sin += ai[i];
+		if (big[a->callee] == (size_t)-1 || ai[i] > ai[big[a->callee]])
+			big[a->callee] = i;
+	}
+	for (i = 0; i < c->nfns; i++) {
+		g = &c->fns[i];
+		tot = g->self[ev] + g->out[ev];
+		if (g->in > tot && big[i] != (size_t)-1) {
+			ai[big[i]] += tot - g->sin;
+			g->sin = tot;
+		}
+		g->spincl = tot > g->sin ? tot - g->sin : 0;
+		g->spself = tot > 0 ? (uint64_t)((long double)g->self[ev] *
+		    g->spincl / tot) : 0;
+		g->sself = g->spself;
+	}
+	for (i = 0; i < c->narcs; i++) {
+		a = &c->arcs[i];
+		g = &c->fns[a->callee];
+		tot = g->self[ev] + g->out[ev];
+		as[i] = tot > 0 ? (uint64_t)((long double)g->self[ev] * ai[i] /
+		    tot) : 0;
+		g->sself += as[i];
+	}
+	for (i = 0; i < c->nfns; i++) {	/* rounding's leftovers */
+		g = &c->fns[i];
+		left = g->self[ev] - g->sself;
+		if (big[i] != (size_t)-1 && as[big[i]] + left <= ai[big[i]])
+			as[big[i]] += left;
+		else {
+			g->spself += left;
+			if (g->spincl < g->spself)
+				g->spincl = g->spself;
+		}
+	}
 	for (i = 0; i < c->narcs; i++) {
 		a = &c->arcs[i];
 		f = &c->fns[a->caller];
 		g = &c->fns[a->callee];
-		sh = 0;
-		if (g->in > 0 && g->self[ev] + g->out[ev] > 0) {
-			uint64_t tot = g->self[ev] + g->out[ev];
-
-			if (g->in > tot)
-				tot = g->in;
-			sh = (uint64_t)((long double)g->self[ev] *
-			    a->incl[ev] / tot);
-			if (sh > g->hnext)
-				sh = g->hnext;
-		}
-		g->hnext -= sh;
 		fo = f->addr == NOADDR ? -1 : c->obs[f->ob].map;
 		so = g->addr == NOADDR ? -1 : c->obs[g->ob].map;
 		emitf(c, "marc", "uoxoxuuuuu", (uint64_t)thr, fo,
 		    fo < 0 ? (uint64_t)a->caller + 1 : f->addr, so,
-		    so < 0 ? (uint64_t)a->callee + 1 : g->addr, a->calls, sh,
-		    a->incl[ev], sh, a->incl[ev]);
+		    so < 0 ? (uint64_t)a->callee + 1 : g->addr, a->calls, as[i],
+		    ai[i], as[i], ai[i]);
 	}
 	for (i = 0; i < c->nfns; i++) {
 		g = &c->fns[i];
-		left = g->hnext;
-		rest = g->self[ev] + g->out[ev] > g->in ?
-		    g->self[ev] + g->out[ev] - g->in : 0;
-		if (left == 0 && rest == 0)
+		if (g->spself == 0 && g->spincl == 0)
 			continue;
-		if (rest < left)
-			rest = left;
 		so = g->addr == NOADDR ? -1 : c->obs[g->ob].map;
-		emitf(c, "marc", "usxoxuuuuu", (uint64_t)thr, "", (uint64_t)0, so,
-		    so < 0 ? (uint64_t)i + 1 : g->addr, (uint64_t)0, left,
-		    rest, left, rest);
+		emitf(c, "marc", "usxoxuuuuu", (uint64_t)thr, "", (uint64_t)0,
+		    so, so < 0 ? (uint64_t)i + 1 : g->addr, (uint64_t)0,
+		    g->spself, g->spincl, g->spself, g->spincl);
 	}
+out:
+	free(ai);
+	free(as);
+	free(big);
 }
 
 const struct gp_host *callgrind_host;
