@@ -515,6 +515,14 @@ parse(struct cg *c, const unsigned char *buf, size_t len)
 	size_t n, cap = 0;
 	int r = 0;
 
+	if (len > 0 && buf[len - 1] != '\n') {
+		/* the line count, for the message */
+		for (p = buf; p < end; p++)
+			if (*p == '\n')
+				c->lineno++;
+		c->lineno++;
+		return fail(c, "truncated: the last line has no newline");
+	}
 	while (p < end && r == 0) {
 		c->lineno++;
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)

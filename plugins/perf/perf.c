@@ -780,6 +780,14 @@ parse(struct perf *p, const unsigned char *buf, size_t len)
 	size_t n, cap = 0;
 	int r = 0;
 
+	if (len > 0 && buf[len - 1] != '\n') {
+		/* the line count, for the message */
+		for (q = buf; q < end; q++)
+			if (*q == '\n')
+				p->lineno++;
+		p->lineno++;
+		return fail(p, "truncated: the last line has no newline");
+	}
 	while (q < end && r == 0) {
 		p->lineno++;
 		if ((nl = memchr(q, '\n', (size_t)(end - q))) == NULL)

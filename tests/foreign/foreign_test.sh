@@ -1,0 +1,342 @@
+#! /usr/bin/atf-sh
+#
+# Profiles of other profilers read by the input plugins: perf script's
+# text (perf record -g) and callgrind.out files.  Each result is checked
+# against the profiler's own tools (perf report, callgrind_annotate) or
+# against gprof on the same program built with -pg, never against a
+# copy of our own output.
+
+src=$(atf_get_srcdir)/work.c
+
+# build OUT [CC-FLAGS]: work.c with frame pointers (perf walks them)
+build()
+{
+	_out=$1
+	shift
+	atf_check -o ignore -e ignore cc -O1 -g -fno-omit-frame-pointer \
+	    "$@" -o "$_out" "$src" -lm -lpthread
+}
+
+# perfok: perf can record cpu-clock stacks here, or the case is skipped
+perfok()
+{
+	command -v perf >/dev/null || atf_skip "perf is not installed"
+	if ! perf record -q -e cpu-clock -g -o ok.data -- true \
+	    >/dev/null 2>&1; then
+		if [ "$(id -u)" -eq 0 ] &&
+		    echo -1 >/proc/sys/kernel/perf_event_paranoid 2>/dev/null
+		then
+			perf record -q -e cpu-clock -g -o ok.data -- true \
+			    >/dev/null 2>&1 ||
+			    atf_skip "perf record fails here even with" \
+			    "perf_event_paranoid -1"
+		else
+			atf_skip "perf_event_paranoid forbids perf record" \
+			    "and we are not root to lower it"
+		fi
+	fi
+	rm -f ok.data
+}
+
+# cgrun OUT ARGS...: ./work under callgrind, its profile in OUT
+cgrun()
+{
+	_o=$1
+	shift
+	atf_check -o ignore -e ignore valgrind --tool=callgrind \
+	    --callgrind-out-file="$_o" "$@"
+}
+
+# oneline: the command failed with exit 1 and one line on stderr naming
+# the file and the plugin
+oneline()
+{
+	_f=$1
+	shift
+	atf_check -s exit:1 -o ignore -e save:err "$@"
+	test "$(wc -l <err)" -eq 1 || atf_fail "not one line: $(cat err)"
+	grep -q "$_f" err || atf_fail "the file is not named: $(cat err)"
+}
+
+atf_test_case list
+list_head()
+{
+	atf_set "descr" "gmon-cat -f list lists both input formats"
+}
+list_body()
+{
+	atf_check -o save:out gmon-cat -f list
+	grep -q '^perf ' out || atf_fail "perf not listed"
+	grep -q '^callgrind ' out || atf_fail "callgrind not listed"
+	atf_check -o match:'event=NAME' gmon-cat -f callgrind,help
+	atf_check -s exit:1 -e match:'no input format' gmon-cat -f nosuch
+}
+
+atf_test_case callgrind_counts
+callgrind_counts_head()
+{
+	atf_set "descr" "Callgrind's call counts equal gprof's for the -pg" \
+	    "build, function by function"
+	atf_set "require.progs" "valgrind gprof"
+}
+callgrind_counts_body()
+{
+	build work
+	build workpg -pg
+	atf_check -o ignore ./workpg 1
+	gprof -b -p workpg gmon.out |
+	    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort >want
+	test "$(wc -l <want)" -ge 5 || atf_fail "gprof counted too little"
+	cgrun cg.out ./work 1
+	# the auto-detected format, through gp as through the pipeline
+	atf_check -o save:rep -e ignore gp -b -p work cg.out
+	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' rep | sort >all
+	join want all | awk '$2 != $3 { bad = 1; print }
+	    END { exit bad }' || atf_fail "counts differ"
+	test "$(join want all | wc -l)" -eq "$(wc -l <want)" ||
+	    atf_fail "functions gprof counts are missing: $(cat rep)"
+	grep -q 'Ir events counted per call' rep ||
+	    atf_fail "the header does not name the event"
+	grep -q 'Ir/call' rep || atf_fail "the columns do not name Ir"
+}
+
+# inclusive STREAM: "name inclusive" of the executable's functions (graph
+# layer: the node's time and children's)
+inclusive()
+{
+	awk -F '\t' '$1 == "exe" { nsym = $6 }
+	    $1 == "sym" { n[$2] = $9 }
+	    $1 == "node" && $3 != "" && $3 < nsym {
+		printf "%s %.0f\n", n[$3], $7 + $8 }' "$1" | sort
+}
+
+atf_test_case callgrind_inclusive
+callgrind_inclusive_head()
+{
+	atf_set "descr" "Inclusive costs per function equal" \
+	    "callgrind_annotate's"
+	atf_set "require.progs" "valgrind callgrind_annotate"
+}
+callgrind_inclusive_body()
+{
+	build work
+	cgrun cg.out ./work 1
+	atf_check -o save:st -e ignore sh -c \
+	    'gmon-cat cg.out | gp-sym work | gp-arcs'
+	inclusive st >ours
+	# annotate keys functions by file: add a function's entries up
+	callgrind_annotate --inclusive=yes --threshold=100 cg.out |
+	    awk -v ob="[$(pwd)/work]" '$NF == ob {
+		n = $(NF - 1); sub(/^.*:/, "", n); gsub(/,/, "", $1)
+		c[n] += $1 }
+		END { for (f in c) print f, c[f] }' | sort >theirs
+	for f in main work_b work_a leaf busy maths; do
+		grep -q "^$f " theirs || atf_fail "annotate has no $f"
+	done
+	join ours theirs >both
+	test "$(wc -l <both)" -ge 6 || atf_fail "few functions in common"
+	awk '$2 != $3 { bad = 1; print } END { exit bad }' both ||
+	    atf_fail "inclusive costs differ"
+}
+
+atf_test_case callgrind_events
+callgrind_events_head()
+{
+	atf_set "descr" "-f callgrind,event=Dr reads another event, named" \
+	    "in the report, self costs as callgrind_annotate's"
+	atf_set "require.progs" "valgrind callgrind_annotate"
+}
+callgrind_events_body()
+{
+	build work
+	atf_check -o ignore -e ignore valgrind --tool=callgrind \
+	    --cache-sim=yes --callgrind-out-file=cg.out ./work 1
+	atf_check -o save:rep -e ignore sh -c 'gmon-cat -f callgrind,event=Dr \
+	    cg.out | gp-sym work | gp-arcs | gp-fmt -b -p'
+	grep -q 'Dr events counted' rep || atf_fail "Dr not named: $(cat rep)"
+	ours=$(awk '$NF == "busy" { printf "%.0f", $3 }' rep)
+	theirs=$(callgrind_annotate --show=Dr --threshold=100 cg.out |
+	    awk '$NF ~ /work\]$/ && $(NF - 1) ~ /:busy$/ {
+		gsub(/,/, "", $1); print $1 }')
+	test -n "$ours" && test "$ours" = "$theirs" ||
+	    atf_fail "busy's Dr: ours $ours, callgrind_annotate's $theirs"
+	oneline cg.out gmon-cat -f callgrind,event=Nope cg.out
+}
+
+atf_test_case callgrind_threads
+callgrind_threads_head()
+{
+	atf_set "descr" "--separate-threads files add up to the whole run's" \
+	    "counts; each thread and shared library is named"
+	atf_set "require.progs" "valgrind"
+}
+callgrind_threads_body()
+{
+	build work
+	cgrun whole.out ./work 1 threads
+	cgrun sep.out --separate-threads=yes ./work 1 threads
+	set -- sep.out-*
+	test $# -eq 2 || atf_fail "expected two thread files, got $*"
+	atf_check -o save:st -e ignore sh -c 'gmon-cat sep.out-* | gp-sym work'
+	test "$(grep -c '^gprt' st)" -eq 2 || atf_fail "not two groups"
+	awk -F '\t' '$1 == "thread" { print $6 }' st | sort >names
+	printf 'thread 1\nthread 2\n' >want
+	atf_check -o empty diff want names
+	grep -q "^obj	.*libm.so" st || atf_fail "libm not named"
+	for f in whole.out "sep.out-*"; do
+		gmon-cat $f | gp-sym work 2>/dev/null | gp-arcs | gp-fmt -b -p |
+		    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' |
+		    grep -E '^(main|work_[ab]|leaf|busy|maths|worker|cbrt.*) ' |
+		    sort
+	done >counts
+	test "$(wc -l <counts)" -ge 14 || atf_fail "few functions: $(cat counts)"
+	# each function once per run: the same counts twice
+	sort counts | uniq -c | awk '$1 != 2 { bad = 1; print }
+	    END { exit bad }' || atf_fail "the threads' counts do not add up"
+	grep -q '^cbrt' counts || atf_fail "libm's cbrt not named"
+}
+
+atf_test_case callgrind_bad
+callgrind_bad_head()
+{
+	atf_set "descr" "Bad and truncated callgrind files: one-line errors"
+}
+callgrind_bad_body()
+{
+	build work
+	cgrun cg.out ./work 1
+	n=$(wc -l <cg.out)
+	head -n $((n / 2)) cg.out >trunc.out
+	oneline trunc.out gmon-cat trunc.out
+	grep -q 'truncated' err || atf_fail "not said truncated: $(cat err)"
+	printf '# callgrind format\nevents: Ir\nfn=(3)\n' >undef.out
+	oneline undef.out gmon-cat undef.out
+	grep -q 'line 3' err || atf_fail "no line: $(cat err)"
+	printf '# callgrind format\nevents: Ir\nfn=main\n1 zz\n' >cost.out
+	oneline cost.out gmon-cat cost.out
+	printf '# callgrind format\nevents: Ir\nfn=main\ncfn=f\ncalls=1 2\n' \
+	    >call.out
+	oneline call.out gmon-cat call.out
+	printf '# callgrind format\nevents: Ir\n\000\001\n' >nul.out
+	oneline nul.out gmon-cat nul.out
+	printf 'gmon-cat is fine\n' >notcg.out
+	oneline notcg.out gmon-cat -f callgrind notcg.out
+}
+
+atf_test_case perf_flat
+perf_flat_head()
+{
+	atf_set "descr" "perf record -g: top functions and their shares as" \
+	    "perf report --stdio gives them, per object too"
+	atf_set "require.progs" "perf"
+}
+perf_flat_body()
+{
+	perfok
+	build work
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock -g \
+	    -o perf.data ./work 150
+	perf script -i perf.data >perf.txt 2>/dev/null
+	perf report -i perf.data --stdio --no-children --sort sym 2>/dev/null |
+	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $3, $1 }' |
+	    head -2 >theirs
+	atf_check -o save:rep -e ignore gp -b -p work perf.txt
+	awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ { print $NF, $1 }' rep |
+	    head -2 >ours
+	awk '{ print $1 }' theirs >tn
+	awk '{ print $1 }' ours >on
+	atf_check -o empty diff tn on
+	paste ours theirs | awk '{ d = $2 - $4; if (d < 0) d = -d;
+	    if (d > 1.0) { bad = 1; print } } END { exit bad }' ||
+	    atf_fail "shares differ by more than a point"
+	grep -q 'no call counts' rep || atf_fail "does not say no counts"
+	grep -q '0/0' rep && atf_fail "prints counts perf has not got"
+	# per object: work's and libm's shares against perf report's
+	perf report -i perf.data --stdio --no-children --sort dso 2>/dev/null |
+	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $2, $1 }' |
+	    sort >dsos
+	atf_check -o save:st -e ignore sh -c \
+	    'gmon-cat perf.txt | gp-sym work | gp-hist'
+	awk -F '\t' '$1 == "exe" { nsym = $6 }
+	    $1 == "obj" { o = $3; sub(/.*\//, "", o) }
+	    $1 == "osym" { ob[$2] = o }
+	    $1 == "histsum" { tot = $2 }
+	    $1 == "time" { t[$2 < nsym ? "work" : ob[$2]] += $3 }
+	    END { for (k in t) printf "%s %.2f\n", k, 100 * t[k] / tot }' st |
+	    sort >objs
+	join dsos objs | grep -E '^(work|libm)' >both
+	test "$(wc -l <both)" -eq 2 || atf_fail "objects: $(cat dsos objs)"
+	awk '{ d = $2 - $3; if (d < 0) d = -d; if (d > 1.0) { bad = 1;
+	    print } } END { exit bad }' both ||
+	    atf_fail "per-object shares differ"
+}
+
+atf_test_case perf_threads
+perf_threads_head()
+{
+	atf_set "descr" "perf: threads named, several processes apart," \
+	    "kernel and [unknown] frames kept"
+	atf_set "require.progs" "perf"
+}
+perf_threads_body()
+{
+	perfok
+	build work
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock -g \
+	    -o perf.data ./work 30 threads
+	perf script -i perf.data -F comm,pid,tid,time,period,event,ip,sym,dso \
+	    >perf.txt 2>/dev/null
+	atf_check -o save:st -e ignore sh -c 'gmon-cat perf.txt | gp-sym work'
+	grep -q '^thread	.*	worker	' st || atf_fail "worker not named"
+	grep -q '^thread	.*	work	' st || atf_fail "work not named"
+	grep -q '^ctx	' st || atf_fail "no calling contexts"
+	# perf script's default fields, and two processes in one file
+	perf script -i perf.data >a.txt 2>/dev/null
+	awk '/^[^ \t]/ { $2 = $2 + 1000000 } { print }' a.txt >b.txt
+	cat a.txt b.txt >two.txt
+	atf_check -o save:st2 -e ignore gmon-cat -f perf two.txt
+	test "$(grep -c '^gprt' st2)" -eq 1 ||
+	    atf_fail "no pid shown: one group expected"
+	awk '/^[^ \t]/ { sub(/ [0-9]+\//, " 77/") } { print }' perf.txt \
+	    >c.txt
+	cat perf.txt c.txt >procs.txt
+	atf_check -o save:st3 -e ignore gmon-cat procs.txt
+	test "$(grep -c '^gprt' st3)" -eq 2 || atf_fail "not two processes"
+}
+
+atf_test_case perf_bad
+perf_bad_head()
+{
+	atf_set "descr" "Bad and truncated perf script text: one-line errors"
+}
+perf_bad_body()
+{
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\t    11bc leaf+0x43 (/x)\n' \
+	    >ok.txt
+	atf_check -o ignore -e ignore gmon-cat -f perf ok.txt
+	printf '\t    11bc leaf+0x43 (/x)\n' >frame.txt
+	oneline frame.txt gmon-cat -f perf frame.txt
+	grep -q 'line 1' err || atf_fail "no line: $(cat err)"
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\000\n' >nul.txt
+	oneline nul.txt gmon-cat -f perf nul.txt
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\t    11bc le' >cut.txt
+	oneline cut.txt gmon-cat -f perf cut.txt
+	grep -q 'truncated' err || atf_fail "not said truncated: $(cat err)"
+	printf 'just words\n' >words.txt
+	oneline words.txt gmon-cat -f perf words.txt
+	: >empty.txt
+	oneline empty.txt gmon-cat -f perf empty.txt
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case list
+	atf_add_test_case callgrind_counts
+	atf_add_test_case callgrind_inclusive
+	atf_add_test_case callgrind_events
+	atf_add_test_case callgrind_threads
+	atf_add_test_case callgrind_bad
+	atf_add_test_case perf_flat
+	atf_add_test_case perf_threads
+	atf_add_test_case perf_bad
+}
