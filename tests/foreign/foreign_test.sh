@@ -6,6 +6,8 @@
 # against gprof on the same program built with -pg, never against a
 # copy of our own output.
 
+. "$(atf_get_srcdir)/../lib.sh"
+
 src=$(atf_get_srcdir)/work.c
 
 # build OUT [CC-FLAGS]: work.c with frame pointers (perf walks them)
@@ -15,27 +17,6 @@ build()
 	shift
 	atf_check -o ignore -e ignore cc -O1 -g -fno-omit-frame-pointer \
 	    "$@" -o "$_out" "$src" -lm -lpthread
-}
-
-# perfok: perf can record cpu-clock stacks here, or the case is skipped
-perfok()
-{
-	command -v perf >/dev/null || atf_skip "perf is not installed"
-	if ! perf record -q -e cpu-clock -g -o ok.data -- true \
-	    >/dev/null 2>&1; then
-		if [ "$(id -u)" -eq 0 ] &&
-		    echo -1 >/proc/sys/kernel/perf_event_paranoid 2>/dev/null
-		then
-			perf record -q -e cpu-clock -g -o ok.data -- true \
-			    >/dev/null 2>&1 ||
-			    atf_skip "perf record fails here even with" \
-			    "perf_event_paranoid -1"
-		else
-			atf_skip "perf_event_paranoid forbids perf record" \
-			    "and we are not root to lower it"
-		fi
-	fi
-	rm -f ok.data
 }
 
 # cgrun OUT ARGS...: ./work under callgrind, its profile in OUT
