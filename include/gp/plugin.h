@@ -218,7 +218,8 @@ struct gp_host {
 	void	(*error)(struct gp_ctx *, const char *, ...) GP_PRINTFLIKE(2, 3);
 
 	/*
-	 * Options given to an output format (gp-fmt -o NAME,KEY=VALUE,...).
+	 * Options given to an output format (gp-fmt -o NAME,KEY=VALUE,...)
+	 * or an input format (gmon-cat -f NAME,KEY=VALUE,..., ABI 1.4).
 	 * option() returns the value ("" for a bare KEY), or NULL if not
 	 * given.  optnum() parses a number in [min, max] into *v: it
 	 * returns 1, 0 if not given (*v untouched), or -1 after an error().
@@ -233,7 +234,8 @@ struct gp_host {
 	 * the file), and emit() gives the one stream record that stands for
 	 * the gmon.out record: its kind and nf fields, unescaped (the host
 	 * escapes them).  In encode(), put() appends n bytes to the record
-	 * being written; it returns 0.
+	 * being written; it returns 0.  In an input format's read() (ABI
+	 * 1.4), each emit() writes one record of any kind.
 	 */
 	size_t	(*get)(struct gp_ctx *, void *, size_t n);
 	void	(*emit)(struct gp_ctx *, const char *kind, int nf,

@@ -37,6 +37,8 @@ struct walk {
 	char		*buf;
 	size_t		 bufsz;
 	int		 nomem;
+	int		 bytime;	/* no arc counts calls (sampled
+					   stacks): arcs weigh their time */
 };
 
 static uint64_t
@@ -136,11 +138,18 @@ onpath(const struct walk *w, const struct gp_pfunc *f)
  * along self calls, nor inside f's cycle: a cycle's members are charged
  * to the cycle's callers from outside it, as gprof charges them.
  */
-static int
-along(const struct gp_parc *a, const struct gp_pfunc *m,
-    const struct gp_pfunc *f)
+/* An arc's weight among the callers: its calls, or its time. */
+static double
+weight(const struct walk *w, const struct gp_parc *a)
 {
-	return a->count > 0 && a->caller != m && !a->caller->iscycle &&
+	return w->bytime ? a->self + a->child : (double)a->count;
+}
+
+static int
+along(const struct walk *w, const struct gp_parc *a,
+    const struct gp_pfunc *m, const struct gp_pfunc *f)
+{
+	return weight(w, a) > 0 && a->caller != m && !a->caller->iscycle &&
 	    (f->cycle == 0 || a->caller->cycle != f->cycle);
 }
 
@@ -163,7 +172,7 @@ incycle(struct walk *w, const struct gp_pfunc *f)
 	c->done = 1;
 	for (n = 0, j = 0; j < f->cyc->nmembers; j++)
 		for (i = 0; i < mem[j]->ncallers; i++)
-			if (along(mem[j]->callers[i], mem[j], f))
+			if (along(w, mem[j]->callers[i], mem[j], f))
 				n++;
 	if ((c->arcs = calloc(n + 1, sizeof(*c->arcs))) == NULL) {
 		w->nomem = 1;
@@ -171,9 +180,9 @@ incycle(struct walk *w, const struct gp_pfunc *f)
 	}
 	for (j = 0; j < f->cyc->nmembers; j++)
 		for (i = 0; i < mem[j]->ncallers; i++)
-			if (along(mem[j]->callers[i], mem[j], f)) {
+			if (along(w, mem[j]->callers[i], mem[j], f)) {
 				c->arcs[c->n++] = mem[j]->callers[i];
-				c->denom += (double)mem[j]->callers[i]->count;
+				c->denom += weight(w, mem[j]->callers[i]);
 			}
 	return c;
 }
@@ -203,8 +212,8 @@ up(struct walk *w, const struct gp_pfunc *f, double wt)
 		arcs = f->callers;
 		n = f->ncallers;
 		for (denom = 0, i = 0; i < n; i++)
-			if (along(arcs[i], f, f))
-				denom += (double)arcs[i]->count;
+			if (along(w, arcs[i], f, f))
+				denom += weight(w, arcs[i]);
 	}
 	if (denom == 0 || w->depth >= MAXDEPTH) {
 		add(w, wt);
@@ -213,9 +222,9 @@ up(struct walk *w, const struct gp_pfunc *f, double wt)
 	rest = 0;
 	for (i = 0; i < n; i++) {
 		a = arcs[i];
-		if (!cyc && !along(a, f, f))
+		if (!cyc && !along(w, a, f, f))
 			continue;
-		share = wt * ((double)a->count / denom);
+		share = wt * (weight(w, a) / denom);
 		if (share < w->minw || onpath(w, a->caller)) {
 			rest += share;
 			continue;
@@ -266,6 +275,10 @@ stacks_make(const struct gp_profile *p, double scale, struct stacks *st)
 		if (!p->funcs[i]->iscycle && p->funcs[i]->samples > 0)
 			sum += p->funcs[i]->samples * scale;
 	w.minw = sum * MINSHARE;
+	w.bytime = 1;
+	for (i = 0; i < p->narcs; i++)
+		if (p->arcs[i]->count > 0)
+			w.bytime = 0;
 	w.ncyc = p->ncycles + 1;
 	if ((w.cyc = calloc(w.ncyc, sizeof(*w.cyc))) == NULL) {
 		free(w.path);

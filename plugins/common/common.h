@@ -13,8 +13,9 @@
 /*
  * Folded stacks made from the call graph: each function's self time
  * split over the chains of its callers in proportion to the call counts
- * of the arcs (gprof's own assumption); the members of a cycle charged
- * to the cycle's callers from outside it; a chain ending at a function
+ * of the arcs (gprof's own assumption), or, when no arc counts calls
+ * (sampled stacks: perf), to the time each arc carries; the members of
+ * a cycle charged to the cycle's callers from outside it; a chain ending at a function
  * nobody calls, where it would repeat a function, 256 deep, or when its
  * share falls below a millionth of the total.  Weights are in `scale'
  * units per sample and rounded so that they add up to the rounded total.
