@@ -3,7 +3,9 @@
  * several of them added up; with -o, written back as a gmon.out file.
  * The gprt(3) companion file of each (F.gprt) follows as the runtime
  * layer (libgp/measured.h); a companion file given as an input stands
- * for the gmon.out its killed run did not write.
+ * for the gmon.out its killed run did not write.  Other profilers' files
+ * (perf script's text, callgrind.out) are read by input format plugins
+ * (libgp/foreign.h), picked by their first bytes or by -f.
  */
 #include <sys/stat.h>
 
