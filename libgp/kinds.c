@@ -35,6 +35,7 @@ static const struct {
 	{ "darc",	GP_L_DIFF },
 	{ "mem",	GP_L_RT },
 	{ "memsum",	GP_L_RT },
+	{ "ctx",	GP_L_RT },
 };
 
 unsigned

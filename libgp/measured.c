@@ -200,6 +200,149 @@ load_mem(struct gp_prof *p, const struct gp_rec *rec)
 	rt->nmems++;
 }
 
+static size_t
+treehash(size_t gi, uint64_t thread, size_t mask)
+{
+	uint64_t h = (thread + 1) * 0x9e3779b97f4a7c15u ^ (uint64_t)gi;
+
+	return (size_t)(h ^ h >> 29) & mask;
+}
+
+/* The tree of group gi's thread, made if new (found by a hash table). */
+static struct gp_rtctree *
+ctree(struct gp_rt *rt, size_t gi, uint64_t thread)
+{
+	struct gp_rtctree *t;
+	size_t i, j, mask;
+
+	mask = rt->thcap - 1;
+	if (rt->thcap > 0)
+		for (i = treehash(gi, thread, mask);
+		    (j = rt->thash[i]) != NONE; i = (i + 1) & mask)
+			if (rt->ctrees[j].group == gi &&
+			    rt->ctrees[j].thread == thread)
+				return &rt->ctrees[j];
+	if (2 * (rt->nctrees + 1) > rt->thcap) {
+		free(rt->thash);
+		rt->thcap = rt->thcap ? 2 * rt->thcap : 64;
+		rt->thash = xreallocarray(NULL, rt->thcap, sizeof(*rt->thash));
+		memset(rt->thash, 0xff, rt->thcap * sizeof(*rt->thash));
+		mask = rt->thcap - 1;
+		for (j = 0; j < rt->nctrees; j++) {
+			i = treehash(rt->ctrees[j].group, rt->ctrees[j].thread,
+			    mask);
+			while (rt->thash[i] != NONE)
+				i = (i + 1) & mask;
+			rt->thash[i] = j;
+		}
+	}
+	for (i = treehash(gi, thread, mask); rt->thash[i] != NONE;
+	    i = (i + 1) & mask)
+		continue;
+	rt->thash[i] = rt->nctrees;
+	rt->ctrees = xreallocarray(rt->ctrees, rt->nctrees + 1,
+	    sizeof(*rt->ctrees));
+	t = &rt->ctrees[rt->nctrees++];
+	memset(t, 0, sizeof(*t));
+	t->group = gi;
+	t->thread = thread;
+	return t;
+}
+
+/* The node of that id in tree t, or NONE. */
+static size_t
+ctxfind(const struct gp_rt *rt, const struct gp_rtctree *t, uint64_t id)
+{
+	size_t lo = 0, hi = t->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (rt->ctxs[t->nodes[mid]].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->n && rt->ctxs[t->nodes[lo]].id == id ? t->nodes[lo] :
+	    NONE;
+}
+
+static void
+load_ctx(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_rtgroup *g = group(p->rt, rec);
+	struct gp_rt *rt = p->rt;
+	struct gp_rtctree *t;
+	struct gp_rtctx *c, *pc;
+	uint64_t last;
+
+	gp_need(rec, 14);
+	if (rt->nctxs == rt->ccap) {
+		rt->ccap = rt->ccap ? 2 * rt->ccap : 256;
+		rt->ctxs = xreallocarray(rt->ctxs, rt->ccap, sizeof(*rt->ctxs));
+	}
+	c = &rt->ctxs[rt->nctxs];
+	memset(c, 0, sizeof(*c));
+	c->group = rt->ngroups - 1;
+	c->thread = gp_fu64(rec, 1);
+	c->id = gp_fu64(rec, 2);
+	c->parentid = gp_fu64(rec, 3);
+	t = ctree(rt, c->group, c->thread);
+	if (c->id == 0)
+		gp_recerr(rec, "field 3: node id 0 (ids start at 1)");
+	if (t->n > 0 && c->id <= (last = rt->ctxs[t->nodes[t->n - 1]].id))
+		gp_recerr(rec, "field 3: node id %ju after id %ju in thread "
+		    "%ju (ids increase, parents before children)",
+		    (uintmax_t)c->id, (uintmax_t)last, (uintmax_t)c->thread);
+	c->parent = NONE;
+	if (c->parentid != 0 &&
+	    (c->parent = ctxfind(rt, t, c->parentid)) == NONE)
+		gp_recerr(rec, "field 4: parent %ju is not a node of thread "
+		    "%ju read before", (uintmax_t)c->parentid,
+		    (uintmax_t)c->thread);
+	faddr(rec, 4, g, &c->fn, 1);
+	faddr(rec, 6, g, &c->site, 1);
+	if ((c->hascount = !gp_fempty(rec, 8)))
+		c->count = gp_fu64(rec, 8);
+	c->selfticks = gp_fu64(rec, 9);
+	c->inclticks = gp_fu64(rec, 10);
+	c->selftime = fsecs(rec, 11);
+	c->incltime = fsecs(rec, 12);
+	if (c->inclticks < c->selfticks)
+		gp_recerr(rec, "field 10: inclusive ticks %ju less than the "
+		    "self ticks %ju", (uintmax_t)c->inclticks,
+		    (uintmax_t)c->selfticks);
+	/* decimal renderings of the same ticks: a rounding's tolerance */
+	if (c->incltime < c->selftime * (1 - 1e-9))
+		gp_recerr(rec, "field 12: inclusive time %s less than the "
+		    "self time %s", rec->f[12], rec->f[11]);
+	c->left = c->inclticks - c->selfticks;
+	if (gp_fempty(rec, 13))
+		;
+	else if (strcmp(rec->f[13], "truncated") == 0)
+		c->truncated = 1;
+	else
+		gp_recerr(rec, "field 14: mark '%s' is not empty or "
+		    "truncated", rec->f[13]);
+	if (c->truncated && c->fn.obj != -2)
+		gp_recerr(rec, "field 5: a truncated node names no function");
+	if (!c->truncated && c->fn.obj == -2)
+		gp_recerr(rec, "field 5: no function");
+	if (c->parent != NONE) {
+		pc = &rt->ctxs[c->parent];
+		if (c->inclticks > pc->left)
+			gp_recerr(rec, "field 10: inclusive ticks %ju more than "
+			    "node %ju has left for its children (%ju)",
+			    (uintmax_t)c->inclticks, (uintmax_t)pc->id,
+			    (uintmax_t)pc->left);
+		pc->left -= c->inclticks;
+	}
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->nodes = xreallocarray(t->nodes, t->cap, sizeof(*t->nodes));
+	}
+	t->nodes[t->n++] = rt->nctxs++;
+}
+
 int
 gp_rt_load(struct gp_prof *p, const struct gp_rec *rec)
 {
@@ -215,6 +358,8 @@ gp_rt_load(struct gp_prof *p, const struct gp_rec *rec)
 		load_marc(p, rec);
 	else if (gp_iskind(rec, "mem"))
 		load_mem(p, rec);
+	else if (gp_iskind(rec, "ctx"))
+		load_ctx(p, rec);
 	else if (gp_iskind(rec, "memsum")) {
 		g = group(p->rt, rec);
 		gp_need(rec, 3);
@@ -252,8 +397,9 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 	const struct gp_rtthread *t;
 	const struct gp_rtarc *a;
 	const struct gp_rtmem *m;
+	const struct gp_rtctx *x;
 	const uint64_t *c;
-	size_t k, i, ia = 0, im = 0;
+	size_t k, i, ia = 0, im = 0, ix = 0;
 
 	for (k = 0; rt != NULL && k < rt->ngroups; k++) {
 		g = &rt->groups[k];
@@ -322,6 +468,25 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 			gp_wu64(w, g->peak);
 			gp_weol(w);
 		}
+		for (; ix < rt->nctxs && rt->ctxs[ix].group == k; ix++) {
+			x = &rt->ctxs[ix];
+			gp_wkind(w, "ctx");
+			gp_wu64(w, x->thread);
+			gp_wu64(w, x->id);
+			gp_wu64(w, x->parentid);
+			waddr(w, &x->fn);
+			waddr(w, &x->site);
+			if (x->hascount)
+				gp_wu64(w, x->count);
+			else
+				gp_wraw(w, "");
+			gp_wu64(w, x->selfticks);
+			gp_wu64(w, x->inclticks);
+			gp_wdbl(w, x->selftime);
+			gp_wdbl(w, x->incltime);
+			gp_wraw(w, x->truncated ? "truncated" : "");
+			gp_weol(w);
+		}
 	}
 }
 
@@ -362,6 +527,11 @@ gp_rt_free(struct gp_rt *rt)
 	free(rt->groups);
 	free(rt->arcs);
 	free(rt->mems);
+	free(rt->ctxs);
+	for (k = 0; k < rt->nctrees; k++)
+		free(rt->ctrees[k].nodes);
+	free(rt->ctrees);
+	free(rt->thash);
 	meas_free(rt->meas);
 	free(rt);
 }

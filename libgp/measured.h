@@ -1,7 +1,7 @@
 /*
  * The runtime layer: what the gprt(3) runtime measured, as gmon-cat(1)
  * reads it from a gmon.out.gprt companion file ("gprt", "map", "thread",
- * "marc", "mem" and "memsum" records, gp-stream(5)); and the analysis
+ * "marc", "mem", "memsum" and "ctx" records, gp-stream(5)); and the analysis
  * that puts those measurements where gprof puts its estimates.
  *
  * A stream may hold several companion files: each "gprt" record starts a
@@ -95,6 +95,41 @@ struct gp_rtmem {			/* a "mem" record */
 	struct gprt_mem	 m;		/* the counters; site, fn unused */
 };
 
+/*
+ * A "ctx" record: a node of a calling-context tree.  The loader checks
+ * what gp-stream(5) promises, so that readers need not: ids increase in
+ * each tree (a group's thread), a parent is a node read before in the
+ * same tree, the inclusive time is at least the self time and covers
+ * the children's.
+ */
+struct gp_rtctx {
+	size_t		 group;
+	uint64_t	 thread;	/* 0: the group's threads merged */
+	uint64_t	 id;
+	uint64_t	 parentid;	/* 0: a root */
+	size_t		 parent;	/* its index in gp_rt.ctxs, or
+					   (size_t)-1 for a root */
+	struct gp_rtaddr fn;		/* obj -2: none (truncated) */
+	struct gp_rtaddr site;		/* obj -2: not known */
+	int		 hascount;	/* count given */
+	int		 truncated;	/* mark "truncated" */
+	uint64_t	 count;
+	uint64_t	 selfticks;
+	uint64_t	 inclticks;
+	double		 selftime;
+	double		 incltime;
+	uint64_t	 left;		/* inclticks less self and the
+					   children's read so far */
+};
+
+struct gp_rtctree {			/* one tree: a group's thread */
+	size_t		 group;
+	uint64_t	 thread;
+	size_t		*nodes;		/* into gp_rt.ctxs, by id */
+	size_t		 n;
+	size_t		 cap;
+};
+
 struct gp_meas;
 
 struct gp_rt {
@@ -106,6 +141,13 @@ struct gp_rt {
 	struct gp_rtmem	*mems;
 	size_t		 nmems;
 	size_t		 mcap;
+	struct gp_rtctx	*ctxs;		/* in stream order */
+	size_t		 nctxs;
+	size_t		 ccap;
+	struct gp_rtctree *ctrees;	/* in order of their first node */
+	size_t		 nctrees;
+	size_t		*thash;		/* (group, thread) -> tree */
+	size_t		 thcap;
 	struct gp_meas	*meas;		/* gp_meas_get()'s, cached */
 	const struct gp_symtab *bound;	/* the table symobj refers to */
 };

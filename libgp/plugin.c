@@ -19,6 +19,8 @@
 
 #define progname()	program_invocation_short_name
 
+static int	ctxmerge;	/* gp_format_mergethreads() */
+
 /* ------------------------------------------------------------------ */
 /* The services of output formats.                                     */
 
@@ -209,7 +211,16 @@ gp_format_layers(const struct gp_plug *p)
 		l |= GP_L_SYM | GP_L_RAW;
 	if (need & GP_HAVE_RAW)
 		l |= GP_L_RAW;
+	/* the runtime layer's contexts, named by the symbol layer */
+	if (need & GP_HAVE_CTX)
+		l |= GP_L_SYM | GP_L_RAW;
 	return l;
+}
+
+void
+gp_format_mergethreads(int on)
+{
+	ctxmerge = on;
 }
 
 void
@@ -230,7 +241,8 @@ gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
 		memset(&go, 0, sizeof(go));
 		gp_analyse(prof, &go);
 	}
-	view = gp_pview_build(prof, gp_format_layers(p) | GP_L_DIFF);
+	view = gp_pview_build(prof, gp_format_layers(p) | GP_L_DIFF |
+	    (ctxmerge ? GP_PV_CTXMERGE : 0));
 	c->prof = prof;
 	c->out = out;
 	c->outname = outname;

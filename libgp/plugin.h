@@ -24,11 +24,14 @@
  * plugin or a bad option is fatal.  gp_format_layers() tells which layers
  * (GP_L_*) the format reads, so the tool can skip the others.
  * gp_format_run() writes the profile; any failure is fatal.
+ * gp_format_mergethreads() makes the view's calling contexts one tree of
+ * all threads and processes (gp-fmt --merge-threads).
  */
 struct gp_plug	*gp_format_open(const char *spec);
 unsigned	 gp_format_layers(const struct gp_plug *);
 void		 gp_format_run(struct gp_plug *, struct gp_prof *, FILE *out,
 		    const char *outname);
+void		 gp_format_mergethreads(int);
 void		 gp_plugin_list(FILE *);
 
 #endif /* GP_PLUGIN_H */

@@ -4,6 +4,7 @@
  * see the host's own structures.
  */
 #include <err.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "gmon.h"
 #include "graph.h"
 #include "hist.h"
+#include "measured.h"
 #include "pview.h"
 #include "symtab.h"
 
@@ -31,6 +33,15 @@ struct view {
 	struct gp_parc		*arcs;
 	const void		**lists;	/* callers, callees, members */
 	char			*names;		/* the cycles' names */
+	const struct gp_pfunc	**bysym;	/* symbol id -> function */
+	size_t			 nbysym;
+	struct gp_pctx		*ctxs;		/* every tree's nodes */
+	const struct gp_pctx	**ctxp;		/* trees' nodes, children,
+						   roots */
+	struct gp_pctxtree	*ctrees;
+	const struct gp_pctxtree **ctreep;
+	char			**cnames;	/* "OBJ+0xADDR" names */
+	size_t			 ncnames;
 };
 
 static void *
@@ -136,6 +147,8 @@ creditview(struct view *v, const struct gp_symtab *st,
 
 	v->funcs = xcalloc(st->nsyms, sizeof(*v->funcs));
 	v->funcp = xcalloc(st->nsyms, sizeof(*v->funcp));
+	v->nbysym = GP_NSYMS(st);
+	v->bysym = xcalloc(v->nbysym, sizeof(*v->bysym));
 	for (i = n = 0; i < st->nsyms && i < cr->ntime; i++) {
 		if (cr->time[i] == 0)
 			continue;
@@ -149,6 +162,7 @@ creditview(struct view *v, const struct gp_symtab *st,
 		f->end = sym->end;
 		f->samples = cr->time[i];
 		f->self = f->propself = cr->time[i] / hz;
+		v->bysym[i] = f;
 		v->funcp[n++] = f;
 	}
 	v->pub.funcs = v->funcp;
@@ -204,6 +218,8 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 	v->arcp = xcalloc(g->narcs, sizeof(*v->arcp));
 	v->lists = xcalloc(nl, sizeof(*v->lists));
 	v->names = xcalloc(len + 1, 1);
+	v->nbysym = GP_NSYMS(st);
+	v->bysym = xcalloc(v->nbysym, sizeof(*v->bysym));
 
 	/* The arcs between kept nodes, in the graph's order. */
 	na = 0;
@@ -241,6 +257,7 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 			f->line = sym->line;
 			f->addr = sym->addr;
 			f->end = sym->end;
+			v->bysym[n->sym] = f;
 		} else
 			f->name = "<unknown>";
 		f->index = (int)(i + 1);
@@ -323,6 +340,256 @@ diffview(struct view *v, const struct gp_diff *d)
 	v->pub.have |= GP_HAVE_DIFF;
 }
 
+/* ------------------------------------------------------------------ */
+/* Calling contexts.                                                   */
+
+#define NONE	((size_t)-1)
+
+struct cnode {				/* a view node while it is made */
+	size_t		 parent;	/* view node, or NONE */
+	size_t		 sym;		/* the function's symbol, or NONE */
+	const char	*fobj;		/* else its object's path ("": none) */
+	uint64_t	 faddr;
+	const char	*sobj;		/* the call site's object */
+	uint64_t	 saddr;
+	int		 trunc;
+	size_t		 tree;
+};
+
+static const char *
+objpath(const struct gp_rt *rt, size_t gi, const struct gp_rtaddr *a)
+{
+	if (a->obj < 0)
+		return "";
+	return rt->groups[gi].objs[a->obj].path;
+}
+
+static size_t
+chash(const struct cnode *k, size_t mask)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	const char *s;
+
+	h = (h ^ k->parent) * 0x100000001b3u;
+	h = (h ^ k->sym) * 0x100000001b3u;
+	h = (h ^ k->faddr) * 0x100000001b3u;
+	h = (h ^ k->saddr) * 0x100000001b3u;
+	h = (h ^ (uint64_t)k->trunc) * 0x100000001b3u;
+	for (s = k->sym == NONE ? k->fobj : ""; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+	return (size_t)(h ^ h >> 32) & mask;
+}
+
+static int
+csame(const struct cnode *a, const struct cnode *b)
+{
+	return a->parent == b->parent && a->sym == b->sym &&
+	    a->faddr == b->faddr && a->saddr == b->saddr &&
+	    a->trunc == b->trunc && a->tree == b->tree &&
+	    (a->sym != NONE || strcmp(a->fobj, b->fobj) == 0) &&
+	    strcmp(a->sobj, b->sobj) == 0;
+}
+
+static int
+cmpincl(const void *a, const void *b)
+{
+	const struct gp_pctx *x = *(const struct gp_pctx *const *)a;
+	const struct gp_pctx *y = *(const struct gp_pctx *const *)b;
+
+	if (x->incl != y->incl)
+		return x->incl > y->incl ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* The name of a node's function that is not among the view's. */
+static const char *
+cname(struct view *v, const struct gp_prof *p, size_t sym, const char *obj,
+    uint64_t addr)
+{
+	const struct gp_sym *sy;
+	const char *base;
+	char *s;
+
+	if (sym != NONE) {
+		sy = &p->sym->syms[sym];
+		return sy->dname != NULL ? sy->dname : sy->name;
+	}
+	base = strrchr(obj, '/') != NULL ? strrchr(obj, '/') + 1 : obj;
+	if (asprintf(&s, "%s%s0x%jx", base, *base != '\0' ? "+" : "",
+	    (uintmax_t)addr) == -1)
+		err(1, NULL);
+	v->cnames = reallocarray(v->cnames, v->ncnames + 1,
+	    sizeof(*v->cnames));
+	if (v->cnames == NULL)
+		err(1, NULL);
+	return v->cnames[v->ncnames++] = s;
+}
+
+/*
+ * The runtime layer's calling-context trees: one for each group and
+ * thread, or (merge) one for all, where nodes of the same function
+ * reached through the same call site from the same merged parent add up.
+ * A group's tree of thread 0 (its threads merged already) is taken only
+ * when the group has no tree of its own threads.
+ */
+static void
+ctxview(struct view *v, struct gp_prof *p, int merge)
+{
+	const struct gp_rt *rt = p->rt;
+	const struct gp_rtctree *t;
+	const struct gp_rtctx *c;
+	const struct gp_rtthread *th;
+	struct gp_pctxtree *vt;
+	struct gp_pctx *x;
+	struct cnode *cn, k;
+	size_t *pos, *hash, *nkids, nn, nt, i, j, h, mask, cap, ti, off;
+	const struct gp_pctx **l;
+	unsigned char *skip;
+	double rate;
+
+	skip = xcalloc(rt->nctrees, 1);
+	for (i = 0; i < rt->nctrees; i++)
+		if (rt->ctrees[i].thread == 0)
+			for (j = 0; j < rt->nctrees; j++)
+				if (rt->ctrees[j].group == rt->ctrees[i].group &&
+				    rt->ctrees[j].thread != 0)
+					skip[i] = 1;
+	/* the pairs scanned above are few: trees, not nodes */
+	pos = xcalloc(rt->nctxs, sizeof(*pos));
+	cn = xcalloc(rt->nctxs, sizeof(*cn));
+	v->ctxs = xcalloc(rt->nctxs, sizeof(*v->ctxs));
+	for (cap = 64; cap < 2 * rt->nctxs; cap *= 2)
+		continue;
+	mask = cap - 1;
+	hash = xcalloc(cap, sizeof(*hash));
+	memset(hash, 0xff, cap * sizeof(*hash));
+	nn = nt = 0;
+	for (ti = 0; ti < rt->nctrees; ti++) {
+		t = &rt->ctrees[ti];
+		if (merge && skip[ti])
+			continue;
+		if (!merge || nt == 0)
+			nt++;
+		rate = rt->groups[t->group].rate;
+		for (j = 0; j < t->n; j++) {
+			c = &rt->ctxs[t->nodes[j]];
+			memset(&k, 0, sizeof(k));
+			k.parent = c->parent == NONE ? NONE : pos[c->parent];
+			k.sym = c->truncated || p->sym == NULL ? NONE :
+			    gp_rt_sym(p, t->group, &c->fn, 1);
+			if (k.sym == GP_NOSYM)
+				k.sym = NONE;
+			k.fobj = objpath(rt, t->group, &c->fn);
+			k.faddr = c->fn.addr;
+			k.sobj = objpath(rt, t->group, &c->site);
+			k.saddr = c->site.obj == -2 ? 0 : c->site.addr;
+			k.trunc = c->truncated;
+			k.tree = nt - 1;
+			for (h = chash(&k, mask); hash[h] != NONE;
+			    h = (h + 1) & mask)
+				if (csame(&cn[hash[h]], &k))
+					break;
+			if (hash[h] == NONE) {
+				hash[h] = nn;
+				cn[nn] = k;
+				x = &v->ctxs[nn++];
+				x->parent = k.parent == NONE ? NULL :
+				    &v->ctxs[k.parent];
+				x->depth = x->parent ? x->parent->depth + 1 : 0;
+				x->func = k.sym != NONE && k.sym < v->nbysym ?
+				    v->bysym[k.sym] : NULL;
+				x->truncated = k.trunc;
+				x->name = k.trunc ? "(truncated)" :
+				    x->func != NULL ? x->func->name :
+				    cname(v, p, k.sym, k.fobj, k.faddr);
+				x->obj = *k.fobj != '\0' && c->fn.obj > 0 ?
+				    k.fobj : NULL;
+				x->addr = k.trunc ? 0 : k.faddr;
+				x->site = k.saddr;
+				x->hascount = 1;
+			}
+			pos[t->nodes[j]] = hash[h];
+			x = &v->ctxs[hash[h]];
+			if (!c->hascount)
+				x->hascount = 0;
+			x->count += c->count;
+			x->self += (double)c->selfticks / rate;
+			x->incl += (double)c->inclticks / rate;
+		}
+	}
+	free(hash);
+
+	/* The trees, their nodes in order, then each node's children. */
+	v->ctrees = xcalloc(nt, sizeof(*v->ctrees));
+	v->ctreep = xcalloc(nt, sizeof(*v->ctreep));
+	nkids = xcalloc(nn, sizeof(*nkids));
+	for (i = 0; i < nn; i++)
+		if (cn[i].parent != NONE)
+			nkids[cn[i].parent]++;
+	/* nodes (nn), children (nn less the roots), roots (the roots) */
+	v->ctxp = xcalloc(2 * nn, sizeof(*v->ctxp));
+	l = v->ctxp;
+	for (i = 0; i < nn; i++)
+		l[i] = &v->ctxs[i];
+	/* nkids[i] becomes the offset of node i's children in l */
+	for (off = nn, i = 0; i < nn; i++) {
+		j = nkids[i];
+		nkids[i] = off;
+		v->ctxs[i].children = &l[off];
+		off += j;
+	}
+	for (i = 0; i < nn; i++)
+		if (cn[i].parent != NONE) {
+			x = &v->ctxs[cn[i].parent];
+			l[nkids[cn[i].parent] + x->nchildren++] = &v->ctxs[i];
+		}
+	for (i = 0; i < nn; i++)
+		gp_sort(&l[nkids[i]], v->ctxs[i].nchildren, sizeof(*l),
+		    cmpincl);
+	for (ti = i = 0, nt = 0; ti < rt->nctrees; ti++) {
+		t = &rt->ctrees[ti];
+		if (merge && skip[ti])
+			continue;
+		if (merge && nt > 0)
+			continue;
+		vt = &v->ctrees[nt];
+		v->ctreep[nt] = vt;
+		vt->nodes = &l[i];
+		while (i < nn && cn[i].tree == nt)
+			i++;
+		vt->nnodes = &l[i] - vt->nodes;
+		vt->roots = &l[off];
+		for (j = 0; j < vt->nnodes; j++)
+			if (vt->nodes[j]->parent == NULL) {
+				l[off++] = vt->nodes[j];
+				vt->total += vt->nodes[j]->incl;
+			}
+		vt->nroots = &l[off] - vt->roots;
+		gp_sort(&l[off - vt->nroots], vt->nroots, sizeof(*l), cmpincl);
+		nt++;
+		if (merge)
+			continue;
+		vt->pid = rt->groups[t->group].pid;
+		vt->thread = t->thread;
+		th = rt->groups[t->group].threads;
+		for (j = 0; j < rt->groups[t->group].nthr; j++)
+			if (th[j].slot == t->thread) {
+				vt->tid = th[j].tid;
+				vt->name = th[j].name;
+				break;
+			}
+	}
+	for (i = 0; i < nt; i++)
+		v->pub.ctxtotal += v->ctrees[i].total;
+	v->pub.ctxtrees = v->ctreep;
+	v->pub.nctxtrees = nt;
+	v->pub.have |= GP_HAVE_CTX;
+	free(nkids);
+	free(cn);
+	free(pos);
+	free(skip);
+}
+
 struct gp_profile *
 gp_pview_build(struct gp_prof *p, unsigned layers)
 {
@@ -360,6 +627,8 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 	if ((layers & GP_L_DIFF) && p->diff != NULL &&
 	    (v->pub.have & GP_HAVE_GRAPH))
 		diffview(v, p->diff);
+	if ((layers & GP_L_RAW) && p->rt != NULL && p->rt->nctxs > 0)
+		ctxview(v, p, (layers & GP_PV_CTXMERGE) != 0);
 	/* Never NULL arrays. */
 	if (v->funcp == NULL)
 		v->pub.funcs = v->funcp = xcalloc(1, sizeof(*v->funcp));
@@ -371,6 +640,8 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		v->pub.hists = v->histp = xcalloc(1, sizeof(*v->histp));
 	if (v->rawarcp == NULL)
 		v->pub.rawarcs = v->rawarcp = xcalloc(1, sizeof(*v->rawarcp));
+	if (v->ctreep == NULL)
+		v->pub.ctxtrees = v->ctreep = xcalloc(1, sizeof(*v->ctreep));
 	return &v->pub;
 }
 
@@ -396,5 +667,13 @@ gp_pview_free(struct gp_profile *pub)
 	free(v->arcs);
 	free(v->lists);
 	free(v->names);
+	free(v->bysym);
+	free(v->ctxs);
+	free(v->ctxp);
+	free(v->ctrees);
+	free(v->ctreep);
+	while (v->ncnames > 0)
+		free(v->cnames[--v->ncnames]);
+	free(v->cnames);
 	free(v);
 }

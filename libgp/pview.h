@@ -9,7 +9,13 @@
 
 #include "prof.h"
 
-/* A view of the layers in `layers' (GP_L_*) that the profile has. */
+/*
+ * A view of the layers in `layers' (GP_L_*) that the profile has.  The
+ * runtime layer's calling contexts come with the raw layer; with
+ * GP_PV_CTXMERGE in `layers', as one tree of all threads and processes.
+ */
+#define GP_PV_CTXMERGE	(1u << 16)
+
 struct gp_profile *gp_pview_build(struct gp_prof *, unsigned layers);
 void		 gp_pview_free(struct gp_profile *);
 

@@ -38,6 +38,7 @@ static const struct option longopts[] = {
 	{ "inline-file-names",		no_argument,		NULL, 256 },
 	{ "line",			no_argument,		NULL, 'l' },
 	{ "memory-profile",		no_argument,		NULL, 'M' },
+	{ "merge-threads",		no_argument,		NULL, 257 },
 	{ "min-count",			required_argument,	NULL, 'm' },
 	{ "no-annotated-source",	optional_argument,	NULL, 'J' },
 	{ "no-exec-counts",		optional_argument,	NULL, 'Z' },
@@ -105,6 +106,9 @@ main(int argc, char *argv[])
 			break;
 		case 256:	/* --inline-file-names */
 			o.inline_names = 1;
+			break;
+		case 257:	/* --merge-threads: one context tree */
+			gp_format_mergethreads(1);
 			break;
 		case 'i':
 			on |= S_INFO;

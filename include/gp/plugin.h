@@ -52,6 +52,7 @@ struct gp_profile;
 #define GP_HAVE_CREDIT	0x04		/* histogram credited to symbols */
 #define GP_HAVE_GRAPH	0x08		/* call graph, time propagated */
 #define GP_HAVE_DIFF	0x10		/* gp-diff's: pfunc.old (ABI 1.2) */
+#define GP_HAVE_CTX	0x20		/* calling contexts: ctxtrees (1.3) */
 
 /* Layouts of a gmon.out file. */
 #define GP_LAYOUT_GNU		1	/* "gmon" cookie, tagged records */
@@ -152,6 +153,49 @@ struct gp_parc {
 	double		 child;
 };
 
+/*
+ * Calling contexts (GP_HAVE_CTX, ABI 1.3): what the runtime measured
+ * along each distinct path of calls ("ctx" records, gp-stream(5)), one
+ * tree per thread of each run, or one for all when threads are merged
+ * (gp-fmt --merge-threads).  A node's incl is its self plus its
+ * children's incl; the roots' incl add up to the tree's total.  Recursion
+ * is folded: a function already on a path has no node below itself.
+ */
+struct gp_pctx {
+	const struct gp_pctx *parent;	/* NULL: a root */
+	const struct gp_pfunc *func;	/* NULL: not among gp_profile.funcs
+					   (or truncated); see name */
+	const char	*name;		/* always set: func's name, else the
+					   symbol's, else "OBJ+0xADDR";
+					   "(truncated)" */
+	const char	*obj;		/* the function's object file, or
+					   NULL (the executable, unknown) */
+	uint64_t	 addr;		/* its address, link-time in obj */
+	uint64_t	 site;		/* the call site in the parent's
+					   function, link-time; 0: unknown */
+	int		 hascount;	/* count is known (not sampled) */
+	int		 truncated;	/* holds the paths below parent that
+					   got no node of their own */
+	uint64_t	 count;		/* calls along this path */
+	double		 self;		/* seconds in the function itself */
+	double		 incl;		/* seconds in it and below it */
+	unsigned	 depth;		/* 0 for a root */
+	const struct gp_pctx *const *children;	/* by incl, largest first */
+	size_t		 nchildren;
+};
+
+struct gp_pctxtree {			/* one thread's tree */
+	uint64_t	 pid;		/* the process; 0 when merged */
+	uint64_t	 thread;	/* its slot, from 1; 0: merged */
+	uint64_t	 tid;		/* the kernel's thread ID, or 0 */
+	const char	*name;		/* the thread's name, or NULL */
+	double		 total;		/* the roots' incl summed */
+	const struct gp_pctx *const *nodes;	/* parents before children */
+	size_t		 nnodes;
+	const struct gp_pctx *const *roots;	/* by incl, largest first */
+	size_t		 nroots;
+};
+
 struct gp_profile {
 	uint32_t	 size;		/* sizeof(struct gp_profile) in the host */
 	unsigned	 have;		/* GP_HAVE_* present */
@@ -191,6 +235,12 @@ struct gp_profile {
 	/* Diff layer (GP_HAVE_DIFF, ABI 1.2). */
 	const char	*oldname;	/* the old stream gp-diff compared */
 	double		 oldtotal;	/* its total seconds */
+
+	/* Calling contexts (GP_HAVE_CTX, ABI 1.3). */
+	const struct gp_pctxtree *const *ctxtrees;	/* by process and
+							   thread */
+	size_t		 nctxtrees;
+	double		 ctxtotal;	/* the trees' totals summed */
 };
 
 /* ------------------------------------------------------------------ */
