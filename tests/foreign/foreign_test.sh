@@ -271,6 +271,21 @@ perf_threads_body()
 	grep -q '^thread	.*	worker	' st || atf_fail "worker not named"
 	grep -q '^thread	.*	work	' st || atf_fail "work not named"
 	grep -q '^ctx	' st || atf_fail "no calling contexts"
+	# the calling-context trees as output formats see them (tests/ctx's
+	# test format): one per thread, named, each thread's samples
+	st=${GP_STAGE:-$(dirname "$(dirname "$(command -v gp-fmt)")")}
+	mkdir p
+	atf_check cc -w -shared -fPIC -I"$st/include" -o p/ctxdump.so \
+	    "$(atf_get_srcdir)/../ctx/ctxdump.c"
+	atf_check -o save:trees -e ignore sh -c "gmon-cat perf.txt |
+	    gp-sym work | gp-arcs | GP_PLUGIN_PATH=$(pwd)/p gp-fmt -o ctxdump"
+	awk '$1 == "tree" { print $5 }' trees | sort >tn
+	printf 'work\nworker\n' >want
+	atf_check -o empty diff want tn
+	awk -F '\t' '$1 == "thread" { printf "%s %.6f\n", $6, $9 }' st |
+	    sort >thr
+	awk '$1 == "tree" { printf "%s %.6f\n", $5, $6 }' trees | sort >tt
+	atf_check -o empty diff thr tt
 	# perf script's default fields, and two processes in one file
 	perf script -i perf.data >a.txt 2>/dev/null
 	awk '/^[^ \t]/ { $2 = $2 + 1000000 } { print }' a.txt >b.txt
