@@ -588,6 +588,9 @@ frame(struct perf *p, char *s, uint64_t pid, int runtime)
 	    (obj = objfind(p, dso)) == NONE)
 		return fail(p, "out of memory");
 	a = obj == NONE ? addr : linkaddr(p, obj, addr, pid, runtime);
+	if (a == NOADDR && haveoff && strcmp(sym, "[unknown]") != 0 &&
+	    (fa = elfsyms_find(&objload(p, obj)->elf, sym)) != NOADDR)
+		a = fa + off;	/* where the symbol table puts SYM */
 	if (a == NOADDR) {
 		if (!p->warned++)
 			host->warn(p->ctx, "line %lu: %s: address 0x%" PRIx64
@@ -813,13 +816,14 @@ parse(struct perf *p, const unsigned char *buf, size_t len)
 		}
 		if (line[0] == '#')
 			continue;
-		if (line[0] == ' ' || line[0] == '\t') {
+		/* frames start with a TAB, headers may with spaces */
+		if (line[0] == '\t') {
 			if ((r = frame(p, line, 0, 0)) == 1)
 				r = 0;
 			continue;
 		}
 		if ((r = endsample(p)) == 0)
-			r = header(p, line);
+			r = header(p, line + strspn(line, " "));
 	}
 	free(line);
 	if (r == 0)
@@ -1014,28 +1018,55 @@ emitgroup(struct perf *p, size_t g, const char *clock, double rate)
 	}
 }
 
+/* Does the line look like a sample's header: a "TIME:" and "EVENT:"? */
+static int
+headerlike(const unsigned char *q, const unsigned char *e)
+{
+	char buf[512], *t, *rest;
+	size_t n = (size_t)(e - q);
+	int time = 0, ev = 0;
+
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	memcpy(buf, q, n);
+	buf[n] = '\0';
+	rest = buf;
+	while ((t = strsep(&rest, " \t")) != NULL) {
+		if (*t == '\0')
+			continue;
+		if (istime(t))
+			time = 1;
+		else if (time && t[strlen(t) - 1] == ':')
+			ev = 1;
+	}
+	return time && ev;
+}
+
 static int
 perf_match(const unsigned char *head, size_t n)
 {
 	const unsigned char *nl, *q;
-	int frames = 0, lines = 0;
+	int headers = 0, frames = 0, lines = 0;
 
-	/* a header line, then frame lines: "\t  ADDR SYM (DSO)" */
-	for (q = head; q < head + n && lines < 8; q = nl + 1, lines++) {
+	/* sample headers, and frames: "\t  ADDR SYM (DSO)" */
+	for (q = head; q < head + n && lines < 16; q = nl + 1, lines++) {
 		if ((nl = memchr(q, '\n', (size_t)(head + n - q))) == NULL)
 			break;
-		if (q[0] == '\t' && memchr(q, '(', (size_t)(nl - q)) != NULL &&
-		    nl[-1] == ')')
+		if (q[0] == '#' || nl == q)
+			continue;
+		if (q[0] == '\t' && nl[-1] == ')')
 			frames++;
+		else if (q[0] != '\t' && headerlike(q, nl))
+			headers++;
+		else if (q[0] != '\t' && memmem(q, (size_t)(nl - q),
+		    "PERF_RECORD_", 12) != NULL)
+			headers++;
+		else
+			return 0;
 	}
-	if (frames > 0 && n > 0 && head[0] != '\t' && head[0] != '#')
+	if (headers > 0 && frames > 0)
 		return 60;
-	/* without a call chain: "COMM TID TIME: PERIOD EVENT: ADDR SYM (DSO)" */
-	if (n > 0 && (nl = memchr(head, '\n', n)) != NULL &&
-	    memmem(head, (size_t)(nl - head), ": ", 2) != NULL &&
-	    nl[-1] == ')' && memmem(head, (size_t)(nl - head), "clock:", 6))
-		return 40;
-	return 0;
+	return headers > 0 ? 40 : 0;
 }
 
 static int

@@ -252,6 +252,31 @@ perf_flat_body()
 	    atf_fail "per-object shares differ"
 }
 
+atf_test_case perf_nochain
+perf_nochain_head()
+{
+	atf_set "descr" "perf record without -g, perf script's default" \
+	    "fields and its mmap events: the top functions as perf report's"
+	atf_set "require.progs" "perf"
+}
+perf_nochain_body()
+{
+	perfok
+	build work
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock \
+	    -o perf.data ./work 100
+	perf script -i perf.data --show-mmap-events >perf.txt 2>/dev/null
+	perf report -i perf.data --stdio --no-children --sort sym 2>/dev/null |
+	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $3, $1 }' |
+	    head -2 >theirs
+	atf_check -o save:rep -e ignore gp -b -p work perf.txt
+	awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ { print $NF, $1 }' rep |
+	    head -2 >ours
+	paste ours theirs | awk '$1 != $3 { bad = 1 } { d = $2 - $4;
+	    if (d < 0) d = -d; if (d > 1.0) bad = 1 } END { exit bad }' ||
+	    atf_fail "ours: $(cat ours); perf report's: $(cat theirs)"
+}
+
 atf_test_case perf_threads
 perf_threads_head()
 {
@@ -333,6 +358,7 @@ atf_init_test_cases()
 	atf_add_test_case callgrind_threads
 	atf_add_test_case callgrind_bad
 	atf_add_test_case perf_flat
+	atf_add_test_case perf_nochain
 	atf_add_test_case perf_threads
 	atf_add_test_case perf_bad
 }
