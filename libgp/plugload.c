@@ -569,6 +569,24 @@ s_get(struct gp_ctx *c, void *buf, size_t n)
 	return n;
 }
 
+/* Are emit()'s fields bad?  Then say so. */
+static int
+badfields(struct gp_ctx *c, int nf, const char *const *f)
+{
+	int i;
+
+	if (nf < 0 || nf > 1000000 || (nf > 0 && f == NULL)) {
+		gp_plug_error(c, "emit(): bad field count %d", nf);
+		return 1;
+	}
+	for (i = 0; i < nf; i++)
+		if (f[i] == NULL) {
+			gp_plug_error(c, "emit(): field %d is NULL", i + 1);
+			return 1;
+		}
+	return 0;
+}
+
 /* emit() in an input format's read(): the record goes to the writer. */
 static void
 emitread(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
@@ -588,15 +606,8 @@ emitread(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
 		    kind ? kind : "(null)");
 		return;
 	}
-	if (nf < 0 || nf > 1000000 || (nf > 0 && f == NULL)) {
-		gp_plug_error(c, "emit(): bad field count %d", nf);
+	if (badfields(c, nf, f))
 		return;
-	}
-	for (i = 0; i < nf; i++)
-		if (f[i] == NULL) {
-			gp_plug_error(c, "emit(): field %d is NULL", i + 1);
-			return;
-		}
 	gp_wkind(c->w, kind);
 	for (i = 0; i < nf; i++)
 		gp_wstr(c->w, f[i]);
@@ -627,15 +638,8 @@ s_emit(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
 		    kind ? kind : "(null)");
 		return;
 	}
-	if (nf < 0 || nf > 1000000 || (nf > 0 && f == NULL)) {
-		gp_plug_error(c, "emit(): bad field count %d", nf);
+	if (badfields(c, nf, f))
 		return;
-	}
-	for (k = 0; k < nf; k++)
-		if (f[k] == NULL) {
-			gp_plug_error(c, "emit(): field %d is NULL", k + 1);
-			return;
-		}
 	if (c->nemit++ > 0) {
 		gp_plug_error(c, "emit(): a record's decode() emits one stream "
 		    "record, not several");

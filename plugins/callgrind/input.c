@@ -40,6 +40,7 @@
 #include <gp/plugin.h>
 
 #include "input.h"
+#include "textin.h"
 
 #define MAXEV	64			/* events a file may declare */
 #define NOADDR	UINT64_MAX
@@ -510,38 +511,22 @@ spec(struct cg *c, const char *key, char *val)
 static int
 parse(struct cg *c, const unsigned char *buf, size_t len)
 {
-	const unsigned char *p = buf, *end = buf + len, *nl;
-	char *line = NULL, *eq, *col;
-	size_t n, cap = 0;
-	int r = 0;
+	struct textin t;
+	const char *why;
+	char *line, *eq, *col;
+	size_t n;
+	int r = 0, more;
 
-	if (len > 0 && buf[len - 1] != '\n') {
-		/* the line count, for the message */
-		for (p = buf; p < end; p++)
-			if (*p == '\n')
-				c->lineno++;
-		c->lineno++;
+	if (textin_open(&t, buf, len, &c->lineno) == -1)
 		return fail(c, "truncated: the last line has no newline");
-	}
-	while (p < end && r == 0) {
-		c->lineno++;
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			nl = end;
-		n = (size_t)(nl - p);
-		if (n + 1 > cap) {
-			cap = n + 1;
-			if ((line = realloc(line, cap)) == NULL)
-				return fail(c, "out of memory");
-		}
-		memcpy(line, p, n);
-		line[n] = '\0';
-		p = nl + 1;
-		if (n > 0 && line[n - 1] == '\r')
-			line[--n] = '\0';
-		if (memchr(line, '\0', n) != NULL) {
-			r = fail(c, "a NUL byte: not a callgrind file");
+	while (r == 0 && (more = textin_next(&t, &why)) != 0) {
+		c->lineno = t.lineno;
+		if (more == -1) {
+			r = fail(c, "%s", why);
 			break;
 		}
+		line = t.line;
+		n = t.len;
 		if (n == 0 || line[0] == '#')
 			continue;
 		if ((line[0] >= '0' && line[0] <= '9') || line[0] == '+' ||
@@ -565,7 +550,7 @@ parse(struct cg *c, const unsigned char *buf, size_t len)
 		} else
 			r = fail(c, "not a callgrind line: '%.40s'", line);
 	}
-	free(line);
+	textin_close(&t);
 	if (r != 0)
 		return r;
 	if (c->incall)
@@ -580,48 +565,6 @@ parse(struct cg *c, const unsigned char *buf, size_t len)
 
 /* ---------------------------------------------------------------- */
 /* Emitting.                                                          */
-
-static void
-emitf(struct cg *c, const char *kind, const char *fmt, ...)
-{
-	char bufs[12][64];
-	const char *f[12];
-	va_list ap;
-	int n = 0;
-
-	va_start(ap, fmt);
-	for (; *fmt != '\0' && n < 12; fmt++, n++) {
-		switch (*fmt) {
-		case 'u':
-			snprintf(bufs[n], sizeof(bufs[n]), "%" PRIu64,
-			    va_arg(ap, uint64_t));
-			f[n] = bufs[n];
-			break;
-		case 'x':
-			snprintf(bufs[n], sizeof(bufs[n]), "0x%" PRIx64,
-			    va_arg(ap, uint64_t));
-			f[n] = bufs[n];
-			break;
-		case 'o':	/* an object id, or -1: empty */
-		{
-			int64_t o = va_arg(ap, int64_t);
-
-			if (o < 0)
-				bufs[n][0] = '\0';
-			else
-				snprintf(bufs[n], sizeof(bufs[n]), "%" PRId64,
-				    o);
-			f[n] = bufs[n];
-			break;
-		}
-		default:	/* 's' */
-			f[n] = va_arg(ap, const char *);
-			break;
-		}
-	}
-	va_end(ap);
-	c->h->emit(c->ctx, kind, n, f);
-}
 
 /* The executable: the object named by cmd's first word, else main's. */
 static size_t
@@ -692,7 +635,7 @@ emitall(struct cg *c, size_t ev)
 
 	exe = exeob(c);
 	resolve(c);
-	emitf(c, "profile", "ssusss", c->path, "gnu", (uint64_t)64, "le",
+	textin_emit(c->h, c->ctx, "profile", "ssusss", c->path, "gnu", (uint64_t)64, "le",
 	    "0x1", "000000000000000000000000");
 	/* the executable's arcs, as gprof would count them */
 	for (i = 0; i < c->narcs; i++) {
@@ -701,22 +644,22 @@ emitall(struct cg *c, size_t ev)
 		g = &c->fns[a->callee];
 		if (f->ob == exe && g->ob == exe && f->addr != NOADDR &&
 		    g->addr != NOADDR && a->calls > 0)
-			emitf(c, "arc", "xxu", f->addr, g->addr, a->calls);
+			textin_emit(c->h, c->ctx, "arc", "xxu", f->addr, g->addr, a->calls);
 	}
 	snprintf(clock, sizeof(clock), "event:%s", c->evnames[ev]);
-	emitf(c, "gprt", "suusssu", c->path, c->pid, (uint64_t)0, state,
+	textin_emit(c->h, c->ctx, "gprt", "suusssu", c->path, c->pid, (uint64_t)0, state,
 	    clock, rate, (uint64_t)1);
 	/* map 0 is the executable, then the objects in order */
 	c->obs[exe].map = nextmap++;
 	for (i = 0; i < c->nobs; i++)
 		if (i != exe && c->obs[i].path[0] != '\0')
 			c->obs[i].map = nextmap++;
-	emitf(c, "map", "uxxxxs", (uint64_t)0, (uint64_t)0,
+	textin_emit(c->h, c->ctx, "map", "uxxxxs", (uint64_t)0, (uint64_t)0,
 	    c->obs[exe].syms.low, c->obs[exe].syms.textlow,
 	    c->obs[exe].syms.texthigh, c->obs[exe].path);
 	for (i = 0; i < c->nobs; i++)
 		if (i != exe && c->obs[i].map > 0)
-			emitf(c, "map", "uxxxxs", (uint64_t)c->obs[i].map,
+			textin_emit(c->h, c->ctx, "map", "uxxxxs", (uint64_t)c->obs[i].map,
 			    (uint64_t)0, c->obs[i].syms.low,
 			    c->obs[i].syms.textlow, c->obs[i].syms.texthigh,
 			    c->obs[i].path);
@@ -727,7 +670,7 @@ emitall(struct cg *c, size_t ev)
 		c->fns[c->arcs[i].callee].in += c->arcs[i].incl[ev];
 	}
 	snprintf(tname, sizeof(tname), "thread %zu", thr);
-	emitf(c, "thread", "uuussuuuu", (uint64_t)thr, c->pid, (uint64_t)1,
+	textin_emit(c->h, c->ctx, "thread", "uuussuuuu", (uint64_t)thr, c->pid, (uint64_t)1,
 	    state, tname, calls, ticks, ticks, (uint64_t)0);
 	/*
 	 * Each function's inclusive cost, its self cost and its calls' as
@@ -795,7 +738,7 @@ emitall(struct cg *c, size_t ev)
 		g = &c->fns[a->callee];
 		fo = f->addr == NOADDR ? -1 : c->obs[f->ob].map;
 		so = g->addr == NOADDR ? -1 : c->obs[g->ob].map;
-		emitf(c, "marc", "uoxoxuuuuu", (uint64_t)thr, fo,
+		textin_emit(c->h, c->ctx, "marc", "uoxoxuuuuu", (uint64_t)thr, fo,
 		    fo < 0 ? (uint64_t)a->caller + 1 : f->addr, so,
 		    so < 0 ? (uint64_t)a->callee + 1 : g->addr, a->calls, as[i],
 		    ai[i], as[i], ai[i]);
@@ -805,7 +748,7 @@ emitall(struct cg *c, size_t ev)
 		if (g->spself == 0 && g->spincl == 0)
 			continue;
 		so = g->addr == NOADDR ? -1 : c->obs[g->ob].map;
-		emitf(c, "marc", "usxoxuuuuu", (uint64_t)thr, "", (uint64_t)0,
+		textin_emit(c->h, c->ctx, "marc", "usxoxuuuuu", (uint64_t)thr, "", (uint64_t)0,
 		    so, so < 0 ? (uint64_t)i + 1 : g->addr, (uint64_t)0,
 		    g->spself, g->spincl, g->spself, g->spincl);
 	}

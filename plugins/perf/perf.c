@@ -35,6 +35,7 @@
 #include <gp/plugin.h>
 
 #include "elfsyms.h"
+#include "textin.h"
 
 #define NONE	((size_t)-1)
 #define NOADDR	UINT64_MAX
@@ -778,38 +779,22 @@ header(struct perf *p, char *s)
 static int
 parse(struct perf *p, const unsigned char *buf, size_t len)
 {
-	const unsigned char *q = buf, *end = buf + len, *nl;
-	char *line = NULL;
-	size_t n, cap = 0;
-	int r = 0;
+	struct textin t;
+	const char *why;
+	char *line;
+	size_t n;
+	int r = 0, more;
 
-	if (len > 0 && buf[len - 1] != '\n') {
-		/* the line count, for the message */
-		for (q = buf; q < end; q++)
-			if (*q == '\n')
-				p->lineno++;
-		p->lineno++;
+	if (textin_open(&t, buf, len, &p->lineno) == -1)
 		return fail(p, "truncated: the last line has no newline");
-	}
-	while (q < end && r == 0) {
-		p->lineno++;
-		if ((nl = memchr(q, '\n', (size_t)(end - q))) == NULL)
-			nl = end;
-		n = (size_t)(nl - q);
-		if (n + 1 > cap) {
-			cap = n + 1;
-			if ((line = realloc(line, cap)) == NULL)
-				return fail(p, "out of memory");
-		}
-		memcpy(line, q, n);
-		line[n] = '\0';
-		q = nl + 1;
-		if (memchr(line, '\0', n) != NULL) {
-			r = fail(p, "a NUL byte: not the text of perf script");
+	while (r == 0 && (more = textin_next(&t, &why)) != 0) {
+		p->lineno = t.lineno;
+		if (more == -1) {
+			r = fail(p, "%s", why);
 			break;
 		}
-		if (n > 0 && line[n - 1] == '\r')
-			line[--n] = '\0';
+		line = t.line;
+		n = t.len;
 		if (strspn(line, " \t") == n) {
 			r = endsample(p);
 			continue;
@@ -825,7 +810,7 @@ parse(struct perf *p, const unsigned char *buf, size_t len)
 		if ((r = endsample(p)) == 0)
 			r = header(p, line + strspn(line, " "));
 	}
-	free(line);
+	textin_close(&t);
 	if (r == 0)
 		r = endsample(p);
 	if (r == 0 && p->nthrs == 0)
@@ -835,60 +820,6 @@ parse(struct perf *p, const unsigned char *buf, size_t len)
 
 /* ---------------------------------------------------------------- */
 /* Emitting.                                                          */
-
-static void
-dbl(char *buf, size_t n, double v)
-{
-	int prec;
-
-	for (prec = 15; prec < 17; prec++) {
-		snprintf(buf, n, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			return;
-	}
-	snprintf(buf, n, "%.17g", v);
-}
-
-static void
-emitf(struct perf *p, const char *kind, const char *fmt, ...)
-{
-	char bufs[16][64];
-	const char *f[16];
-	va_list ap;
-	int n = 0;
-
-	va_start(ap, fmt);
-	for (; *fmt != '\0' && n < 16; fmt++, n++) {
-		f[n] = bufs[n];
-		switch (*fmt) {
-		case 'u':
-			snprintf(bufs[n], sizeof(bufs[n]), "%" PRIu64,
-			    va_arg(ap, uint64_t));
-			break;
-		case 'x':
-			snprintf(bufs[n], sizeof(bufs[n]), "0x%" PRIx64,
-			    va_arg(ap, uint64_t));
-			break;
-		case 'o': {	/* a map id, or -1: empty */
-			int64_t o = va_arg(ap, int64_t);
-
-			bufs[n][0] = '\0';
-			if (o >= 0)
-				snprintf(bufs[n], sizeof(bufs[n]), "%" PRId64,
-				    o);
-			break;
-		}
-		case 'd':	/* a double, the shortest that reads back */
-			dbl(bufs[n], sizeof(bufs[n]), va_arg(ap, double));
-			break;
-		default:	/* 's' */
-			f[n] = va_arg(ap, const char *);
-			break;
-		}
-	}
-	va_end(ap);
-	host->emit(p->ctx, kind, n, f);
-}
 
 /* The executable of group g: exe=, else the object named like comm. */
 static size_t
@@ -960,31 +891,31 @@ emitgroup(struct perf *p, size_t g, const char *clock, double rate)
 	for (i = 0; i < p->nthrs; i++)
 		if (p->thrs[i].group == g)
 			nthr++;
-	emitf(p, "gprt", "suussdu", p->path, p->groups[g].pid, (uint64_t)0,
+	textin_emit(host, p->ctx, "gprt", "suussdu", p->path, p->groups[g].pid, (uint64_t)0,
 	    "exited", clock, rate, (uint64_t)nthr);
 	/* map 0: the executable, then each object a frame names */
 	exe = exeobj(p, g);
 	if (exe != NONE) {
 		o = objload(p, exe);
 		o->map = next++;
-		emitf(p, "map", "uxxxxs", (uint64_t)0, (uint64_t)0,
+		textin_emit(host, p->ctx, "map", "uxxxxs", (uint64_t)0, (uint64_t)0,
 		    o->elf.low, o->elf.textlow, o->elf.texthigh, o->path);
 	} else
-		emitf(p, "map", "uxxxxs", (uint64_t)0, (uint64_t)0,
+		textin_emit(host, p->ctx, "map", "uxxxxs", (uint64_t)0, (uint64_t)0,
 		    (uint64_t)0, (uint64_t)0, (uint64_t)0, "");
 	for (i = 0; i < p->nobjs; i++) {
 		if (i == exe)
 			continue;
 		o = objload(p, i);
 		o->map = next++;
-		emitf(p, "map", "uxxxxs", (uint64_t)o->map, (uint64_t)0,
+		textin_emit(host, p->ctx, "map", "uxxxxs", (uint64_t)o->map, (uint64_t)0,
 		    o->elf.low, o->elf.textlow, o->elf.texthigh, o->path);
 	}
 	for (i = slot = 0; i < p->nthrs; i++) {
 		if (p->thrs[i].group != g)
 			continue;
 		p->thrs[i].slot = ++slot;
-		emitf(p, "thread", "uuussuudu", (uint64_t)slot,
+		textin_emit(host, p->ctx, "thread", "uuussuudu", (uint64_t)slot,
 		    p->thrs[i].tid, (uint64_t)1, "exited", p->thrs[i].comm,
 		    (uint64_t)0, p->thrs[i].ticks,
 		    (double)p->thrs[i].ticks / rate, (uint64_t)0);
@@ -995,7 +926,7 @@ emitgroup(struct perf *p, size_t g, const char *clock, double rate)
 			continue;
 		cf = a->caller == NONE ? NULL : &p->fns[a->caller];
 		sf = &p->fns[a->callee];
-		emitf(p, "marc", "uoxoxsuudd",
+		textin_emit(host, p->ctx, "marc", "uoxoxsuudd",
 		    p->thrs[a->thread].slot,
 		    cf == NULL ? (int64_t)-1 : mapof(p, cf->obj),
 		    addrof(p, a->caller), mapof(p, sf->obj), sf->addr, "",
@@ -1007,7 +938,7 @@ emitgroup(struct perf *p, size_t g, const char *clock, double rate)
 		if (nd->group != g)
 			continue;
 		sf = &p->fns[nd->fn];
-		emitf(p, "ctx", "uuuoxossuudds",
+		textin_emit(host, p->ctx, "ctx", "uuuoxossuudds",
 		    p->thrs[nd->thread].slot, (uint64_t)nd->id,
 		    (uint64_t)(nd->parent == NONE ? 0 :
 		    p->nodes[nd->parent].id), mapof(p, sf->obj), sf->addr,
@@ -1093,7 +1024,7 @@ perf_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
 			rate = 1e9;
 		} else
 			snprintf(clock, sizeof(clock), "event:%s", p.event);
-		emitf(&p, "profile", "ssusss", path, "gnu", (uint64_t)64, "le",
+		textin_emit(host, p.ctx, "profile", "ssusss", path, "gnu", (uint64_t)64, "le",
 		    "0x1", "000000000000000000000000");
 		for (i = 0; i < p.ngroups; i++)
 			emitgroup(&p, i, clock, rate);
