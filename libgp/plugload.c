@@ -591,17 +591,11 @@ badfields(struct gp_ctx *c, int nf, const char *const *f)
 static void
 emitread(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
 {
-	const char *k;
 	int i;
 
 	if (c->failed)
 		return;
-	for (k = kind; k != NULL && *k != '\0'; k++)
-		if (!((*k >= 'a' && *k <= 'z') || (*k >= '0' && *k <= '9') ||
-		    *k == '-'))
-			break;
-	if (kind == NULL || *kind == '\0' || *k != '\0' ||
-	    strcmp(kind, GP_STREAM_MAGIC) == 0) {
+	if (!validkind(kind) || strcmp(kind, GP_STREAM_MAGIC) == 0) {
 		gp_plug_error(c, "emit(): \"%s\" is not a record kind",
 		    kind ? kind : "(null)");
 		return;
