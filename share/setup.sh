@@ -31,13 +31,19 @@ set -e
 #   libclang-rt-14-dev: clang's libFuzzer and sanitizer runtimes, for the
 #   fuzz targets of tests/fuzz (only recommended by clang); tcl (tclsh):
 #   sqlite3's sources make their amalgamation with it (tests/realworld
-#   fetch them with apt-get source, which needs no package of its own).
+#   fetch them with apt-get source, which needs no package of its own);
+#   libelf-dev: the perf and callgrind input plugins read objects' program
+#   headers and symbol tables with libelf; linux-perf: perf record and
+#   perf report, what the perf input's tests record and check against;
+#   libc6-dbg: libc's and libm's symbols, statics too, which gp-sym reads
+#   from the separate debug files for stripped libraries in perf's and
+#   callgrind's profiles (and which valgrind needs anyway).
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
     gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
     graphviz valgrind jq libxml2-utils clang pkg-config time tcl
-    libclang-rt-14-dev"
+    libclang-rt-14-dev libelf-dev linux-perf libc6-dbg"
 
 missing=
 for p in $PACKAGES; do

@@ -199,6 +199,9 @@ addobjs(struct gp_symtab *t, const struct gp_rt *rt,
 			if (!used[k][i] || strcmp(ob->path, t->exe) == 0 ||
 			    gp_sym_objfind(t, ob->path) != (size_t)-1)
 				continue;
+			/* "[kernel.kallsyms]": perf's, no file to read */
+			if (ob->path[0] == '[')
+				continue;
 			if (!usable(ob->path)) {
 				warnx("%s: cannot read its symbols: its "
 				    "measured functions stay unnamed", ob->path);
