@@ -6,7 +6,9 @@
  * line, its frames, innermost first: "ADDR SYM+OFF (DSO)".  The samples
  * become the runtime layer of gp-stream(5), as if the gprt(3) runtime
  * had measured them, so that gprof's flat profile and call graph, and
- * the formats, need nothing new:
+ * the formats, need nothing new (and, for cpu-clock and task-clock, the
+ * executable's innermost frames as the raw layer's histogram, which
+ * gmon-cat -o writes as a gmon.out that gprof reads):
  *  - one "gprt" group per process (per file when the pid is not shown),
  *    its clock the event's: "cpu-clock" and "task-clock" periods are
  *    nanoseconds, other events' periods are counts ("event:NAME");
@@ -105,6 +107,12 @@ struct perf {
 	unsigned long	 lineno;
 	char		*event;		/* the first sample's */
 	int		 haveperiod;
+	uint64_t	 period0;	/* the first sample's period */
+	struct leaf {			/* each sample's innermost frame */
+		size_t		 obj;
+		uint64_t	 addr;
+	}		*leaves;
+	size_t		 nleaves, lcap;
 	struct obj	*objs;
 	size_t		 nobjs;
 	struct fn	*fns;
@@ -133,6 +141,8 @@ struct perf {
 };
 
 static const char *exeopt;
+
+static size_t	exeobj(struct perf *, size_t);
 
 static int
 fail(struct perf *p, const char *fmt, ...)
@@ -493,6 +503,18 @@ endsample(struct perf *p)
 	t = &p->thrs[p->cur];
 	g = t->group;
 	t->ticks += p->period;
+	if (p->period0 == 0)
+		p->period0 = p->period;
+	if (p->fobjs[0] != NONE) {
+		struct leaf *l;
+
+		if ((l = grow(p->leaves, &p->lcap, p->nleaves,
+		    sizeof(*l))) == NULL)
+			return fail(p, "out of memory");
+		p->leaves = l;
+		l[p->nleaves].obj = p->fobjs[0];
+		l[p->nleaves++].addr = p->sites[0];
+	}
 	/* arcs: caller frame i + 1, callee frame i; inclusive once */
 	for (i = 0; i < n; i++) {
 		caller = i + 1 < n ? p->frames[i + 1] : NONE;
@@ -821,6 +843,76 @@ parse(struct perf *p, const unsigned char *buf, size_t len)
 /* ---------------------------------------------------------------- */
 /* Emitting.                                                          */
 
+static int
+cmpu64(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/*
+ * The histogram gprof would have sampled: the innermost frames in the
+ * executable, in bins of two bytes over its text, sampled at the rate
+ * the first period gives (a gmon.out from it, gmon-cat -o, is gprof's).
+ */
+static int
+emithist(struct perf *p, double rate)
+{
+	struct obj *o;
+	uint64_t *v, low, high, nb, b, cnt[64], first;
+	size_t exe, i, n = 0, k;
+	char hz[32];
+
+	if ((exe = exeobj(p, 0)) == NONE || rate * p->period0 <= 0)
+		return 0;
+	o = objload(p, exe);
+	low = o->elf.textlow & ~(uint64_t)3;
+	high = (o->elf.texthigh + 3) & ~(uint64_t)3;
+	if (high <= low)
+		return 0;
+	nb = (high - low) / 2;
+	if ((v = calloc(p->nleaves + 1, sizeof(*v))) == NULL)
+		return fail(p, "out of memory");
+	for (i = 0; i < p->nleaves; i++)
+		if (p->leaves[i].obj == exe && p->leaves[i].addr >= low &&
+		    p->leaves[i].addr < high)
+			v[n++] = (p->leaves[i].addr - low) / 2;
+	qsort(v, n, sizeof(*v), cmpu64);
+	snprintf(hz, sizeof(hz), "%.0f", rate / (double)p->period0);
+	textin_emit(host, p->ctx, "hist", "uxxusss", (uint64_t)0, low, high,
+	    nb, hz, "seconds", "s");
+	for (i = 0; i < n;) {
+		/* a bins record: a run of bins, at most 64 */
+		first = v[i];
+		memset(cnt, 0, sizeof(cnt));
+		for (k = 0; i < n && v[i] - first < 64; i++) {
+			b = v[i] - first;
+			if (cnt[b] < 65535)
+				cnt[b]++;
+			k = b + 1;
+		}
+		{
+			char bufs[64][8];
+			const char *f[66];
+			char idb[4] = "0", fb[24];
+			size_t j;
+
+			snprintf(fb, sizeof(fb), "%" PRIu64, first);
+			f[0] = idb;
+			f[1] = fb;
+			for (j = 0; j < k; j++) {
+				snprintf(bufs[j], sizeof(bufs[j]), "%" PRIu64,
+				    cnt[j]);
+				f[j + 2] = bufs[j];
+			}
+			host->emit(p->ctx, "bins", (int)k + 2, f);
+		}
+	}
+	free(v);
+	return 0;
+}
+
 /* The executable of group g: exe=, else the object named like comm. */
 static size_t
 exeobj(struct perf *p, size_t g)
@@ -1024,9 +1116,12 @@ perf_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
 			rate = 1e9;
 		} else
 			snprintf(clock, sizeof(clock), "event:%s", p.event);
-		textin_emit(host, p.ctx, "profile", "ssusss", path, "gnu", (uint64_t)64, "le",
-		    "0x1", "000000000000000000000000");
-		for (i = 0; i < p.ngroups; i++)
+		textin_emit(host, p.ctx, "profile", "ssusss", path, "gnu",
+		    (uint64_t)64, "le", "0x1", "000000000000000000000000");
+		if (strcmp(clock, "cpu-clock") == 0 ||
+		    strcmp(clock, "task-clock") == 0)
+			r = emithist(&p, rate);
+		for (i = 0; r == 0 && i < p.ngroups; i++)
 			emitgroup(&p, i, clock, rate);
 	}
 	for (i = 0; i < p.nobjs; i++) {
@@ -1044,6 +1139,7 @@ perf_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
 	free(p.thrs);
 	free(p.groups);
 	free(p.mmaps);
+	free(p.leaves);
 	free(p.fhash);
 	free(p.ahash);
 	free(p.nhash);

@@ -236,6 +236,19 @@ perf_flat_body()
 	    -o perf.data ./work 150
 	perf script -i perf.data >perf.txt 2>/dev/null
 	topshares
+	# the executable's samples as a gmon.out histogram: gprof's own
+	# flat profile of it against perf report's for that object alone
+	atf_check gmon-cat -o conv.out perf.txt
+	gprof -b -p work conv.out | awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ {
+	    print $NF, $1 }' | head -2 >gp2
+	perf report -i perf.data --stdio --no-children --sort sym \
+	    --dsos work --percentage relative 2>/dev/null |
+	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $3, $1 }' |
+	    head -2 >pr2
+	test "$(wc -l <gp2)" -eq 2 || atf_fail "gprof: $(cat gp2)"
+	paste gp2 pr2 | awk '$1 != $3 { bad = 1 } { d = $2 - $4;
+	    if (d < 0) d = -d; if (d > 1.0) bad = 1 } END { exit bad }' ||
+	    atf_fail "gprof of the histogram: $(cat gp2); perf: $(cat pr2)"
 	grep -q 'no call counts' rep || atf_fail "does not say no counts"
 	grep -q '0/0' rep && atf_fail "prints counts perf has not got"
 	# per object: work's and libm's shares against perf report's
