@@ -221,7 +221,12 @@ check_marcs(struct gp_prof *p, struct gp_symtab *t)
 	const struct gp_meas *m;
 
 	p->sym = t;
-	if ((m = gp_meas_get(p)) != NULL && m->nlost > 0)
+	if ((m = gp_meas_get(p)) != NULL && m->nlost > 0 &&
+	    gp_rt_event(p->rt) != NULL)	/* counts, not time */
+		warnx("%s: %ju measured call arcs (%.0f %s of self cost) "
+		    "to functions that no symbol covers", t->exe,
+		    (uintmax_t)m->nlost, m->lost, gp_rt_event(p->rt));
+	else if (m != NULL && m->nlost > 0)
 		warnx("%s: %ju measured call arcs (%.6f seconds of self time) "
 		    "to functions that no symbol covers", t->exe,
 		    (uintmax_t)m->nlost, m->lost);

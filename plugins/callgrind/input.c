@@ -487,8 +487,11 @@ spec(struct cg *c, const char *key, char *val)
 			return fail(c, "out of memory");
 	} else if (strcmp(key, "fl") == 0 || strcmp(key, "fi") == 0 ||
 	    strcmp(key, "fe") == 0 || strcmp(key, "cfi") == 0 ||
-	    strcmp(key, "cfl") == 0) {
+	    strcmp(key, "cfl") == 0 || strcmp(key, "jfi") == 0) {
 		if (cname(c, &c->tfl, val) == NULL)
+			return -1;
+	} else if (strcmp(key, "jfn") == 0) {
+		if (cname(c, &c->tfn, val) == NULL)
 			return -1;
 	} else if (strcmp(key, "calls") == 0) {
 		if (c->curfn == (size_t)-1)
@@ -504,7 +507,7 @@ spec(struct cg *c, const char *key, char *val)
 	} else if (strcmp(key, "jump") == 0 || strcmp(key, "jcnd") == 0) {
 		c->injump = 1;
 	}
-	/* jfi=, jfn=, and others: no cost of their own */
+	/* others: no cost of their own */
 	return 0;
 }
 
