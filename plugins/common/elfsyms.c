@@ -1,10 +1,12 @@
 /*
  * An object's function symbols by name and its segments, read with
- * libelf (elfsyms.h).
+ * libelf (elfsyms.h): its own symbol table, else its separate debug
+ * file's, else its dynamic symbols.
  */
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,6 +22,17 @@ cmpsym(const void *a, const void *b)
 	if (r != 0)
 		return r;
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* No symbols yet. */
+static void
+clear(struct elfsyms *t)
+{
+	free(t->v);
+	free(t->strs);
+	t->v = NULL;
+	t->strs = NULL;
+	t->n = 0;
 }
 
 /* The symbols of one table (SHT_SYMTAB or SHT_DYNSYM); -1 if none. */
@@ -68,6 +81,54 @@ table(struct elfsyms *t, Elf *e, Elf64_Word type)
 		}
 		qsort(t->v, t->n, sizeof(*t->v), cmpsym);
 		return 0;
+	}
+	return -1;
+}
+
+/*
+ * The separate debug file of a stripped object, by its build ID, as
+ * Debian's -dbg packages install them: /usr/lib/debug/.build-id/xx/
+ * yyyy.debug.  Its symbol table has the statics; -1 if there is none.
+ */
+static int
+debugsyms(struct elfsyms *t, Elf *e)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	GElf_Nhdr nh;
+	Elf_Data *d;
+	size_t off = 0, noff, doff, i;
+	char path[512];
+	const unsigned char *id;
+	Elf *de;
+	int fd, r = -1, n;
+
+	while ((scn = elf_nextscn(e, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE ||
+		    (d = elf_getdata(scn, NULL)) == NULL)
+			continue;
+		off = 0;
+		while ((off = gelf_getnote(d, off, &nh, &noff, &doff)) > 0) {
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((char *)d->d_buf + noff, "GNU", 4) != 0 ||
+			    nh.n_descsz < 2 || nh.n_descsz > 64)
+				continue;
+			id = (const unsigned char *)d->d_buf + doff;
+			n = snprintf(path, sizeof(path),
+			    "/usr/lib/debug/.build-id/%02x/", id[0]);
+			for (i = 1; i < nh.n_descsz; i++)
+				n += snprintf(path + n, sizeof(path) - n,
+				    "%02x", id[i]);
+			snprintf(path + n, sizeof(path) - n, ".debug");
+			if ((fd = open(path, O_RDONLY)) == -1)
+				return -1;
+			if ((de = elf_begin(fd, ELF_C_READ, NULL)) != NULL) {
+				r = table(t, de, SHT_SYMTAB);
+				elf_end(de);
+			}
+			close(fd);
+			return r;
+		}
 	}
 	return -1;
 }
@@ -125,11 +186,11 @@ elfsyms_load(struct elfsyms *t, const char *path)
 			t->textlow = 0;
 	}
 	if ((r = table(t, e, SHT_SYMTAB)) == -1) {
-		free(t->v);
-		free(t->strs);
-		t->v = NULL;
-		t->strs = NULL;
-		t->n = 0;
+		clear(t);
+		r = debugsyms(t, e);
+	}
+	if (r == -1) {
+		clear(t);
 		r = table(t, e, SHT_DYNSYM);
 	}
 	elf_end(e);
