@@ -204,17 +204,28 @@ callgrind_bad_body()
 	oneline notcg.out gmon-cat -f callgrind notcg.out
 }
 
+# named: the share of all samples (thread records) that the credit layer
+# gives to named functions, for perf report's shares, which are of all
+# samples, the kernel's and the unnamed ones' too
+named()
+{
+	gmon-cat perf.txt | gp-sym work 2>/dev/null | gp-hist | awk -F '\t' '
+	    $1 == "thread" { all += $9 }
+	    $1 == "histsum" { named = $2 / $4 }
+	    END { printf "%.6f\n", named / all }'
+}
+
 # topshares: the two functions with the most self time in gp's report
 # of perf.txt (in rep) are perf report's for perf.data, in that order,
-# their shares within a point of perf report's
+# their shares of all samples within a point of perf report's
 topshares()
 {
 	perf report -i perf.data --stdio --no-children --sort sym 2>/dev/null |
 	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $3, $1 }' |
 	    head -2 >theirs
 	atf_check -o save:rep -e ignore gp -b -p work perf.txt
-	awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ { print $NF, $1 }' rep |
-	    head -2 >ours
+	awk -v f="$(named)" 'NF >= 4 && $1 ~ /^[0-9.]+$/ {
+	    print $NF, $1 * f }' rep | head -2 >ours
 	test "$(wc -l <ours)" -eq 2 || atf_fail "no top two: $(cat rep)"
 	paste ours theirs | awk '$1 != $3 { bad = 1 } { d = $2 - $4;
 	    if (d < 0) d = -d; if (d > 1.0) bad = 1 } END { exit bad }' ||
@@ -260,9 +271,10 @@ perf_flat_body()
 	awk -F '\t' '$1 == "exe" { nsym = $6 }
 	    $1 == "obj" { o = $3; sub(/.*\//, "", o) }
 	    $1 == "osym" { ob[$2] = o }
-	    $1 == "histsum" { tot = $2 }
+	    $1 == "thread" { all += $9 }
+	    $1 == "histsum" { hz = $4 }
 	    $1 == "time" { t[$2 < nsym ? "work" : ob[$2]] += $3 }
-	    END { for (k in t) printf "%s %.2f\n", k, 100 * t[k] / tot }' st |
+	    END { for (k in t) printf "%s %.2f\n", k, 100 * t[k] / hz / all }' st |
 	    sort >objs
 	join dsos objs | grep -E '^(work|libm)' >both
 	test "$(wc -l <both)" -eq 2 || atf_fail "objects: $(cat dsos objs)"
