@@ -51,6 +51,8 @@ struct cgfn {				/* a function: object and name */
 	uint64_t	 addr;		/* link-time address, or NOADDR */
 	uint64_t	 self[MAXEV];
 	uint64_t	 out[MAXEV];	/* inclusive cost of its calls */
+	uint64_t	 self1[MAXEV];	/* the same at the first level of */
+	uint64_t	 out1[MAXEV];	/* its recursion alone (not f'2) */
 	uint64_t	 in;		/* of the arcs into it, chosen event */
 	uint64_t	 sin;		/* the arcs' share of its inclusive */
 	uint64_t	 sself;		/* and of its self cost */
@@ -64,6 +66,7 @@ struct cgarc {
 	size_t		 callee;
 	uint64_t	 calls;
 	uint64_t	 incl[MAXEV];
+	int		 rec;		/* into a deeper level: recursive */
 	size_t		 hnext;
 };
 
@@ -108,6 +111,8 @@ struct cg {
 	/* state */
 	size_t		 curob;		/* (size_t)-1: none */
 	size_t		 curfn;
+	int		 level1;	/* curfn's name has no level */
+	int		 cfnrec;	/* cfn's has one: a recursive call */
 	size_t		 cob;		/* (size_t)-1: as curob */
 	char		*cfn;
 	int		 incall;	/* a calls= line waits for its cost */
@@ -271,7 +276,7 @@ fnfind(struct cg *c, size_t ob, const char *name)
 }
 
 static struct cgarc *
-arcfind(struct cg *c, size_t caller, size_t callee)
+arcfind(struct cg *c, size_t caller, size_t callee, int rec)
 {
 	struct cgarc *a;
 	size_t i, k;
@@ -281,7 +286,8 @@ arcfind(struct cg *c, size_t caller, size_t callee)
 	k = ((caller * 0x9e3779b97f4a7c15ULL) ^ callee) & (c->hsize - 1);
 	for (i = c->ahash[k]; i != 0; i = c->arcs[i - 1].hnext)
 		if (c->arcs[i - 1].caller == caller &&
-		    c->arcs[i - 1].callee == callee)
+		    c->arcs[i - 1].callee == callee &&
+		    c->arcs[i - 1].rec == rec)
 			return &c->arcs[i - 1];
 	if (c->narcs == c->acap) {
 		c->acap = c->acap ? c->acap * 2 : 256;
@@ -291,6 +297,7 @@ arcfind(struct cg *c, size_t caller, size_t callee)
 	memset(a, 0, sizeof(*a));
 	a->caller = caller;
 	a->callee = callee;
+	a->rec = rec;
 	a->hnext = c->ahash[k];
 	c->ahash[k] = ++c->narcs;
 	if (c->narcs > c->hsize && rehash(c) == -1)
@@ -364,18 +371,22 @@ costline(struct cg *c, char *s)
 		c->incall = 0;
 		ob = c->cob != (size_t)-1 ? c->cob : c->curob;
 		if ((callee = fnfind(c, ob, c->cfn)) == (size_t)-1 ||
-		    (a = arcfind(c, c->curfn, callee)) == NULL)
+		    (a = arcfind(c, c->curfn, callee, c->cfnrec)) == NULL)
 			return -1;
 		a->calls += c->ncalls;
 		for (i = 0; i < c->nev; i++) {
 			a->incl[i] += cost[i];
 			c->fns[c->curfn].out[i] += cost[i];
+			if (c->level1)
+				c->fns[c->curfn].out1[i] += cost[i];
 		}
 		c->cob = (size_t)-1;
 		return 0;
 	}
 	for (i = 0; i < c->nev; i++) {
 		c->fns[c->curfn].self[i] += cost[i];
+		if (c->level1)
+			c->fns[c->curfn].self1[i] += cost[i];
 		c->sum[i] += cost[i];
 	}
 	c->totals = 0;
@@ -455,10 +466,31 @@ header(struct cg *c, const char *key, char *val)
 	return 0;
 }
 
+/*
+ * A function's name without Callgrind's recursion level ("f'2", the
+ * second level of f's recursion: --separate-recs), in buf; so that the
+ * levels are one function and their calls recursive calls, as gprof
+ * counts them.
+ */
+static const char *
+norec(const char *name, char *buf, size_t n)
+{
+	size_t len = strlen(name), k = len;
+
+	while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+		k--;
+	if (k == len || k < 2 || name[k - 1] != '\'' || k - 1 >= n)
+		return name;
+	memcpy(buf, name, k - 1);
+	buf[k - 1] = '\0';
+	return buf;
+}
+
 /* A "key=value" line of the body. */
 static int
 spec(struct cg *c, const char *key, char *val)
 {
+	char buf[4096];
 	const char *name;
 	uint64_t v;
 	char *t;
@@ -474,6 +506,8 @@ spec(struct cg *c, const char *key, char *val)
 	} else if (strcmp(key, "fn") == 0) {
 		if ((name = cname(c, &c->tfn, val)) == NULL)
 			return -1;
+		name = norec(name, buf, sizeof(buf));
+		c->level1 = name != buf;
 		if (c->curob == (size_t)-1)
 			c->curob = obfind(c, "");
 		if ((c->curfn = fnfind(c, c->curob, name)) == (size_t)-1)
@@ -482,6 +516,8 @@ spec(struct cg *c, const char *key, char *val)
 	} else if (strcmp(key, "cfn") == 0) {
 		if ((name = cname(c, &c->tfn, val)) == NULL)
 			return -1;
+		name = norec(name, buf, sizeof(buf));
+		c->cfnrec = name == buf;
 		free(c->cfn);
 		if ((c->cfn = strdup(name)) == NULL)
 			return fail(c, "out of memory");
@@ -670,16 +706,19 @@ emitall(struct cg *c, size_t ev)
 		ticks += c->fns[i].self[ev];
 	for (i = 0; i < c->narcs; i++) {
 		calls += c->arcs[i].calls;
-		c->fns[c->arcs[i].callee].in += c->arcs[i].incl[ev];
+		if (!c->arcs[i].rec)
+			c->fns[c->arcs[i].callee].in += c->arcs[i].incl[ev];
 	}
 	snprintf(tname, sizeof(tname), "thread %zu", thr);
 	textin_emit(c->h, c->ctx, "thread", "uuussuuuu", (uint64_t)thr, c->pid, (uint64_t)1,
 	    state, tname, calls, ticks, ticks, (uint64_t)0);
 	/*
-	 * Each function's inclusive cost, its self cost and its calls' as
-	 * callgrind_annotate adds them up, over the arcs into it in
-	 * proportion to their inclusive costs (scaled down when recursion
-	 * makes those add up to more); its self cost over them in the same
+	 * Each function's inclusive cost, its self cost and its calls' at
+	 * the first level of its recursion as callgrind_annotate adds them
+	 * up, over the arcs into it in proportion to their inclusive costs
+	 * (scaled down when recursion Callgrind did not tell apart makes
+	 * those add up to more); none over the calls into a deeper level,
+	 * made while it runs; its self cost over the arcs in the same
 	 * proportion; what its callers do not bring (main's caller, a
 	 * thread's start) from an unknown call site.
 	 */
@@ -697,7 +736,9 @@ emitall(struct cg *c, size_t ev)
 	for (i = 0; i < c->narcs; i++) {
 		a = &c->arcs[i];
 		g = &c->fns[a->callee];
-		tot = g->self[ev] + g->out[ev];
+		tot = g->self1[ev] + g->out1[ev];
+		if (a->rec)
+			continue;
 		ai[i] = g->in <= tot ? a->incl[ev] : (uint64_t)((long double)
 		    tot * a->incl[ev] / g->in);
 		g->sin += ai[i];
@@ -706,7 +747,7 @@ emitall(struct cg *c, size_t ev)
 	}
 	for (i = 0; i < c->nfns; i++) {
 		g = &c->fns[i];
-		tot = g->self[ev] + g->out[ev];
+		tot = g->self1[ev] + g->out1[ev];
 		if (g->in > tot && big[i] != (size_t)-1) {
 			ai[big[i]] += tot - g->sin;
 			g->sin = tot;
@@ -719,7 +760,7 @@ emitall(struct cg *c, size_t ev)
 	for (i = 0; i < c->narcs; i++) {
 		a = &c->arcs[i];
 		g = &c->fns[a->callee];
-		tot = g->self[ev] + g->out[ev];
+		tot = g->self1[ev] + g->out1[ev];
 		as[i] = tot > 0 ? (uint64_t)((long double)g->self[ev] * ai[i] /
 		    tot) : 0;
 		g->sself += as[i];

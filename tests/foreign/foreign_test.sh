@@ -91,6 +91,41 @@ inclusive()
 		printf "%s %.0f\n", n[$3], $7 + $8 }' "$1" | sort
 }
 
+# called: "name called" of each primary line of a call graph on stdin
+# ("1+35420": the calls from others and the recursive ones)
+called()
+{
+	awk '/^\[[0-9]+\]/ && !/as a whole/ && $5 ~ /^[0-9+]+$/ {
+		n = $(NF - 1)
+		if ($(NF - 2) == "<cycle") n = $(NF - 3)
+		print n, $5 }' | sort
+}
+
+atf_test_case callgrind_recursion
+callgrind_recursion_head()
+{
+	atf_set "descr" "Recursion and cycles (Callgrind's f'2 levels): the" \
+	    "calls and recursive calls of gprof's call graph"
+	atf_set "require.progs" "valgrind gprof"
+}
+callgrind_recursion_body()
+{
+	prog=$(atf_get_srcdir)/../progs/recurse.c
+	atf_check cc -O0 -o rec "$prog"
+	atf_check cc -O0 -pg -o recpg "$prog"
+	atf_check -o ignore ./recpg
+	gprof -b -q recpg gmon.out | called >want
+	grep -q '^fib 1+' want || atf_fail "gprof shows no recursion: $(cat want)"
+	cgrun cg.out ./rec
+	atf_check -o save:rep -e ignore gp -b -q rec cg.out
+	called <rep >all
+	join want all >both
+	test "$(wc -l <both)" -eq "$(wc -l <want)" ||
+	    atf_fail "missing: $(cat want all)"
+	awk '$2 != $3 { bad = 1; print } END { exit bad }' both ||
+	    atf_fail "calls differ from gprof's"
+}
+
 atf_test_case callgrind_inclusive
 callgrind_inclusive_head()
 {
@@ -376,6 +411,7 @@ atf_init_test_cases()
 {
 	atf_add_test_case list
 	atf_add_test_case callgrind_counts
+	atf_add_test_case callgrind_recursion
 	atf_add_test_case callgrind_inclusive
 	atf_add_test_case callgrind_events
 	atf_add_test_case callgrind_threads
