@@ -33,7 +33,7 @@ set -e
 #   sqlite3's sources make their amalgamation with it (tests/realworld
 #   fetch them with apt-get source, which needs no package of its own);
 #   libelf-dev: the perf and callgrind input plugins read objects' program
-#   headers and symbol tables with libelf; linux-perf: perf record and
+#   headers and symbol tables with libelf (and demangle with libiberty); linux-perf: perf record and
 #   perf report, what the perf input's tests record and check against;
 #   libc6-dbg: libc's and libm's symbols, statics too, which gp-sym reads
 #   from the separate debug files for stripped libraries in perf's and

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libiberty/demangle.h>
+
 #include "elfsyms.h"
 
 static int
@@ -23,6 +25,8 @@ cmpsym(const void *a, const void *b)
 		return r;
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
+
+static void	demangled(struct elfsyms *);
 
 /* No symbols yet. */
 static void
@@ -195,26 +199,64 @@ elfsyms_load(struct elfsyms *t, const char *path)
 	}
 	elf_end(e);
 	close(fd);
+	if (r == 0)
+		demangled(t);
 	return r;
+}
+
+/*
+ * The C++ functions under their demangled names too, as valgrind and
+ * perf print them ("ns::f(int)"): libiberty's demangler, whose output
+ * theirs is.
+ */
+static void
+demangled(struct elfsyms *t)
+{
+	size_t i, n = 0;
+	char *d;
+
+	for (i = 0; i < t->n; i++)
+		if (strncmp(t->v[i].name, "_Z", 2) == 0)
+			n++;
+	if (n == 0 || (t->dv = calloc(n, sizeof(*t->dv))) == NULL)
+		return;
+	for (i = 0; i < t->n; i++) {
+		if (strncmp(t->v[i].name, "_Z", 2) != 0 ||
+		    (d = cplus_demangle(t->v[i].name, DMGL_PARAMS |
+		    DMGL_ANSI)) == NULL)
+			continue;
+		t->dv[t->ndv].name = d;
+		t->dv[t->ndv++].addr = t->v[i].addr;
+	}
+	qsort(t->dv, t->ndv, sizeof(*t->dv), cmpsym);
+}
+
+static uint64_t
+lookup(const struct elfsym *v, size_t n, const char *name)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < n && strcmp(v[lo].name, name) == 0)
+		return v[lo].addr;
+	return UINT64_MAX;
 }
 
 /* The lowest address of a function of that name; UINT64_MAX: none. */
 uint64_t
 elfsyms_find(const struct elfsyms *t, const char *name)
 {
-	size_t lo = 0, hi = t->n, mid;
-	int r;
+	uint64_t a;
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if ((r = strcmp(t->v[mid].name, name)) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < t->n && strcmp(t->v[lo].name, name) == 0)
-		return t->v[lo].addr;
-	return UINT64_MAX;
+	if ((a = lookup(t->v, t->n, name)) == UINT64_MAX)
+		a = lookup(t->dv, t->ndv, name);
+	return a;
 }
 
 uint64_t
@@ -232,6 +274,11 @@ elfsyms_offaddr(const struct elfsyms *t, uint64_t off)
 void
 elfsyms_free(struct elfsyms *t)
 {
+	size_t i;
+
+	for (i = 0; i < t->ndv; i++)
+		free((char *)(uintptr_t)t->dv[i].name);
+	free(t->dv);
 	free(t->segs);
 	free(t->v);
 	free(t->strs);

@@ -18,6 +18,8 @@ struct elfsym {
 struct elfsyms {			/* an object's functions, by name */
 	struct elfsym	*v;
 	size_t		 n;
+	struct elfsym	*dv;		/* C++ functions, demangled */
+	size_t		 ndv;
 	char		*strs;		/* the names, one block */
 	uint64_t	 low;		/* lowest link address of a segment */
 	uint64_t	 textlow;	/* bounds of the executable segments */
@@ -31,7 +33,11 @@ struct elfsyms {			/* an object's functions, by name */
 	size_t		 nsegs;
 };
 
-/* Load path's function symbols (.symtab, else .dynsym); -1 if none. */
+/*
+ * Load path's function symbols (.symtab, else its debug file's, else
+ * .dynsym); -1 if none.  elfsyms_find() takes a C++ function's mangled
+ * or demangled name.
+ */
 int		 elfsyms_load(struct elfsyms *, const char *path);
 uint64_t	 elfsyms_find(const struct elfsyms *, const char *name);
 		    /* UINT64_MAX if not there */

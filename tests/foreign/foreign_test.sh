@@ -126,6 +126,36 @@ callgrind_recursion_body()
 	    atf_fail "calls differ from gprof's"
 }
 
+# cxxcalls: "calls<TAB>name" of a flat profile's geo:: functions (names
+# with spaces)
+cxxcalls()
+{
+	awk 'NF >= 7 && $4 ~ /^[0-9]+$/ { n = $7
+		for (i = 8; i <= NF; i++) n = n " " $i
+		if (n ~ /^geo::/) print n "\t" $4 }' | sort
+}
+
+atf_test_case callgrind_cxx
+callgrind_cxx_head()
+{
+	atf_set "descr" "C++: Callgrind's demangled names found, their" \
+	    "calls as gprof's for the -pg build"
+	atf_set "require.progs" "valgrind gprof c++"
+}
+callgrind_cxx_body()
+{
+	prog=$(atf_get_srcdir)/../progs/shapes.cc
+	atf_check c++ -O1 -o shapes "$prog"
+	atf_check c++ -O1 -pg -o shapespg "$prog"
+	atf_check -o ignore ./shapespg
+	gprof -b -p shapespg gmon.out | cxxcalls >want
+	test "$(wc -l <want)" -ge 3 || atf_fail "gprof: $(cat want)"
+	cgrun cg.out ./shapes
+	atf_check -o save:rep -e ignore gp -b -p shapes cg.out
+	cxxcalls <rep >got
+	atf_check -o file:want cat got
+}
+
 atf_test_case callgrind_inclusive
 callgrind_inclusive_head()
 {
@@ -412,6 +442,7 @@ atf_init_test_cases()
 	atf_add_test_case list
 	atf_add_test_case callgrind_counts
 	atf_add_test_case callgrind_recursion
+	atf_add_test_case callgrind_cxx
 	atf_add_test_case callgrind_inclusive
 	atf_add_test_case callgrind_events
 	atf_add_test_case callgrind_threads
