@@ -670,13 +670,26 @@ emitall(struct cg *c, size_t ev)
 	char clock[80], rate[4] = "1", state[] = "exited", tname[64];
 	int64_t nextmap = 0, fo, so;
 	uint64_t ticks = 0, calls = 0, tot, left, *ai = NULL, *as = NULL;
+	struct cgob *eo;
 	size_t i, exe, thr = c->thread ? c->thread : 1, *big = NULL;
 
 	exe = exeob(c);
 	resolve(c);
-	textin_emit(c->h, c->ctx, "profile", "ssusss", c->path, "gnu", (uint64_t)64, "le",
-	    "0x1", "000000000000000000000000");
-	/* the executable's arcs, as gprof would count them */
+	textin_emit(c->h, c->ctx, "profile", "ssusss", c->path, "gnu",
+	    (uint64_t)64, "le", "0x1", "000000000000000000000000");
+	/*
+	 * An empty histogram over the executable's text, which gprof wants
+	 * in a gmon.out (gmon-cat -o), and the executable's arcs, as gprof
+	 * would have counted them: gprof's report of the calls.
+	 */
+	eo = &c->obs[exe];
+	if (eo->syms.texthigh > eo->syms.textlow)
+		textin_emit(c->h, c->ctx, "hist", "uxxusss", (uint64_t)0,
+		    eo->syms.textlow & ~(uint64_t)3,
+		    (eo->syms.texthigh + 3) & ~(uint64_t)3,
+		    (((eo->syms.texthigh + 3) & ~(uint64_t)3) -
+		    (eo->syms.textlow & ~(uint64_t)3)) / 2, "100", "seconds",
+		    "s");
 	for (i = 0; i < c->narcs; i++) {
 		a = &c->arcs[i];
 		f = &c->fns[a->caller];

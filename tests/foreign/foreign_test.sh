@@ -76,6 +76,15 @@ callgrind_counts_body()
 	    END { exit bad }' || atf_fail "counts differ"
 	test "$(join want all | wc -l)" -eq "$(wc -l <want)" ||
 	    atf_fail "functions gprof counts are missing: $(cat rep)"
+	# written as a gmon.out, the executable's counts for gprof itself
+	atf_check gmon-cat -o conv.out cg.out
+	gprof -b -p work conv.out |
+	    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort |
+	    join want - | awk '$2 != $3 { bad = 1; print } END { exit bad }' ||
+	    atf_fail "gprof's counts of the written gmon.out differ"
+	test "$(gprof -b -p work conv.out | awk 'NF == 7 && $4 ~ /^[0-9]+$/' |
+	    grep -c -E ' (leaf|work_a|work_b|busy|maths)$')" -eq 5 ||
+	    atf_fail "gprof misses functions in the written gmon.out"
 	grep -q 'Ir events counted per call' rep ||
 	    atf_fail "the header does not name the event"
 	grep -q 'Ir/call' rep || atf_fail "the columns do not name Ir"
