@@ -119,6 +119,8 @@ struct cg {
 	uint64_t	 ncalls;
 	int		 injump;
 	int		 totals;	/* a totals: line after the last cost */
+	int		 havesum;	/* a summary: line, in sumline */
+	uint64_t	 sumline[MAXEV];
 	uint64_t	 sum[MAXEV];
 };
 
@@ -457,6 +459,17 @@ header(struct cg *c, const char *key, char *val)
 			return fail(c, "out of memory");
 	} else if (strcmp(key, "totals") == 0) {
 		c->totals = 1;
+	} else if (strcmp(key, "summary") == 0) {
+		/* the costs the file holds, per event: one part's */
+		n = 0;
+		while ((t = strsep(&val, " \t")) != NULL && n < MAXEV) {
+			if (*t == '\0')
+				continue;
+			if (number(t, &v) == -1)
+				return fail(c, "bad summary '%.20s'", t);
+			c->sumline[n++] += v;
+		}
+		c->havesum = 1;
 	} else if (strcmp(key, "version") == 0) {
 		if (strcmp(val, "1") != 0 && strcmp(val, "0x1") != 0)
 			return fail(c, "version %.20s: only version 1 is known",
@@ -553,7 +566,7 @@ parse(struct cg *c, const unsigned char *buf, size_t len)
 	struct textin t;
 	const char *why;
 	char *line, *eq, *col;
-	size_t n;
+	size_t n, i;
 	int r = 0, more;
 
 	if (textin_open(&t, buf, len, &c->lineno) == -1)
@@ -596,7 +609,15 @@ parse(struct cg *c, const unsigned char *buf, size_t len)
 		return fail(c, "truncated: calls= line without its cost line");
 	if (!c->haveev)
 		return fail(c, "no events: line");
-	if (!c->totals)
+	/* cut short: no totals: at the end, and less than summary: says */
+	for (i = 0; !c->totals && c->havesum && i < c->nev; i++)
+		if (c->sum[i] != c->sumline[i])
+			break;
+	if (!c->totals && c->havesum && i < c->nev)
+		return fail(c, "truncated: the costs add up to %" PRIu64 " %s, "
+		    "summary: says %" PRIu64, c->sum[i], c->evnames[i],
+		    c->sumline[i]);
+	if (!c->totals && !c->havesum)
 		return fail(c, "truncated: no totals: line after the last "
 		    "costs");
 	return 0;
