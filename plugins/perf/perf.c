@@ -780,7 +780,7 @@ header(struct perf *p, char *s)
 	} else if (ev != NULL && strcmp(ev, p->event) != 0)
 		return fail(p, "event %s after %s: give perf script one event "
 		    "(perf script -e)", ev, p->event);
-	if (!haveperiod)
+	if (!haveperiod || ev == NULL)	/* counted as samples */
 		period = 1;
 	if ((g = groupfind(p, pid)) == NONE ||
 	    (p->cur = thrfind(p, g, tid, comm)) == NONE)
@@ -1045,7 +1045,7 @@ emitgroup(struct perf *p, size_t g, const char *clock, double rate)
 static int
 headerlike(const unsigned char *q, const unsigned char *e)
 {
-	char buf[512], *t, *rest;
+	char buf[512], *t, *rest, *last = NULL;
 	size_t n = (size_t)(e - q);
 	int time = 0, ev = 0;
 
@@ -1057,19 +1057,24 @@ headerlike(const unsigned char *q, const unsigned char *e)
 	while ((t = strsep(&rest, " \t")) != NULL) {
 		if (*t == '\0')
 			continue;
+		last = t;
 		if (istime(t))
 			time = 1;
 		else if (time && t[strlen(t) - 1] == ':')
 			ev = 1;
 	}
-	return time && ev;
+	if (time && ev)
+		return 2;
+	/* -F without the time: "COMM TID" or "COMM PID/TID" at the end */
+	return last != NULL && last != buf && strspn(last, "0123456789/") ==
+	    strlen(last) && last[0] != '/';
 }
 
 static int
 perf_match(const unsigned char *head, size_t n)
 {
 	const unsigned char *nl, *q;
-	int headers = 0, frames = 0, lines = 0;
+	int headers = 0, frames = 0, lines = 0, full = 0, h;
 
 	/* sample headers, and frames: "\t  ADDR SYM (DSO)" */
 	for (q = head; q < head + n && lines < 16; q = nl + 1, lines++) {
@@ -1079,8 +1084,10 @@ perf_match(const unsigned char *head, size_t n)
 			continue;
 		if (q[0] == '\t' && nl[-1] == ')')
 			frames++;
-		else if (q[0] != '\t' && headerlike(q, nl))
+		else if (q[0] != '\t' && (h = headerlike(q, nl)) > 0) {
 			headers++;
+			full += h == 2;
+		}
 		else if (q[0] != '\t' && memmem(q, (size_t)(nl - q),
 		    "PERF_RECORD_", 12) != NULL)
 			headers++;
@@ -1089,7 +1096,7 @@ perf_match(const unsigned char *head, size_t n)
 	}
 	if (headers > 0 && frames > 0)
 		return 60;
-	return headers > 0 ? 40 : 0;
+	return full > 0 ? 40 : 0;
 }
 
 static int

@@ -324,6 +324,13 @@ perf_flat_body()
 	    -o perf.data ./work 150
 	perf script -i perf.data >perf.txt 2>/dev/null
 	topshares
+	# -F without time, period and event: each sample counts one
+	perf script -i perf.data -F comm,tid,ip,sym,dso >few.txt 2>/dev/null
+	atf_check -o save:few -e ignore gp -b -p work few.txt
+	grep -q 'samples in place of seconds' few ||
+	    atf_fail "samples not named: $(cat few)"
+	test "$(awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ { print $NF; exit }' few)" = \
+	    "$(head -1 theirs | cut -d' ' -f1)" || atf_fail "top: $(cat few)"
 	# the executable's samples as a gmon.out histogram: gprof's own
 	# flat profile of it against perf report's for that object alone
 	atf_check gmon-cat -o conv.out perf.txt
