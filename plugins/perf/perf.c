@@ -255,15 +255,13 @@ static size_t
 objfind(struct perf *p, const char *path)
 {
 	struct obj *o;
-	size_t i, cap;
+	size_t i;
 
 	for (i = 0; i < p->nobjs; i++)
 		if (strcmp(p->objs[i].path, path) == 0)
 			return i;
-	cap = p->nobjs;
 	if ((o = reallocarray(p->objs, p->nobjs + 1, sizeof(*o))) == NULL)
 		return NONE;
-	(void)cap;
 	p->objs = o;
 	o = &p->objs[p->nobjs];
 	memset(o, 0, sizeof(*o));
