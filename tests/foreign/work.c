@@ -62,25 +62,28 @@ maths(int n)
 	return s;
 }
 
+static long scale = 1;
+
 static void *
 worker(void *a)
 {
 	(void)a;
-	sink += busy(200000) + work_a(10000);
+	/* named first, so that every sample of it has its name */
+	pthread_setname_np(pthread_self(), "worker");
+	sink += busy(200000 * scale) + work_a(10000);
 	return NULL;
 }
 
 int
 main(int argc, char **argv)
 {
-	long scale = argc > 1 ? atol(argv[1]) : 1;
 	pthread_t t;
 	int i, threads = argc > 2;
 
-	if (threads) {
+	if (argc > 1)
+		scale = atol(argv[1]);
+	if (threads)
 		pthread_create(&t, NULL, worker, NULL);
-		pthread_setname_np(t, "worker");
-	}
 	for (i = 0; i < 4; i++)
 		sink += work_b(150000 * scale);
 	sink += busy(600000 * scale);
