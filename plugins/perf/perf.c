@@ -613,7 +613,12 @@ frame(struct perf *p, char *s, uint64_t pid, int runtime)
 	    (fa = elfsyms_find(&objload(p, obj)->elf, sym)) != NOADDR)
 		a = fa + off;	/* where the symbol table puts SYM */
 	if (a == NOADDR) {
-		if (!p->warned++)
+		if (!p->warned++ && objload(p, obj)->elf.nsegs == 0)
+			host->warn(p->ctx, "line %lu: %s: cannot read its "
+			    "program headers (not on this machine?); frames "
+			    "in such objects are kept unnamed", p->lineno,
+			    dso);
+		else if (p->warned == 1)
 			host->warn(p->ctx, "line %lu: %s: address 0x%" PRIx64
 			    " is in none of its segments%s; such frames are "
 			    "kept unnamed", p->lineno, dso, addr, runtime ?
