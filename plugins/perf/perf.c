@@ -143,6 +143,7 @@ struct perf {
 static const char *exeopt;
 
 static size_t	exeobj(struct perf *, size_t);
+static int	srcline(const unsigned char *, const unsigned char *);
 
 static int
 fail(struct perf *p, const char *fmt, ...)
@@ -832,6 +833,9 @@ parse(struct perf *p, const unsigned char *buf, size_t len)
 				r = 0;
 			continue;
 		}
+		if (line[0] == ' ' && srcline((unsigned char *)line,
+		    (unsigned char *)line + n))
+			continue;
 		if ((r = endsample(p)) == 0)
 			r = header(p, line + strspn(line, " "));
 	}
@@ -1073,6 +1077,20 @@ headerlike(const unsigned char *q, const unsigned char *e)
 	    strlen(last) && last[0] != '/';
 }
 
+/* "  f.c:12" after a frame (-F +srcline): one word after spaces. */
+static int
+srcline(const unsigned char *q, const unsigned char *e)
+{
+	while (q < e && *q == ' ')
+		q++;
+	if (q == e)
+		return 0;
+	for (; q < e; q++)
+		if (*q == ' ' || *q == '\t')
+			return 0;
+	return 1;
+}
+
 static int
 perf_match(const unsigned char *head, size_t n)
 {
@@ -1084,6 +1102,8 @@ perf_match(const unsigned char *head, size_t n)
 		if ((nl = memchr(q, '\n', (size_t)(head + n - q))) == NULL)
 			break;
 		if (q[0] == '#' || nl == q)
+			continue;
+		if (q[0] == ' ' && srcline(q, nl))
 			continue;
 		if (q[0] == '\t' && nl[-1] == ')')
 			frames++;

@@ -324,6 +324,10 @@ perf_flat_body()
 	    -o perf.data ./work 150
 	perf script -i perf.data >perf.txt 2>/dev/null
 	topshares
+	# source lines between the frames change nothing
+	perf script -i perf.data -F +srcline >src.txt 2>/dev/null
+	atf_check -o save:src -e ignore gp -b -p work src.txt
+	atf_check -o file:rep cat src
 	# -F without time, period and event: each sample counts one
 	perf script -i perf.data -F comm,tid,ip,sym,dso >few.txt 2>/dev/null
 	atf_check -o save:few -e ignore gp -b -p work few.txt
