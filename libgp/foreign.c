@@ -51,6 +51,10 @@ gp_foreign_open(const char *spec)
 	if (p == NULL)
 		errx(1, "%s: no input format of that name (%s -f list "
 		    "shows them)", name, progname());
+	/* the options point into the copy: it lives with the context */
+	free(p->ctx->spec);
+	p->ctx->spec = name;
+	p->ctx->nopt = 0;
 	if (gp_plug_options(p->ctx, "input", "-f", p->d->input->options,
 	    s)) {
 		gp_plug_opthelp(p, "-f", p->d->input->options, stdout);
