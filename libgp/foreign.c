@@ -40,6 +40,7 @@ gp_foreign_open(const char *spec)
 		err(1, NULL);
 	name = strsep(&s, ",");
 	if (strcmp(name, "list") == 0 && s == NULL) {
+		free(name);
 		gp_foreign_list(stdout);
 		if (fflush(stdout) == EOF)
 			err(1, "stdout");
@@ -48,9 +49,12 @@ gp_foreign_open(const char *spec)
 	for (p = gp_plug_all(); p != NULL; p = p->next)
 		if (GP_PLUG_INPUT(p->d) != NULL && strcmp(p->name, name) == 0)
 			break;
-	if (p == NULL)
-		errx(1, "%s: no input format of that name (%s -f list "
-		    "shows them)", name, progname());
+	if (p == NULL) {
+		warnx("%s: no input format of that name (%s -f list shows "
+		    "them)", name, progname());
+		free(name);
+		exit(1);
+	}
 	/* the options point into the copy: it lives with the context */
 	free(p->ctx->spec);
 	p->ctx->spec = name;
