@@ -139,6 +139,7 @@ gp_format_open(const char *spec)
 		err(1, NULL);
 	name = strsep(&s, ",");
 	if (strcmp(name, "list") == 0 && s == NULL) {
+		free(name);
 		gp_plugin_list(stdout);
 		if (fflush(stdout) == EOF)
 			err(1, "stdout");
