@@ -150,9 +150,12 @@ gp_format_open(const char *spec)
 		free(name);
 		return NULL;
 	}
-	if (!gp_plug_validname(name))
-		errx(1, "%s: bad format name (gp-fmt -o list shows the "
+	if (!gp_plug_validname(name)) {
+		warnx("%s: bad format name (gp-fmt -o list shows the "
 		    "formats)", name);
+		free(name);
+		exit(1);
+	}
 	if ((path = gp_plug_find(name, NULL)) == NULL) {
 		const char *const *dv;
 		size_t i, n;
@@ -164,14 +167,19 @@ gp_format_open(const char *spec)
 			fprintf(stderr, "%s %s", i ? "," : "", dv[i]);
 		fprintf(stderr, " (%s -o list shows the formats)\n",
 		    progname());
+		free(name);
 		exit(1);
 	}
-	if ((p = gp_plug_load(path, name)) == NULL)
-		exit(1);
+	p = gp_plug_load(path, name);
 	free(path);
-	if (p->d->format == NULL)
+	if (p == NULL || p->d->format == NULL) {
+		/* the copy freed: LeakSanitizer finds it lost at exit */
+		free(name);
+		if (p == NULL)
+			exit(1);
 		errx(1, "%s: plugin %s provides no output format", p->path,
 		    p->name);
+	}
 
 	c = gp_plug_newctx(p);
 	c->spec = name;
