@@ -375,8 +375,12 @@ costline(struct cg *c, char *s)
 		if ((callee = fnfind(c, ob, c->cfn)) == (size_t)-1 ||
 		    (a = arcfind(c, c->curfn, callee, c->cfnrec)) == NULL)
 			return -1;
+		if (a->calls + c->ncalls < a->calls)
+			return fail(c, "call counts add up past 2^64");
 		a->calls += c->ncalls;
 		for (i = 0; i < c->nev; i++) {
+			if (c->fns[c->curfn].out[i] + cost[i] < cost[i])
+				return fail(c, "costs add up past 2^64");
 			a->incl[i] += cost[i];
 			c->fns[c->curfn].out[i] += cost[i];
 			if (c->level1)
@@ -386,6 +390,8 @@ costline(struct cg *c, char *s)
 		return 0;
 	}
 	for (i = 0; i < c->nev; i++) {
+		if (c->sum[i] + cost[i] < cost[i])
+			return fail(c, "costs add up past 2^64");
 		c->fns[c->curfn].self[i] += cost[i];
 		if (c->level1)
 			c->fns[c->curfn].self1[i] += cost[i];
@@ -609,6 +615,8 @@ parse(struct cg *c, const unsigned char *buf, size_t len)
 		return fail(c, "truncated: calls= line without its cost line");
 	if (!c->haveev)
 		return fail(c, "no events: line");
+	if (c->nfns == 0)
+		return fail(c, "no fn= line: no function was measured");
 	/* cut short: no totals: at the end, and less than summary: says */
 	for (i = 0; !c->totals && c->havesum && i < c->nev; i++)
 		if (c->sum[i] != c->sumline[i])
@@ -683,7 +691,7 @@ resolve(struct cg *c)
 	}
 }
 
-static void
+static int
 emitall(struct cg *c, size_t ev)
 {
 	struct cgfn *f, *g;
@@ -693,7 +701,20 @@ emitall(struct cg *c, size_t ev)
 	uint64_t ticks = 0, calls = 0, tot, left, *ai = NULL, *as = NULL;
 	struct cgob *eo;
 	size_t i, exe, thr = c->thread ? c->thread : 1, *big = NULL;
+	int r = 0;
 
+	/* the sums first: nothing is written if one overflows */
+	for (i = 0; i < c->nfns; i++)
+		ticks += c->fns[i].self[ev];
+	for (i = 0; i < c->narcs; i++) {
+		a = &c->arcs[i];
+		if (calls + a->calls < calls || (!a->rec &&
+		    c->fns[a->callee].in + a->incl[ev] < a->incl[ev]))
+			return fail(c, "counts or costs add up past 2^64");
+		calls += a->calls;
+		if (!a->rec)
+			c->fns[a->callee].in += a->incl[ev];
+	}
 	exe = exeob(c);
 	resolve(c);
 	textin_emit(c->h, c->ctx, "profile", "ssusss", c->path, "gnu",
@@ -736,13 +757,6 @@ emitall(struct cg *c, size_t ev)
 			    (uint64_t)0, c->obs[i].syms.low,
 			    c->obs[i].syms.textlow, c->obs[i].syms.texthigh,
 			    c->obs[i].path);
-	for (i = 0; i < c->nfns; i++)
-		ticks += c->fns[i].self[ev];
-	for (i = 0; i < c->narcs; i++) {
-		calls += c->arcs[i].calls;
-		if (!c->arcs[i].rec)
-			c->fns[c->arcs[i].callee].in += c->arcs[i].incl[ev];
-	}
 	snprintf(tname, sizeof(tname), "thread %zu", thr);
 	textin_emit(c->h, c->ctx, "thread", "uuussuuuu", (uint64_t)thr, c->pid, (uint64_t)1,
 	    state, tname, calls, ticks, ticks, (uint64_t)0);
@@ -760,7 +774,7 @@ emitall(struct cg *c, size_t ev)
 	as = calloc(c->narcs + 1, sizeof(*as));
 	big = calloc(c->nfns + 1, sizeof(*big));
 	if (ai == NULL || as == NULL || big == NULL) {
-		fail(c, "out of memory");
+		r = fail(c, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < c->nfns; i++) {
@@ -834,6 +848,7 @@ out:
 	free(ai);
 	free(as);
 	free(big);
+	return r;
 }
 
 const struct gp_host *callgrind_host;
@@ -882,7 +897,7 @@ callgrind_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
 				    "event", want);
 		}
 		if (r == 0)
-			emitall(&c, ev);
+			r = emitall(&c, ev);
 	}
 	for (i = 0; i < c.nfns; i++)
 		free(c.fns[i].name);

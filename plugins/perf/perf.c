@@ -108,6 +108,8 @@ struct perf {
 	char		*event;		/* the first sample's */
 	int		 haveperiod;
 	uint64_t	 period0;	/* the first sample's period */
+	uint64_t	 total;		/* the periods of all samples: no
+					   sum of some of them overflows */
 	struct leaf {			/* each sample's innermost frame */
 		size_t		 obj;
 		uint64_t	 addr;
@@ -501,6 +503,9 @@ endsample(struct perf *p)
 		return 0;
 	t = &p->thrs[p->cur];
 	g = t->group;
+	if (p->total + p->period < p->period)
+		return fail(p, "periods add up past 2^64");
+	p->total += p->period;
 	t->ticks += p->period;
 	if (p->period0 == 0)
 		p->period0 = p->period;

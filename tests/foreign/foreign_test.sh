@@ -275,6 +275,8 @@ callgrind_bad_body()
 	printf '# callgrind format\nevents: Ir\nfn=main\ncfn=f\ncalls=1 2\n' \
 	    >call.out
 	oneline call.out gmon-cat call.out
+	printf '# callgrind format\nevents: Ir\ntotals: 0\n' >nofn.out
+	oneline nofn.out gmon-cat nofn.out
 	printf '# callgrind format\nevents: Ir\n\000\001\n' >nul.out
 	oneline nul.out gmon-cat nul.out
 	printf 'gmon-cat is fine\n' >notcg.out
