@@ -34,6 +34,8 @@ struct exe {
 	asymbol		**syms;		/* NULL-terminated, synthetic ones too */
 	long		 nsyms;
 	int		 hasfunc;	/* the format marks functions */
+	bfd		*dbfd;		/* its separate debug file, whose
+					   symbols it has (dynsyms), or NULL */
 };
 
 static char *
@@ -54,8 +56,45 @@ bfdfail(const char *path)
 	errx(1, "%s: %s", path, bfd_errmsg(bfd_get_error()));
 }
 
+/*
+ * A stripped shared library's symbols from its separate debug file
+ * (/usr/lib/debug, by build ID or debug link: Debian's -dbg packages),
+ * statics included, as perf and gdb find them.
+ */
 static void
-exe_open(struct exe *x, const char *path)
+debugsyms(struct exe *x)
+{
+	asymbol **v;
+	char *f;
+	long n;
+
+	if ((f = bfd_follow_build_id_debuglink(x->abfd, DEBUGDIR)) == NULL &&
+	    (f = bfd_follow_gnu_debuglink(x->abfd, DEBUGDIR)) == NULL)
+		return;
+	x->dbfd = bfd_openr(f, NULL);
+	free(f);
+	if (x->dbfd == NULL)
+		return;
+	if (!bfd_check_format(x->dbfd, bfd_object) ||
+	    (n = bfd_get_symtab_upper_bound(x->dbfd)) <= 0 ||
+	    (v = malloc((size_t)n)) == NULL) {
+		bfd_close(x->dbfd);
+		x->dbfd = NULL;
+		return;
+	}
+	if ((n = bfd_canonicalize_symtab(x->dbfd, v)) <= 0) {
+		free(v);
+		bfd_close(x->dbfd);
+		x->dbfd = NULL;
+		return;
+	}
+	free(x->syms);
+	x->syms = v;
+	x->nsyms = n;
+}
+
+static void
+exe_open(struct exe *x, const char *path, int dynsyms)
 {
 	asymbol *synth, **p;
 	long i, n, nsynth;
@@ -99,6 +138,17 @@ exe_open(struct exe *x, const char *path)
 	x->syms[0] = NULL;
 	if ((x->nsyms = bfd_canonicalize_symtab(x->abfd, x->syms)) < 0)
 		bfdfail(path);
+	if (x->nsyms == 0 && dynsyms)
+		debugsyms(x);
+	if (x->nsyms == 0 && dynsyms &&
+	    (n = bfd_get_dynamic_symtab_upper_bound(x->abfd)) > 0) {
+		free(x->syms);
+		if ((x->syms = malloc((size_t)n)) == NULL)
+			err(1, NULL);
+		if ((x->nsyms = bfd_canonicalize_dynamic_symtab(x->abfd,
+		    x->syms)) < 0)
+			bfdfail(path);
+	}
 
 	/* As gprof: synthetic symbols from the static table alone. */
 	nsynth = bfd_get_synthetic_symtab(x->abfd, x->nsyms, x->syms, 0, NULL,
@@ -581,7 +631,7 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 			errx(1, "unknown demangling style `%s'", o->style);
 		cplus_demangle_set_style(style);
 	}
-	exe_open(&x, path);
+	exe_open(&x, path, o->dynsyms);
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		err(1, NULL);
 	t->exe = sdup(path);

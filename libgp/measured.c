@@ -7,6 +7,7 @@
 
 #include <err.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,7 +166,9 @@ load_marc(struct gp_prof *p, const struct gp_rec *rec)
 	a->thread = gp_fu64(rec, 1);
 	faddr(rec, 2, g, &a->from, 0);
 	faddr(rec, 4, g, &a->self, 0);
-	a->count = gp_fu64(rec, 6);
+	/* empty: not counted (sampled stacks: gp-stream(5)) */
+	a->counted = !gp_fempty(rec, 6);
+	a->count = a->counted ? gp_fu64(rec, 6) : 0;
 	a->selfticks = gp_fu64(rec, 7);
 	a->inclticks = gp_fu64(rec, 8);
 	a->selftime = fsecs(rec, 9);
@@ -524,7 +527,10 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 			gp_wu64(w, a->thread);
 			waddr(w, &a->from);
 			waddr(w, &a->self);
-			gp_wu64(w, a->count);
+			if (a->counted)
+				gp_wu64(w, a->count);
+			else
+				gp_wstr(w, "");
 			gp_wu64(w, a->selfticks);
 			gp_wu64(w, a->inclticks);
 			gp_wdbl(w, a->selftime);
@@ -768,6 +774,33 @@ gp_meas_get(struct gp_prof *p)
 }
 
 int
+gp_rt_counted(const struct gp_rt *rt)
+{
+	size_t i;
+
+	for (i = 0; rt != NULL && i < rt->narcs; i++)
+		if (rt->arcs[i].counted)
+			return 1;
+	return 0;
+}
+
+const char *
+gp_rt_event(const struct gp_rt *rt)
+{
+	const char *e = NULL, *c;
+	size_t i;
+
+	for (i = 0; rt != NULL && i < rt->ngroups; i++) {
+		c = rt->groups[i].clock;
+		if (strncmp(c, "event:", 6) != 0 || c[6] == '\0' ||
+		    (e != NULL && strcmp(e, c + 6) != 0))
+			return NULL;
+		e = c + 6;
+	}
+	return e;
+}
+
+int
 gp_meas_credit(struct gp_prof *p, struct gp_credit *c)
 {
 	const struct gp_meas *m;
@@ -784,6 +817,12 @@ gp_meas_credit(struct gp_prof *p, struct gp_credit *c)
 		c->ntime = m->nsyms;
 	}
 	memset(c->time, 0, c->ntime * sizeof(*c->time));
+	if (gp_rt_event(p->rt) != NULL) {
+		/* event counts: one "sample" per event, named for it */
+		c->hz = 1;
+		snprintf(c->dimen, sizeof(c->dimen), "%s", gp_rt_event(p->rt));
+		c->abbrev = c->dimen[0];
+	}
 	if (c->hz == 0)
 		c->hz = 100;
 	if (c->nhist == 0)

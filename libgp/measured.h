@@ -80,6 +80,7 @@ struct gp_rtarc {			/* a "marc" record */
 	struct gp_rtaddr from;
 	struct gp_rtaddr self;
 	uint64_t	 count;
+	int		 counted;	/* 0: count empty, not counted */
 	uint64_t	 selfticks;
 	uint64_t	 inclticks;
 	double		 selftime;
@@ -218,9 +219,23 @@ struct gp_meas {
 const struct gp_meas *gp_meas_get(struct gp_prof *);
 
 /*
+ * The event the runtime layer counts when its clocks count events, not
+ * time ("event:NAME", a Callgrind file's Ir say: gp-stream(5)), the same
+ * in every group; else NULL.
+ */
+const char	*gp_rt_event(const struct gp_rt *);
+
+/*
+ * Does any measured arc count its calls?  Sampled stacks (perf) do not:
+ * their counts are empty, and the reports must not print them as zeros.
+ */
+int		 gp_rt_counted(const struct gp_rt *);
+
+/*
  * The credit layer from the measurements: each symbol's self time in
  * seconds times c->hz (100 if not set), the FLAT tables applied as gprof
- * applies them.  Returns 0 (c untouched) without measurements.
+ * applies them; for event counts (gp_rt_event), the counts, with hz 1 and
+ * the event's name as the unit.  Returns 0 (c untouched) without measurements.
  */
 int	gp_meas_credit(struct gp_prof *, struct gp_credit *c);
 

@@ -25,41 +25,6 @@ static const struct gp_specs *fmtspecs;	/* gp_format_specs() */
 /* ------------------------------------------------------------------ */
 /* The services of output formats.                                     */
 
-static const char *
-s_option(struct gp_ctx *c, const char *key)
-{
-	size_t i;
-
-	if (c == NULL || key == NULL)
-		return NULL;
-	for (i = c->nopt; i-- > 0;)
-		if (strcmp(c->optk[i], key) == 0)
-			return c->optv[i];
-	return NULL;
-}
-
-static int
-s_optnum(struct gp_ctx *c, const char *key, double min, double max,
-    double *v)
-{
-	const char *s;
-	double d;
-
-	if ((s = s_option(c, key)) == NULL)
-		return 0;
-	if (gp_parsedbl(s, &d) == -1 || !isfinite(d)) {
-		gp_plug_error(c, "option %s: \"%s\" is not a number", key, s);
-		return -1;
-	}
-	if (d < min || d > max) {
-		gp_plug_error(c, "option %s: %s is not between %g and %g", key, s,
-		    min, max);
-		return -1;
-	}
-	*v = d;
-	return 1;
-}
-
 static int
 s_gmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
     int bigendian)
@@ -100,8 +65,6 @@ s_gmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
 static void
 sethost(void)
 {
-	gp_plughost.option = s_option;
-	gp_plughost.optnum = s_optnum;
 	gp_plughost.gmon_write = s_gmon_write;
 }
 
@@ -128,6 +91,8 @@ kinds(const struct gp_plugin *d, char *buf, size_t n)
 	}
 	if (d->collector != NULL)
 		ADD("collector,");
+	if (GP_PLUG_INPUT(d) != NULL)
+		ADD("input,");
 #undef ADD
 	if (len > 0 && len < n)
 		buf[len - 1] = '\0';
@@ -162,34 +127,12 @@ gp_plugin_list(FILE *fp)
 /* ------------------------------------------------------------------ */
 /* Output formats.                                                     */
 
-static void
-formathelp(const struct gp_plug *p, FILE *fp)
-{
-	const struct gp_option *o;
-	char key[64];
-
-	fprintf(fp, "%s: %s\n", p->name, p->d->desc ? p->d->desc : "");
-	fprintf(fp, "file: %s\n", p->path);
-	o = p->d->format->options;
-	if (o == NULL || o->key == NULL) {
-		fprintf(fp, "no options\n");
-		return;
-	}
-	fprintf(fp, "options (-o %s,KEY=VALUE,...):\n", p->name);
-	for (; o->key != NULL; o++) {
-		snprintf(key, sizeof(key), "%s%s%s", o->key, o->arg ? "=" : "",
-		    o->arg ? o->arg : "");
-		fprintf(fp, "  %-24s %s\n", key, o->help ? o->help : "");
-	}
-}
-
 struct gp_plug *
 gp_format_open(const char *spec)
 {
-	const struct gp_option *o;
 	struct gp_plug *p;
 	struct gp_ctx *c;
-	char *s, *name, *kv, *eq, *path;
+	char *s, *name, *path;
 	int help = 0;
 
 	sethost();
@@ -197,6 +140,7 @@ gp_format_open(const char *spec)
 		err(1, NULL);
 	name = strsep(&s, ",");
 	if (strcmp(name, "list") == 0 && s == NULL) {
+		free(name);
 		gp_plugin_list(stdout);
 		if (fflush(stdout) == EOF)
 			err(1, "stdout");
@@ -207,9 +151,12 @@ gp_format_open(const char *spec)
 		free(name);
 		return NULL;
 	}
-	if (!gp_plug_validname(name))
-		errx(1, "%s: bad format name (gp-fmt -o list shows the "
+	if (!gp_plug_validname(name)) {
+		warnx("%s: bad format name (gp-fmt -o list shows the "
 		    "formats)", name);
+		free(name);
+		exit(1);
+	}
 	if ((path = gp_plug_find(name, NULL)) == NULL) {
 		const char *const *dv;
 		size_t i, n;
@@ -221,48 +168,26 @@ gp_format_open(const char *spec)
 			fprintf(stderr, "%s %s", i ? "," : "", dv[i]);
 		fprintf(stderr, " (%s -o list shows the formats)\n",
 		    progname());
+		free(name);
 		exit(1);
 	}
-	if ((p = gp_plug_load(path, name)) == NULL)
-		exit(1);
+	p = gp_plug_load(path, name);
 	free(path);
-	if (p->d->format == NULL)
+	if (p == NULL || p->d->format == NULL) {
+		/* the copy freed: LeakSanitizer finds it lost at exit */
+		free(name);
+		if (p == NULL)
+			exit(1);
 		errx(1, "%s: plugin %s provides no output format", p->path,
 		    p->name);
+	}
 
 	c = gp_plug_newctx(p);
 	c->spec = name;
-	while ((kv = strsep(&s, ",")) != NULL) {
-		if (*kv == '\0')
-			continue;
-		if ((eq = strchr(kv, '=')) != NULL)
-			*eq++ = '\0';
-		if (strcmp(kv, "help") == 0) {
-			help = 1;
-			continue;
-		}
-		for (o = p->d->format->options; o != NULL && o->key != NULL;
-		    o++)
-			if (strcmp(o->key, kv) == 0)
-				break;
-		if (o == NULL || o->key == NULL)
-			errx(1, "format %s: unknown option \"%s\" (%s -o %s,help "
-			    "lists them)", name, kv, progname(), name);
-		if (o->arg != NULL && eq == NULL)
-			errx(1, "format %s: option %s needs a value: %s=%s",
-			    name, kv, kv, o->arg);
-		if (o->arg == NULL && eq != NULL)
-			errx(1, "format %s: option %s takes no value", name,
-			    kv);
-		c->optk = reallocarray(c->optk, c->nopt + 1, sizeof(char *));
-		c->optv = reallocarray(c->optv, c->nopt + 1, sizeof(char *));
-		if (c->optk == NULL || c->optv == NULL)
-			err(1, NULL);
-		c->optk[c->nopt] = kv;
-		c->optv[c->nopt++] = eq != NULL ? eq : kv + strlen(kv);
-	}
+	help = gp_plug_options(c, "format", "-o", p->d->format->options,
+	    s);
 	if (help) {
-		formathelp(p, stdout);
+		gp_plug_opthelp(p, "-o", p->d->format->options, stdout);
 		if (fflush(stdout) == EOF)
 			err(1, "stdout");
 		exit(0);

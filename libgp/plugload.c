@@ -13,6 +13,7 @@
 #include <err.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,8 +357,12 @@ gp_plug_load(const char *path, const char *name)
 		    "but its file is named for \"%s\"", d->name, name);
 		why = buf;
 	} else if (d->format == NULL && d->record == NULL &&
-	    d->collector == NULL)
-		why = "provides no format, record type or collector";
+	    d->collector == NULL && GP_PLUG_INPUT(d) == NULL)
+		why = "provides no format, record type, collector or input "
+		    "format";
+	else if (GP_PLUG_INPUT(d) != NULL && (d->input->match == NULL ||
+	    d->input->read == NULL))
+		why = "input format without match and read functions";
 	else if (d->format != NULL && d->format->write == NULL)
 		why = "format without a write function";
 	else if (d->record != NULL)
@@ -520,6 +525,8 @@ vmsg(struct gp_ctx *c, const char *what, const char *fmt, va_list ap)
 	}
 	if (c == NULL)
 		warnx("plugin: %s%s", what, msg);
+	else if (c->reading)
+		warnx("%s: %s (plugin %s)", c->inname, msg, c->plug->name);
 	else if (c->decoding)
 		warnx("%s: byte %ju: record tag %u (plugin %s): %s%s",
 		    c->inname, (uintmax_t)(c->off + c->pos), c->tag,
@@ -562,6 +569,45 @@ s_get(struct gp_ctx *c, void *buf, size_t n)
 	return n;
 }
 
+/* Are emit()'s fields bad?  Then say so. */
+static int
+badfields(struct gp_ctx *c, int nf, const char *const *f)
+{
+	int i;
+
+	if (nf < 0 || nf > 1000000 || (nf > 0 && f == NULL)) {
+		gp_plug_error(c, "emit(): bad field count %d", nf);
+		return 1;
+	}
+	for (i = 0; i < nf; i++)
+		if (f[i] == NULL) {
+			gp_plug_error(c, "emit(): field %d is NULL", i + 1);
+			return 1;
+		}
+	return 0;
+}
+
+/* emit() in an input format's read(): the record goes to the writer. */
+static void
+emitread(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
+{
+	int i;
+
+	if (c->failed)
+		return;
+	if (!validkind(kind) || strcmp(kind, GP_STREAM_MAGIC) == 0) {
+		gp_plug_error(c, "emit(): \"%s\" is not a record kind",
+		    kind ? kind : "(null)");
+		return;
+	}
+	if (badfields(c, nf, f))
+		return;
+	gp_wkind(c->w, kind);
+	for (i = 0; i < nf; i++)
+		gp_wstr(c->w, f[i]);
+	gp_weol(c->w);
+}
+
 static void
 s_emit(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
 {
@@ -569,8 +615,12 @@ s_emit(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
 	size_t i;
 	int k;
 
+	if (c != NULL && c->reading) {
+		emitread(c, kind, nf, f);
+		return;
+	}
 	if (c == NULL || !c->decoding) {
-		gp_plug_error(c, "emit() called outside decode()");
+		gp_plug_error(c, "emit() called outside decode() or read()");
 		return;
 	}
 	rt = c->plug->d->record;
@@ -582,15 +632,8 @@ s_emit(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
 		    kind ? kind : "(null)");
 		return;
 	}
-	if (nf < 0 || nf > 1000000 || (nf > 0 && f == NULL)) {
-		gp_plug_error(c, "emit(): bad field count %d", nf);
+	if (badfields(c, nf, f))
 		return;
-	}
-	for (k = 0; k < nf; k++)
-		if (f[k] == NULL) {
-			gp_plug_error(c, "emit(): field %d is NULL", k + 1);
-			return;
-		}
 	if (c->nemit++ > 0) {
 		gp_plug_error(c, "emit(): a record's decode() emits one stream "
 		    "record, not several");
@@ -624,27 +667,103 @@ s_put(struct gp_ctx *c, const void *buf, size_t n)
 }
 
 /*
- * The services of the output formats (plugin.c) until plugin.c sets them:
- * outside a format's write() they are a misuse.
+ * Options of output formats and input formats: NAME,KEY[=VALUE],... as
+ * gp_plug_options() parsed them into the context.
  */
 static const char *
-s_nooption(struct gp_ctx *c, const char *key)
+s_option(struct gp_ctx *c, const char *key)
 {
-	(void)c;
-	(void)key;
+	size_t i;
+
+	if (c == NULL || key == NULL)
+		return NULL;
+	for (i = c->nopt; i-- > 0;)
+		if (strcmp(c->optk[i], key) == 0)
+			return c->optv[i];
 	return NULL;
 }
 
 static int
-s_nooptnum(struct gp_ctx *c, const char *key, double min, double max,
+s_optnum(struct gp_ctx *c, const char *key, double min, double max,
     double *v)
 {
-	(void)c;
-	(void)key;
-	(void)min;
-	(void)max;
-	(void)v;
-	return 0;
+	const char *s;
+	double d;
+
+	if ((s = s_option(c, key)) == NULL)
+		return 0;
+	if (gp_parsedbl(s, &d) == -1 || !isfinite(d)) {
+		gp_plug_error(c, "option %s: \"%s\" is not a number", key, s);
+		return -1;
+	}
+	if (d < min || d > max) {
+		gp_plug_error(c, "option %s: %s is not between %g and %g", key, s,
+		    min, max);
+		return -1;
+	}
+	*v = d;
+	return 1;
+}
+
+int
+gp_plug_options(struct gp_ctx *c, const char *what, const char *flag,
+    const struct gp_option *opts, char *s)
+{
+	const struct gp_option *o;
+	const char *name = c->plug->name;
+	char *kv, *eq;
+	int help = 0;
+
+	while ((kv = strsep(&s, ",")) != NULL) {
+		if (*kv == '\0')
+			continue;
+		if ((eq = strchr(kv, '=')) != NULL)
+			*eq++ = '\0';
+		if (strcmp(kv, "help") == 0) {
+			help = 1;
+			continue;
+		}
+		for (o = opts; o != NULL && o->key != NULL; o++)
+			if (strcmp(o->key, kv) == 0)
+				break;
+		if (o == NULL || o->key == NULL)
+			errx(1, "%s %s: unknown option \"%s\" (%s %s %s,help "
+			    "lists them)", what, name, kv,
+			    program_invocation_short_name, flag, name);
+		if (o->arg != NULL && eq == NULL)
+			errx(1, "%s %s: option %s needs a value: %s=%s",
+			    what, name, kv, kv, o->arg);
+		if (o->arg == NULL && eq != NULL)
+			errx(1, "%s %s: option %s takes no value", what, name,
+			    kv);
+		c->optk = reallocarray(c->optk, c->nopt + 1, sizeof(char *));
+		c->optv = reallocarray(c->optv, c->nopt + 1, sizeof(char *));
+		if (c->optk == NULL || c->optv == NULL)
+			err(1, NULL);
+		c->optk[c->nopt] = kv;
+		c->optv[c->nopt++] = eq != NULL ? eq : kv + strlen(kv);
+	}
+	return help;
+}
+
+void
+gp_plug_opthelp(const struct gp_plug *p, const char *flag,
+    const struct gp_option *o, FILE *fp)
+{
+	char key[64];
+
+	fprintf(fp, "%s: %s\n", p->name, p->d->desc ? p->d->desc : "");
+	fprintf(fp, "file: %s\n", p->path);
+	if (o == NULL || o->key == NULL) {
+		fprintf(fp, "no options\n");
+		return;
+	}
+	fprintf(fp, "options (%s %s,KEY=VALUE,...):\n", flag, p->name);
+	for (; o->key != NULL; o++) {
+		snprintf(key, sizeof(key), "%s%s%s", o->key, o->arg ? "=" : "",
+		    o->arg ? o->arg : "");
+		fprintf(fp, "  %-24s %s\n", key, o->help ? o->help : "");
+	}
 }
 
 static int
@@ -677,8 +796,8 @@ struct gp_host gp_plughost = {
 	.progname = NULL,		/* set in gp_plug_load() */
 	.warn = gp_plug_warn,
 	.error = gp_plug_error,
-	.option = s_nooption,
-	.optnum = s_nooptnum,
+	.option = s_option,
+	.optnum = s_optnum,
 	.get = s_get,
 	.emit = s_emit,
 	.put = s_put,

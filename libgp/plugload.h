@@ -33,6 +33,9 @@ struct gp_plug {			/* a loaded, checked plugin */
 	struct gp_plug		*next;
 };
 
+/* A descriptor's input format: the field is there from ABI 1.4 on. */
+#define GP_PLUG_INPUT(d)	((d)->abi_minor >= 4 ? (d)->input : NULL)
+
 struct gp_ctx {
 	struct gp_plug		*plug;
 	int			 failed;
@@ -59,6 +62,9 @@ struct gp_ctx {
 	char			**fields;
 	int			 nf;
 	int			 nemit;
+	/* input formats: reading a whole file (foreign.c) */
+	int			 reading;
+	struct gp_writer	*w;
 	/* record types: encoding into a buffer */
 	int			 encoding;
 	unsigned char		*obuf;
@@ -68,8 +74,9 @@ struct gp_ctx {
 
 /*
  * The services table every plugin's init() gets.  The loader fills the
- * services it provides; option, optnum and gmon_write belong to the
- * output formats above and report a misuse until plugin.c sets them.
+ * services it provides (option and optnum read the options that
+ * gp_plug_options() kept); gmon_write belongs to the output formats
+ * above and reports a misuse until plugin.c sets it.
  */
 extern struct gp_host gp_plughost;
 
@@ -88,6 +95,19 @@ char		*gp_plug_find(const char *name, size_t *idx);
 struct gp_plug	*gp_plug_all(void);
 int		 gp_plug_validname(const char *);
 struct gp_ctx	*gp_plug_newctx(struct gp_plug *);
+
+/*
+ * The options of one use of a format, "KEY[=VALUE],..." (s, modified and
+ * kept), checked against opts and kept in c for the option() service;
+ * what ("format", "input"), the option that names it (flag: "-o",
+ * "-f") and the plugin's name go in the messages.
+ * Errors are fatal; returns 1 if a "help" option was given.
+ * gp_plug_opthelp() lists opts, for "NAME,help" after flag ("-o").
+ */
+int		 gp_plug_options(struct gp_ctx *c, const char *what,
+		    const char *flag, const struct gp_option *opts, char *s);
+void		 gp_plug_opthelp(const struct gp_plug *, const char *flag,
+		    const struct gp_option *, FILE *);
 
 /* The host's messages for a plugin (the warn and error services). */
 void		 gp_plug_warn(struct gp_ctx *, const char *, ...)

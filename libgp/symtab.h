@@ -102,6 +102,8 @@ struct gp_symopt {
 	const char	*extsyms;	/* -S: nm-style table file, or NULL */
 	const char	*mapfile;	/* -R: function to file map, or NULL */
 	int		 nolines;	/* skip the source file and line */
+	int		 dynsyms;	/* no symbol table: take the dynamic
+					   one (a shared library's) */
 };
 
 struct gp_symtab *gp_sym_build(const char *exe, const struct gp_symopt *);

@@ -41,14 +41,21 @@ set -e
 #   own npm, as NodeSource's does, counts as npm); librsvg2-bin:
 #   rsvg-convert renders the svg call graph to PNG in the tests;
 #   the chrome format's test opens its file in speedscope the same way, and
-#   the svg flame graph's zoom and search script in tests/pics.
+#   the svg flame graph's zoom and search script in tests/pics;
+#   libelf-dev: the perf and callgrind input plugins read objects' program
+#   headers and symbol tables with libelf (and demangle with libiberty);
+#   linux-perf: perf record and
+#   perf report, what the perf input's tests record and check against;
+#   libc6-dbg: libc's and libm's symbols, statics too, which gp-sym reads
+#   from the separate debug files for stripped libraries in perf's and
+#   callgrind's profiles (and which valgrind needs anyway).
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
     gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
     graphviz valgrind jq libxml2-utils clang pkg-config time tcl
     libclang-rt-14-dev zlib1g-dev libgraphviz-dev golang-go chromium
-    nodejs npm librsvg2-bin"
+    nodejs npm librsvg2-bin libelf-dev linux-perf libc6-dbg"
 
 missing=
 for p in $PACKAGES; do

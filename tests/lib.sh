@@ -29,3 +29,24 @@ need()
 		    atf_skip "$_p is not installed"
 	done
 }
+
+# perfok: perf can record cpu-clock stacks here, or the case is skipped
+perfok()
+{
+	command -v perf >/dev/null || atf_skip "perf is not installed"
+	if ! perf record -q -e cpu-clock -g -o ok.data -- true \
+	    >/dev/null 2>&1; then
+		if [ "$(id -u)" -eq 0 ] &&
+		    echo -1 >/proc/sys/kernel/perf_event_paranoid 2>/dev/null
+		then
+			perf record -q -e cpu-clock -g -o ok.data -- true \
+			    >/dev/null 2>&1 ||
+			    atf_skip "perf record fails here even with" \
+			    "perf_event_paranoid -1"
+		else
+			atf_skip "perf_event_paranoid forbids perf record" \
+			    "and we are not root to lower it"
+		fi
+	fi
+	rm -f ok.data
+}

@@ -3,7 +3,9 @@
  * several of them added up; with -o, written back as a gmon.out file.
  * The gprt(3) companion file of each (F.gprt) follows as the runtime
  * layer (libgp/measured.h); a companion file given as an input stands
- * for the gmon.out its killed run did not write.
+ * for the gmon.out its killed run did not write.  Other profilers' files
+ * (perf script's text, callgrind.out) are read by input format plugins
+ * (libgp/foreign.h), picked by their first bytes or by -f.
  */
 #include <sys/stat.h>
 
@@ -17,6 +19,7 @@
 #include <unistd.h>
 
 #include "fileinfo.h"
+#include "foreign.h"
 #include "gmon.h"
 #include "gprt.h"
 #include "measured.h"
@@ -32,6 +35,7 @@ struct rtlist {
 };
 
 static int	 Gflag;			/* -G: no companion files */
+static struct gp_plug *fplug;		/* -f NAME: every input's format */
 static unsigned	 gprtflags = GP_GPRT_MERGE;	/* -t: per thread */
 
 static void		 usage(void) __attribute__((__noreturn__));
@@ -41,9 +45,15 @@ static struct gp_raw	*readone(const char *, struct gp_input *,
 			    const struct gp_gmonopt *, struct rtlist *);
 static struct gp_raw	*readstream(const char *, const struct gp_input *,
 			    struct rtlist *);
+static struct gp_raw	*readstreamfd(const char *, const struct gp_input *,
+			    int, struct rtlist *, FILE *);
 static struct gp_raw	*readgprt(const char *, const struct gp_gmonopt *,
 			    struct rtlist *);
 static int		 isgprt(const struct gp_input *);
+static struct gp_plug	*foreign(const struct gp_input *,
+			    const struct gp_gmonopt *);
+static struct gp_raw	*readforeign(const char *, struct gp_plug *,
+			    const struct gp_input *, struct rtlist *);
 static char		*killedrun(char *);
 static void		 nostdin(void) __attribute__((__noreturn__));
 static char		*compname(const char *);
@@ -61,6 +71,7 @@ main(int argc, char *argv[])
 	struct gp_writer *w = NULL;
 	struct gp_raw *raw, *one;
 	struct rtlist rl;
+	struct gp_plug *fp;
 	enum gp_layout olayout = 0;
 	const char *ofile = NULL;
 	char *tspec = NULL;
@@ -70,8 +81,14 @@ main(int argc, char *argv[])
 
 	memset(&opt, 0, sizeof(opt));
 	memset(&rl, 0, sizeof(rl));
-	while ((ch = getopt(argc, argv, "E:GiO:o:rT:tw:")) != -1)
+	while ((ch = getopt(argc, argv, "E:f:GiO:o:rT:tw:")) != -1)
 		switch (ch) {
+		case 'f':
+			if (strcmp(optarg, "gmon") == 0)
+				fplug = NULL;
+			else
+				fplug = gp_foreign_open(optarg);
+			break;
 		case 'G':
 			Gflag = 1;
 			break;
@@ -144,7 +161,10 @@ main(int argc, char *argv[])
 	if (argc <= 1 && ofile == NULL && !iflag && !isstream(&in, &opt)) {
 		/* One file straight to the stream, no model in memory. */
 		w = gp_wopen(STDOUT_FILENO);
-		if (isgprt(&in)) {
+		if ((fp = foreign(&in, &opt)) != NULL) {
+			gp_foreign_read(fp, w, in.name, in.buf, in.len);
+			gp_input_free(&in);
+		} else if (isgprt(&in)) {
 			gp_input_free(&in);
 			if (strcmp(argv[0], "-") == 0)
 				nostdin();
@@ -215,9 +235,9 @@ main(int argc, char *argv[])
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: gmon-cat [-Girt] [-E le|be] [-O format] "
-	    "[-o file] [-T layout]\n"
-	    "                [-w 32|64] [file ...]\n");
+	fprintf(stderr, "usage: gmon-cat [-Girt] [-E le|be] [-f input] "
+	    "[-O format] [-o file]\n"
+	    "                [-T layout] [-w 32|64] [file ...]\n");
 	exit(1);
 }
 
@@ -240,8 +260,11 @@ readone(const char *path, struct gp_input *in, const struct gp_gmonopt *opt,
 {
 	struct gp_raw *raw;
 	struct gp_file *f;
+	struct gp_plug *fp;
 
-	if (isstream(in, opt))
+	if ((fp = foreign(in, opt)) != NULL)
+		raw = readforeign(path, fp, in, rl);
+	else if (isstream(in, opt))
 		raw = readstream(path, in, rl);
 	else if (isgprt(in)) {
 		gp_input_free(in);
@@ -294,6 +317,43 @@ killedrun(char *path)
 		err(1, NULL);
 	names[nnames++] = c;
 	return c;
+}
+
+/*
+ * The input format plugin that reads the input: -f's, else the one
+ * surest of its first bytes if it is not one of ours (gmon.out, BSD's,
+ * companion file, stream), else NULL.
+ */
+static struct gp_plug *
+foreign(const struct gp_input *in, const struct gp_gmonopt *opt)
+{
+	if (fplug != NULL)
+		return fplug;
+	if (opt->format != GP_IN_AUTO || isstream(in, opt) || isgprt(in) ||
+	    (in->len >= 4 && memcmp(in->buf, "gmon", 4) == 0))
+		return NULL;
+	return gp_foreign_match(in->buf, in->len);
+}
+
+/* A file of another profiler, read by its plugin into a stream. */
+static struct gp_raw *
+readforeign(const char *path, struct gp_plug *fp, const struct gp_input *in,
+    struct rtlist *rl)
+{
+	struct gp_writer *w;
+	struct gp_input sin;
+	FILE *tmp;
+
+	if ((tmp = tmpfile()) == NULL)
+		err(1, "tmpfile");
+	w = gp_wopen(fileno(tmp));
+	gp_foreign_read(fp, w, in->name, in->buf, in->len);
+	gp_wclose(w);
+	if (fflush(tmp) != 0 || fseek(tmp, 0, SEEK_SET) != 0)
+		err(1, "tmpfile");
+	memset(&sin, 0, sizeof(sin));
+	sin.name = in->name;
+	return readstreamfd(path, &sin, dup(fileno(tmp)), rl, tmp);
 }
 
 /* Does the input begin as a gprt(3) companion file? */
@@ -506,8 +566,6 @@ rtemit(struct gp_writer *w, struct rtlist *rl)
 static struct gp_raw *
 readstream(const char *path, const struct gp_input *in, struct rtlist *rl)
 {
-	struct gp_reader *r;
-	struct gp_prof prof;
 	FILE *tmp;
 
 	if (!in->mapped) {
@@ -517,7 +575,21 @@ readstream(const char *path, const struct gp_input *in, struct rtlist *rl)
 		if (fwrite(in->buf, 1, in->len, tmp) != in->len ||
 		    fflush(tmp) != 0 || fseek(tmp, 0, SEEK_SET) != 0)
 			err(1, "tmpfile");
-		r = gp_ropen(dup(fileno(tmp)), in->name);
+		return readstreamfd(path, in, dup(fileno(tmp)), rl, tmp);
+	}
+	return readstreamfd(path, in, -1, rl, NULL);
+}
+
+/* A stream from fd (-1: the file path), tmp closed once it is open. */
+static struct gp_raw *
+readstreamfd(const char *path, const struct gp_input *in, int fd,
+    struct rtlist *rl, FILE *tmp)
+{
+	struct gp_reader *r;
+	struct gp_prof prof;
+
+	if (fd != -1) {
+		r = gp_ropen(fd, in->name);
 		fclose(tmp);
 	} else
 		r = gp_ropenfile(path);

@@ -56,6 +56,10 @@ struct report {
 	int		 have_hist;	/* a histogram was read */
 	int		 have_cg;	/* call-graph data was read */
 	int		 measured;	/* times measured per call (gprt(3)) */
+	int		 uncounted;	/* measured arcs without call counts
+					   (sampled stacks: perf) */
+	int		 event;		/* measured event counts, not times:
+					   dimen names the event (Ir) */
 	double		 hz;
 	char		 dimen[16];	/* "seconds" */
 	char		 abbrev;	/* 's' */

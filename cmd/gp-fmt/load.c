@@ -38,6 +38,8 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
 	rp->have_hist = cr->nhist > 0;
 	rp->have_cg = g->callgraph;
 	rp->measured = p->rt != NULL && p->rt->narcs > 0;
+	rp->uncounted = rp->measured && !gp_rt_counted(p->rt);
+	rp->event = rp->measured && gp_rt_event(p->rt) != NULL;
 	rp->hz = cr->hz;
 	memcpy(rp->dimen, cr->dimen, sizeof(rp->dimen));
 	rp->dimen[sizeof(rp->dimen) - 1] = '\0';

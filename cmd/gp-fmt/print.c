@@ -147,7 +147,32 @@ flat_header(struct report *rp, const struct popts *o, int prefix)
 	char unit[64];
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, rp->abbrev);
-	if (rp->measured) {	/* no samples: say what the times are */
+	if (rp->event)		/* event counts: name them */
+		snprintf(unit, sizeof(unit), "%c%s/call", prefix, rp->dimen);
+	if (rp->uncounted) {
+		if (o->bsd && rp->total_time > 0.0)
+			out_printf("\ngranularity: sampled call stacks, calls "
+			    "not counted; 100%% is %.2f %s\n\n",
+			    rp->total_time / rp->hz, rp->dimen);
+		else if (o->bsd)
+			;
+		else if (rp->event)
+			out_printf("\nCosts are sampled call stacks (perf), "
+			    "%s in place of seconds: no call counts, the calls "
+			    "columns stay empty.\n", rp->dimen);
+		else
+			out_str("\nTimes are sampled call stacks (perf): no "
+			    "call counts, the calls columns stay empty.\n");
+	} else if (rp->event) {	/* event counts: say so */
+		if (o->bsd && rp->total_time > 0.0)
+			out_printf("\ngranularity: %s events counted per call, "
+			    "not sampled; 100%% is %.0f %s\n\n", rp->dimen,
+			    rp->total_time / rp->hz, rp->dimen);
+		else if (!o->bsd)
+			out_printf("\nCosts are %s events counted per call, not "
+			    "sampled: %s in place of seconds.\n", rp->dimen,
+			    rp->dimen);
+	} else if (rp->measured) {	/* no samples: say what times are */
 		if (o->bsd && rp->total_time > 0.0)
 			out_printf("\ngranularity: times measured per call, not "
 			    "sampled; 100%% is %.2f %s\n\n",
@@ -222,7 +247,22 @@ callg(struct report *rp, const struct popts *o)
 	else
 		out_str("\t\t\tCall graph\n\n");
 
-	if (rp->measured) {
+	if (rp->uncounted) {
+		out_str("\ngranularity: sampled call stacks, calls not "
+		    "counted;");
+		if (rp->print_time > 0.0 && rp->event)
+			out_printf(" 100%% is %.0f %s\n\n",
+			    rp->print_time / rp->hz, rp->dimen);
+		else if (rp->print_time > 0.0)
+			out_printf(" 100%% is %.2f seconds\n\n",
+			    rp->print_time / rp->hz);
+	} else if (rp->event) {
+		out_printf("\ngranularity: %s events counted per call, not "
+		    "sampled;", rp->dimen);
+		if (rp->print_time > 0.0)
+			out_printf(" 100%% is %.0f %s\n\n",
+			    rp->print_time / rp->hz, rp->dimen);
+	} else if (rp->measured) {
 		out_str("\ngranularity: times measured per call, not sampled;");
 		if (rp->print_time > 0.0)
 			out_printf(" 100%% is %.2f seconds\n\n",
@@ -389,9 +429,13 @@ callg_arc(const struct report *rp, const struct popts *o,
 		out_pad(13);
 		times(rp, o, a->time, a->child_time);
 		out_chr(' ');
-		out_u(a->count, 7, 0);
-		out_chr('/');
-		out_u(head->ncalls, 7, 1);
+		if (rp->uncounted)	/* sampled: no count to print */
+			out_pad(15);
+		else {
+			out_u(a->count, 7, 0);
+			out_chr('/');
+			out_u(head->ncalls, 7, 1);
+		}
 		out_pad(5);
 	}
 	name(o, other);

@@ -139,12 +139,23 @@ usable(const char *path)
 	if (bfd_init() != BFD_INIT_MAGIC ||
 	    (abfd = bfd_openr(path, NULL)) == NULL)
 		return 0;
-	if (bfd_check_format(abfd, bfd_object) &&
-	    bfd_get_section_by_name(abfd, ".text") != NULL &&
-	    (n = bfd_get_symtab_upper_bound(abfd)) > (long)sizeof(*v)) {
+	if (!bfd_check_format(abfd, bfd_object) ||
+	    bfd_get_section_by_name(abfd, ".text") == NULL) {
+		bfd_close(abfd);
+		return 0;
+	}
+	if ((n = bfd_get_symtab_upper_bound(abfd)) > (long)sizeof(*v)) {
 		if ((v = malloc((size_t)n)) == NULL)
 			err(1, NULL);
 		ok = bfd_canonicalize_symtab(abfd, v) > 0;
+		free(v);
+	}
+	/* a shared library's dynamic symbols will do (gp_symopt.dynsyms) */
+	if (!ok && (n = bfd_get_dynamic_symtab_upper_bound(abfd)) >
+	    (long)sizeof(*v)) {
+		if ((v = malloc((size_t)n)) == NULL)
+			err(1, NULL);
+		ok = bfd_canonicalize_dynamic_symtab(abfd, v) > 0;
 		free(v);
 	}
 	bfd_close(abfd);
@@ -169,6 +180,7 @@ addobjs(struct gp_symtab *t, const struct gp_rt *rt,
 
 	o.extsyms = NULL;	/* -S and -R are the executable's */
 	o.mapfile = NULL;
+	o.dynsyms = 1;
 	if ((used = calloc(rt->ngroups + 1, sizeof(*used))) == NULL)
 		err(1, NULL);
 	for (k = 0; k < rt->ngroups; k++)
@@ -186,6 +198,9 @@ addobjs(struct gp_symtab *t, const struct gp_rt *rt,
 			ob = &g->objs[i];
 			if (!used[k][i] || strcmp(ob->path, t->exe) == 0 ||
 			    gp_sym_objfind(t, ob->path) != (size_t)-1)
+				continue;
+			/* "[kernel.kallsyms]": perf's, no file to read */
+			if (ob->path[0] == '[')
 				continue;
 			if (!usable(ob->path)) {
 				warnx("%s: cannot read its symbols: its "
@@ -206,7 +221,12 @@ check_marcs(struct gp_prof *p, struct gp_symtab *t)
 	const struct gp_meas *m;
 
 	p->sym = t;
-	if ((m = gp_meas_get(p)) != NULL && m->nlost > 0)
+	if ((m = gp_meas_get(p)) != NULL && m->nlost > 0 &&
+	    gp_rt_event(p->rt) != NULL)	/* counts, not time */
+		warnx("%s: %ju measured call arcs (%.0f %s of self cost) "
+		    "to functions that no symbol covers", t->exe,
+		    (uintmax_t)m->nlost, m->lost, gp_rt_event(p->rt));
+	else if (m != NULL && m->nlost > 0)
 		warnx("%s: %ju measured call arcs (%.6f seconds of self time) "
 		    "to functions that no symbol covers", t->exe,
 		    (uintmax_t)m->nlost, m->lost);

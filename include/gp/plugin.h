@@ -349,7 +349,8 @@ struct gp_host {
 	void	(*error)(struct gp_ctx *, const char *, ...) GP_PRINTFLIKE(2, 3);
 
 	/*
-	 * Options given to an output format (gp-fmt -o NAME,KEY=VALUE,...).
+	 * Options given to an output format (gp-fmt -o NAME,KEY=VALUE,...)
+	 * or an input format (gmon-cat -f NAME,KEY=VALUE,..., ABI 1.4).
 	 * option() returns the value ("" for a bare KEY), or NULL if not
 	 * given.  optnum() parses a number in [min, max] into *v: it
 	 * returns 1, 0 if not given (*v untouched), or -1 after an error().
@@ -367,7 +368,8 @@ struct gp_host {
 	 * the file), and emit() gives the one stream record that stands for
 	 * the gmon.out record: its kind and nf fields, unescaped (the host
 	 * escapes them).  In encode(), put() appends n bytes to the record
-	 * being written; it returns 0.
+	 * being written; it returns 0.  In an input format's read() (ABI
+	 * 1.4), each emit() writes one record of any kind.
 	 */
 	size_t	(*get)(struct gp_ctx *, void *, size_t n);
 	void	(*emit)(struct gp_ctx *, const char *kind, int nf,
@@ -532,6 +534,36 @@ struct gp_tevent {
 	uint32_t	 depth;		/* as gp_pevent.depth */
 };
 
+/*
+ * An input format (ABI 1.4): a whole profile file of another profiler
+ * (perf script's text, callgrind.out) read into the stream by gmon-cat(1)
+ * and gp(1), which take such a file wherever they take a gmon.out file.
+ *
+ * match() gets the file's first n bytes (at most GP_INPUT_HEAD, fewer if
+ * the file is shorter) and says how surely they begin a file of its
+ * format: 0 not at all, up to 100 for a magic string; the host picks
+ * the plugin with the highest answer, or the one named by gmon-cat -f
+ * NAME[,KEY=VALUE...].  read() gets the whole file, len bytes at buf
+ * (path: its name as given, "-" for the standard input), and emits the
+ * file's stream records with emit(), in gp-stream(5)'s order: the raw
+ * layer's records (a "profile" record first), then the runtime layer's.
+ * The host writes the header and escapes the fields.  option() and
+ * optnum() give the options after the name.  Errors name the line
+ * (error(ctx, "line %lu: ...")); the host prefixes the file.  read()
+ * returns 0, or -1 after an error().  Memory it takes must stay in
+ * proportion to len.
+ */
+#define GP_INPUT_HEAD	4096
+
+struct gp_inputfmt {
+	const char	*what;		/* the files it reads, for listings */
+	const struct gp_option *options;	/* ends with a NULL key */
+	int	(*match)(const unsigned char *head, size_t n);
+	int	(*read)(struct gp_ctx *, const char *path,
+		    const unsigned char *buf, size_t len);
+	void	*spare[4];
+};
+
 /* ------------------------------------------------------------------ */
 /* The descriptor.                                                     */
 
@@ -551,7 +583,8 @@ struct gp_plugin {
 	const struct gp_format *format;
 	const struct gp_recordtype *record;
 	const struct gp_collector *collector;
-	void	*spare[8];
+	const struct gp_inputfmt *input;	/* (ABI 1.4) */
+	void	*spare[7];
 };
 
 #define GP_PLUGIN_HEADER						\

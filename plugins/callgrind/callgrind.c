@@ -20,6 +20,7 @@
 #include <gp/plugin.h>
 
 #include "common.h"
+#include "input.h"
 
 static const struct gp_host *host;
 
@@ -35,6 +36,7 @@ static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
 	host = h;
+	callgrind_host = h;	/* the input side's (input.c) */
 	return 0;
 }
 
@@ -731,4 +733,5 @@ GP_PLUGIN_DESCRIPTOR = {
 	.version = "1",
 	.init = init,
 	.format = &format,
+	.input = &callgrind_input,
 };

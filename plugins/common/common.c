@@ -35,6 +35,9 @@ struct walk {
 	char		*buf;
 	size_t		 bufsz;
 	int		 nomem;
+	int		 bytime;	/* no arc counts calls (sampled
+					   stacks: perf): an arc is recorded
+					   if time went through it */
 };
 
 static uint64_t
@@ -208,6 +211,13 @@ onpath(const struct walk *w, const struct gp_pfunc *f)
 	return 0;
 }
 
+/* An arc that was recorded: it counts calls, or time went through it. */
+static int
+recorded(const struct walk *w, const struct gp_parc *a)
+{
+	return a->count > 0 || (w->bytime && a->self + a->child > 0);
+}
+
 /*
  * May the chain ending in f go on to the caller of arc a?  Along the arcs
  * that were recorded, from a function (never a cycle as a whole), not
@@ -217,7 +227,7 @@ static int
 along(const struct walk *w, const struct gp_parc *a,
     const struct gp_pfunc *f)
 {
-	return a->count > 0 && a->caller != f && !a->caller->iscycle &&
+	return recorded(w, a) && a->caller != f && !a->caller->iscycle &&
 	    a->callee == f && !onpath(w, a->caller);
 }
 
@@ -256,7 +266,7 @@ up(struct walk *w, const struct gp_pfunc *f, double wt)
 	w->calls++;
 	for (n = live = 0, i = 0; i < f->ncallers; i++) {
 		a = f->callers[i];
-		if (a->count > 0 && a->caller != f && !a->caller->iscycle &&
+		if (recorded(w, a) && a->caller != f && !a->caller->iscycle &&
 		    a->callee == f)
 			n++;
 		if (along(w, a, f))
@@ -277,7 +287,7 @@ up(struct walk *w, const struct gp_pfunc *f, double wt)
 			bycount = 1;
 		denom += arcweight(a, leaf, 0);
 	}
-	if (bycount || !(denom > 0))
+	if ((bycount && !w->bytime) || !(denom > 0))
 		for (bycount = 1, denom = 0, i = 0; i < f->ncallers; i++)
 			if (along(w, f->callers[i], f))
 				denom += (double)f->callers[i]->count;
@@ -421,6 +431,10 @@ stacks_make(const struct gp_profile *p, double scale, double min,
 	w.names = names;
 	w.nfuncs = p->nfuncs;
 	w.narrowed = GP_PROFILE_HAS(p, narrowed) && p->narrowed;
+	w.bytime = 1;
+	for (i = 0; i < p->narcs; i++)
+		if (p->arcs[i]->count > 0)
+			w.bytime = 0;
 	w.budget = 64 * (unsigned long)p->nfuncs + 100000;
 	if ((w.path = calloc(MAXDEPTH + 1, sizeof(*w.path))) == NULL)
 		return -1;

@@ -15,7 +15,8 @@
  * ones: a stack per context, its self time.  Else made from the call
  * graph: each function's self time
  * split over the chains of its callers along the arcs that were
- * recorded, in proportion to the time that went through each arc (the
+ * recorded (that counted calls or, when no arc counts calls as in
+ * sampled stacks from perf, that carried time), in proportion to the time that went through each arc (the
  * runtime's measured per-arc times, else gprof's propagated ones); by
  * calls between members of a cycle, where no arc carries time.  A chain
  * never repeats a function: a caller already on it is passed over and

@@ -163,7 +163,7 @@ refuse_other_body()
 	mv p/other.so p/renamed.so
 	refused renamed 'plugin calls itself "other", but its file is named for "renamed"'
 	plug nothing NOTHING
-	refused nothing 'provides no format, record type or collector'
+	refused nothing 'provides no format, record type, collector or input format'
 	plug tag1 BUILTINTAG
 	refused tag1 'claims tag 1, which is built in'
 }

@@ -84,8 +84,66 @@ merge_body()
 	atf_check -o file:want sh merge.sh
 }
 
+# work: tests/foreign/work.c as ./prog, with frame pointers
+work()
+{
+	atf_check -o ignore -e ignore cc -O1 -g -fno-omit-frame-pointer \
+	    -o prog "$(atf_get_srcdir)/../foreign/work.c" -lm -lpthread
+}
+
+atf_test_case perf
+perf_head()
+{
+	atf_set "descr" "perf's stacks as gprof's report: the top function" \
+	    "as perf report's"
+	atf_set "require.progs" "perf"
+}
+perf_body()
+{
+	oneliner perf
+	perfok
+	work
+	sed 's|^perf record |perf record -q -o perf.data |;
+	    s|^perf script |perf script -i perf.data |; s|\./prog|./prog 100|' \
+	    perf.sh >run.sh
+	atf_check -o save:got -e ignore sh run.sh
+	top=$(awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ { print $NF; exit }' got)
+	want=$(perf report -i perf.data --stdio --no-children --sort sym \
+	    2>/dev/null | awk '/^ +[0-9.]+%/ { print $3; exit }')
+	test -n "$top" && test "$top" = "$want" ||
+	    atf_fail "top function $top, perf report's $want"
+}
+
+atf_test_case callgrind
+callgrind_head()
+{
+	atf_set "descr" "callgrind's counts as gprof's for the -pg build"
+	atf_set "require.progs" "valgrind gprof"
+}
+callgrind_body()
+{
+	oneliner callgrind
+	work
+	sed 's|valgrind |valgrind -q |; s|\./prog$|./prog 1|' callgrind.sh \
+	    >run.sh
+	atf_check -o save:got -e ignore sh run.sh
+	atf_check -o ignore -e ignore cc -O1 -pg -o pg \
+	    "$(atf_get_srcdir)/../foreign/work.c" -lm -lpthread
+	atf_check -o ignore ./pg 1
+	gprof -b -p pg gmon.out | awk 'NF == 7 && $4 ~ /^[0-9]+$/ {
+	    print $7, $4 }' | sort >want
+	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' got | sort |
+	    join - want >both
+	test "$(wc -l <both)" -eq "$(wc -l <want)" && test -s want ||
+	    atf_fail "functions missing: $(cat got)"
+	awk '$2 != $3 { bad = 1; print } END { exit bad }' both ||
+	    atf_fail "counts differ from gprof's"
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case perf
+	atf_add_test_case callgrind
 	atf_add_test_case top
 	atf_add_test_case callers
 	atf_add_test_case merge

@@ -639,7 +639,7 @@ readme_body()
 	export HOME=$(pwd) GOCACHE=$(pwd)/gocache
 	pgbuild a.out "$progs/recurse.c"
 	pgrun ./a.out
-	for n in pprof speedscope html svg callgrind; do
+	for n in pprof speedscope html svg kcachegrind; do
 		oneliner $n
 		atf_check -o save:$n.out -e ignore sh $n.sh
 	done

@@ -1,0 +1,479 @@
+#! /usr/bin/atf-sh
+#
+# Profiles of other profilers read by the input plugins: perf script's
+# text (perf record -g) and callgrind.out files.  Each result is checked
+# against the profiler's own tools (perf report, callgrind_annotate) or
+# against gprof on the same program built with -pg, never against a
+# copy of our own output.
+
+. "$(atf_get_srcdir)/../lib.sh"
+
+src=$(atf_get_srcdir)/work.c
+
+# build OUT [CC-FLAGS]: work.c with frame pointers (perf walks them)
+build()
+{
+	_out=$1
+	shift
+	atf_check -o ignore -e ignore cc -O1 -g -fno-omit-frame-pointer \
+	    "$@" -o "$_out" "$src" -lm -lpthread
+}
+
+# cgrun OUT ARGS...: ./work under callgrind, its profile in OUT
+cgrun()
+{
+	_o=$1
+	shift
+	atf_check -o ignore -e ignore valgrind --tool=callgrind \
+	    --callgrind-out-file="$_o" "$@"
+}
+
+# oneline: the command failed with exit 1 and one line on stderr naming
+# the file and the plugin
+oneline()
+{
+	_f=$1
+	shift
+	atf_check -s exit:1 -o ignore -e save:err "$@"
+	test "$(wc -l <err)" -eq 1 || atf_fail "not one line: $(cat err)"
+	grep -q "$_f" err || atf_fail "the file is not named: $(cat err)"
+}
+
+atf_test_case list
+list_head()
+{
+	atf_set "descr" "gmon-cat -f list lists both input formats"
+}
+list_body()
+{
+	atf_check -o save:out gmon-cat -f list
+	grep -q '^perf ' out || atf_fail "perf not listed"
+	grep -q '^callgrind ' out || atf_fail "callgrind not listed"
+	atf_check -o match:'event=NAME' gmon-cat -f callgrind,help
+	atf_check -s exit:1 -e match:'no input format' gmon-cat -f nosuch
+}
+
+atf_test_case callgrind_counts
+callgrind_counts_head()
+{
+	atf_set "descr" "Callgrind's call counts equal gprof's for the -pg" \
+	    "build, function by function"
+	atf_set "require.progs" "valgrind gprof"
+}
+callgrind_counts_body()
+{
+	build work
+	build workpg -pg
+	atf_check -o ignore ./workpg 1
+	gprof -b -p workpg gmon.out |
+	    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort >want
+	test "$(wc -l <want)" -ge 5 || atf_fail "gprof counted too little"
+	cgrun cg.out ./work 1
+	# the auto-detected format, through gp as through the pipeline
+	atf_check -o save:rep -e ignore gp -b -p work cg.out
+	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' rep | sort >all
+	join want all | awk '$2 != $3 { bad = 1; print }
+	    END { exit bad }' || atf_fail "counts differ"
+	test "$(join want all | wc -l)" -eq "$(wc -l <want)" ||
+	    atf_fail "functions gprof counts are missing: $(cat rep)"
+	# written as a gmon.out, the executable's counts for gprof itself
+	atf_check gmon-cat -o conv.out cg.out
+	gprof -b -p work conv.out |
+	    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort |
+	    join want - | awk '$2 != $3 { bad = 1; print } END { exit bad }' ||
+	    atf_fail "gprof's counts of the written gmon.out differ"
+	test "$(gprof -b -p work conv.out | awk 'NF == 7 && $4 ~ /^[0-9]+$/' |
+	    grep -c -E ' (leaf|work_a|work_b|busy|maths)$')" -eq 5 ||
+	    atf_fail "gprof misses functions in the written gmon.out"
+	grep -q 'Ir events counted per call' rep ||
+	    atf_fail "the header does not name the event"
+	grep -q 'Ir/call' rep || atf_fail "the columns do not name Ir"
+}
+
+# inclusive STREAM: "name inclusive" of the executable's functions (graph
+# layer: the node's time and children's)
+inclusive()
+{
+	awk -F '\t' '$1 == "exe" { nsym = $6 }
+	    $1 == "sym" { n[$2] = $9 }
+	    $1 == "node" && $3 != "" && $3 < nsym {
+		printf "%s %.0f\n", n[$3], $7 + $8 }' "$1" | sort
+}
+
+# called: "name called" of each primary line of a call graph on stdin
+# ("1+35420": the calls from others and the recursive ones)
+called()
+{
+	awk '/^\[[0-9]+\]/ && !/as a whole/ && $5 ~ /^[0-9+]+$/ {
+		n = $(NF - 1)
+		if ($(NF - 2) == "<cycle") n = $(NF - 3)
+		print n, $5 }' | sort
+}
+
+atf_test_case callgrind_recursion
+callgrind_recursion_head()
+{
+	atf_set "descr" "Recursion and cycles (Callgrind's f'2 levels): the" \
+	    "calls and recursive calls of gprof's call graph"
+	atf_set "require.progs" "valgrind gprof"
+}
+callgrind_recursion_body()
+{
+	prog=$(atf_get_srcdir)/../progs/recurse.c
+	atf_check cc -O0 -o rec "$prog"
+	atf_check cc -O0 -pg -o recpg "$prog"
+	atf_check -o ignore ./recpg
+	gprof -b -q recpg gmon.out | called >want
+	grep -q '^fib 1+' want || atf_fail "gprof shows no recursion: $(cat want)"
+	cgrun cg.out ./rec
+	atf_check -o save:rep -e ignore gp -b -q rec cg.out
+	called <rep >all
+	join want all >both
+	test "$(wc -l <both)" -eq "$(wc -l <want)" ||
+	    atf_fail "missing: $(cat want all)"
+	awk '$2 != $3 { bad = 1; print } END { exit bad }' both ||
+	    atf_fail "calls differ from gprof's"
+}
+
+# cxxcalls: "calls<TAB>name" of a flat profile's geo:: functions (names
+# with spaces)
+cxxcalls()
+{
+	awk 'NF >= 7 && $4 ~ /^[0-9]+$/ { n = $7
+		for (i = 8; i <= NF; i++) n = n " " $i
+		if (n ~ /^geo::/) print n "\t" $4 }' | sort
+}
+
+atf_test_case callgrind_cxx
+callgrind_cxx_head()
+{
+	atf_set "descr" "C++: Callgrind's demangled names found, their" \
+	    "calls as gprof's for the -pg build"
+	atf_set "require.progs" "valgrind gprof c++"
+}
+callgrind_cxx_body()
+{
+	prog=$(atf_get_srcdir)/../progs/shapes.cc
+	atf_check c++ -O1 -o shapes "$prog"
+	atf_check c++ -O1 -pg -o shapespg "$prog"
+	atf_check -o ignore ./shapespg
+	gprof -b -p shapespg gmon.out | cxxcalls >want
+	test "$(wc -l <want)" -ge 3 || atf_fail "gprof: $(cat want)"
+	cgrun cg.out ./shapes
+	atf_check -o save:rep -e ignore gp -b -p shapes cg.out
+	cxxcalls <rep >got
+	atf_check -o file:want cat got
+}
+
+atf_test_case callgrind_inclusive
+callgrind_inclusive_head()
+{
+	atf_set "descr" "Inclusive costs per function equal" \
+	    "callgrind_annotate's"
+	atf_set "require.progs" "valgrind callgrind_annotate"
+}
+callgrind_inclusive_body()
+{
+	build work
+	cgrun cg.out ./work 1
+	atf_check -o save:st -e ignore sh -c \
+	    'gmon-cat cg.out | gp-sym work | gp-arcs'
+	inclusive st >ours
+	# annotate keys functions by file: add a function's entries up
+	callgrind_annotate --inclusive=yes --threshold=100 cg.out |
+	    awk -v ob="[$(pwd)/work]" '$NF == ob {
+		n = $(NF - 1); sub(/^.*:/, "", n); gsub(/,/, "", $1)
+		c[n] += $1 }
+		END { for (f in c) print f, c[f] }' | sort >theirs
+	for f in main work_b work_a leaf busy maths; do
+		grep -q "^$f " theirs || atf_fail "annotate has no $f"
+	done
+	join ours theirs >both
+	test "$(wc -l <both)" -ge 6 || atf_fail "few functions in common"
+	awk '$2 != $3 { bad = 1; print } END { exit bad }' both ||
+	    atf_fail "inclusive costs differ"
+}
+
+atf_test_case callgrind_events
+callgrind_events_head()
+{
+	atf_set "descr" "-f callgrind,event=Dr reads another event, named" \
+	    "in the report, self costs as callgrind_annotate's"
+	atf_set "require.progs" "valgrind callgrind_annotate"
+}
+callgrind_events_body()
+{
+	build work
+	atf_check -o ignore -e ignore valgrind --tool=callgrind \
+	    --cache-sim=yes --callgrind-out-file=cg.out ./work 1
+	atf_check -o save:rep -e ignore sh -c 'gmon-cat -f callgrind,event=Dr \
+	    cg.out | gp-sym work | gp-arcs | gp-fmt -b -p'
+	grep -q 'Dr events counted' rep || atf_fail "Dr not named: $(cat rep)"
+	ours=$(awk '$NF == "busy" { printf "%.0f", $3 }' rep)
+	theirs=$(callgrind_annotate --show=Dr --threshold=100 cg.out |
+	    awk '$NF ~ /work\]$/ && $(NF - 1) ~ /:busy$/ {
+		gsub(/,/, "", $1); print $1 }')
+	test -n "$ours" && test "$ours" = "$theirs" ||
+	    atf_fail "busy's Dr: ours $ours, callgrind_annotate's $theirs"
+	oneline cg.out gmon-cat -f callgrind,event=Nope cg.out
+}
+
+atf_test_case callgrind_threads
+callgrind_threads_head()
+{
+	atf_set "descr" "--separate-threads files add up to the whole run's" \
+	    "counts; each thread and shared library is named"
+	atf_set "require.progs" "valgrind"
+}
+callgrind_threads_body()
+{
+	build work
+	cgrun whole.out ./work 1 threads
+	cgrun sep.out --separate-threads=yes ./work 1 threads
+	set -- sep.out-*
+	test $# -eq 2 || atf_fail "expected two thread files, got $*"
+	atf_check -o save:st -e ignore sh -c 'gmon-cat sep.out-* | gp-sym work'
+	test "$(grep -c '^gprt' st)" -eq 2 || atf_fail "not two groups"
+	awk -F '\t' '$1 == "thread" { print $6 }' st | sort >names
+	printf 'thread 1\nthread 2\n' >want
+	atf_check -o empty diff want names
+	grep -q "^obj	.*libm.so" st || atf_fail "libm not named"
+	for f in whole.out "sep.out-*"; do
+		gmon-cat $f | gp-sym work 2>/dev/null | gp-arcs | gp-fmt -b -p |
+		    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' |
+		    grep -E '^(main|work_[ab]|leaf|busy|maths|worker|cbrt.*) ' |
+		    sort
+	done >counts
+	test "$(wc -l <counts)" -ge 14 || atf_fail "few functions: $(cat counts)"
+	# each function once per run: the same counts twice
+	sort counts | uniq -c | awk '$1 != 2 { bad = 1; print }
+	    END { exit bad }' || atf_fail "the threads' counts do not add up"
+	grep -q '^cbrt' counts || atf_fail "libm's cbrt not named"
+}
+
+atf_test_case callgrind_bad
+callgrind_bad_head()
+{
+	atf_set "descr" "Bad and truncated callgrind files: one-line errors"
+}
+callgrind_bad_body()
+{
+	build work
+	cgrun cg.out ./work 1
+	n=$(wc -l <cg.out)
+	head -n $((n / 2)) cg.out >trunc.out
+	oneline trunc.out gmon-cat trunc.out
+	grep -q 'truncated' err || atf_fail "not said truncated: $(cat err)"
+	# totals: may be left out when the costs add up to summary:
+	grep -v '^totals:' cg.out >nototals.out
+	atf_check -o ignore gmon-cat nototals.out
+	printf '# callgrind format\nevents: Ir\nfn=(3)\n' >undef.out
+	oneline undef.out gmon-cat undef.out
+	grep -q 'line 3' err || atf_fail "no line: $(cat err)"
+	printf '# callgrind format\nevents: Ir\nfn=main\n1 zz\n' >cost.out
+	oneline cost.out gmon-cat cost.out
+	printf '# callgrind format\nevents: Ir\nfn=main\ncfn=f\ncalls=1 2\n' \
+	    >call.out
+	oneline call.out gmon-cat call.out
+	printf '# callgrind format\nevents: Ir\ntotals: 0\n' >nofn.out
+	oneline nofn.out gmon-cat nofn.out
+	printf '# callgrind format\nevents: Ir\n\000\001\n' >nul.out
+	oneline nul.out gmon-cat nul.out
+	printf 'gmon-cat is fine\n' >notcg.out
+	oneline notcg.out gmon-cat -f callgrind notcg.out
+}
+
+# named: the share of all samples (thread records) that the credit layer
+# gives to named functions, for perf report's shares, which are of all
+# samples, the kernel's and the unnamed ones' too
+named()
+{
+	gmon-cat perf.txt | gp-sym work 2>/dev/null | gp-hist | awk -F '\t' '
+	    $1 == "thread" { all += $9 }
+	    $1 == "histsum" { named = $2 / $4 }
+	    END { printf "%.6f\n", named / all }'
+}
+
+# topshares: the two functions with the most self time in gp's report
+# of perf.txt (in rep) are perf report's for perf.data, in that order,
+# their shares of all samples within a point of perf report's
+topshares()
+{
+	perf report -i perf.data --stdio --no-children --sort sym 2>/dev/null |
+	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $3, $1 }' |
+	    head -2 >theirs
+	atf_check -o save:rep -e ignore gp -b -p work perf.txt
+	awk -v f="$(named)" 'NF >= 4 && $1 ~ /^[0-9.]+$/ {
+	    print $NF, $1 * f }' rep | head -2 >ours
+	test "$(wc -l <ours)" -eq 2 || atf_fail "no top two: $(cat rep)"
+	paste ours theirs | awk '$1 != $3 { bad = 1 } { d = $2 - $4;
+	    if (d < 0) d = -d; if (d > 1.0) bad = 1 } END { exit bad }' ||
+	    atf_fail "ours: $(cat ours); perf report's: $(cat theirs)"
+}
+
+atf_test_case perf_flat
+perf_flat_head()
+{
+	atf_set "descr" "perf record -g: top functions and their shares as" \
+	    "perf report --stdio gives them, per object too"
+	atf_set "require.progs" "perf"
+}
+perf_flat_body()
+{
+	perfok
+	build work
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock -g \
+	    -o perf.data ./work 150
+	perf script -i perf.data >perf.txt 2>/dev/null
+	topshares
+	# source lines between the frames change nothing
+	perf script -i perf.data -F +srcline >src.txt 2>/dev/null
+	atf_check -o save:src -e ignore gp -b -p work src.txt
+	atf_check -o file:rep cat src
+	# -F without time, period and event: each sample counts one
+	perf script -i perf.data -F comm,tid,ip,sym,dso >few.txt 2>/dev/null
+	atf_check -o save:few -e ignore gp -b -p work few.txt
+	grep -q 'samples in place of seconds' few ||
+	    atf_fail "samples not named: $(cat few)"
+	test "$(awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ { print $NF; exit }' few)" = \
+	    "$(head -1 theirs | cut -d' ' -f1)" || atf_fail "top: $(cat few)"
+	# the executable's samples as a gmon.out histogram: gprof's own
+	# flat profile of it against perf report's for that object alone
+	atf_check gmon-cat -o conv.out perf.txt
+	gprof -b -p work conv.out | awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ {
+	    print $NF, $1 }' | head -2 >gp2
+	perf report -i perf.data --stdio --no-children --sort sym \
+	    --dsos work --percentage relative 2>/dev/null |
+	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $3, $1 }' |
+	    head -2 >pr2
+	test "$(wc -l <gp2)" -eq 2 || atf_fail "gprof: $(cat gp2)"
+	paste gp2 pr2 | awk '$1 != $3 { bad = 1 } { d = $2 - $4;
+	    if (d < 0) d = -d; if (d > 1.0) bad = 1 } END { exit bad }' ||
+	    atf_fail "gprof of the histogram: $(cat gp2); perf: $(cat pr2)"
+	grep -q 'no call counts' rep || atf_fail "does not say no counts"
+	grep -q '0/0' rep && atf_fail "prints counts perf has not got"
+	# per object: work's and libm's shares against perf report's
+	perf report -i perf.data --stdio --no-children --sort dso 2>/dev/null |
+	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $2, $1 }' |
+	    sort >dsos
+	atf_check -o save:st -e ignore sh -c \
+	    'gmon-cat perf.txt | gp-sym work | gp-hist'
+	awk -F '\t' '$1 == "exe" { nsym = $6 }
+	    $1 == "obj" { o = $3; sub(/.*\//, "", o) }
+	    $1 == "osym" { ob[$2] = o }
+	    $1 == "thread" { all += $9 }
+	    $1 == "histsum" { hz = $4 }
+	    $1 == "time" { t[$2 < nsym ? "work" : ob[$2]] += $3 }
+	    END { for (k in t) printf "%s %.2f\n", k, 100 * t[k] / hz / all }' st |
+	    sort >objs
+	join dsos objs | grep -E '^(work|libm)' >both
+	test "$(wc -l <both)" -eq 2 || atf_fail "objects: $(cat dsos objs)"
+	awk '{ d = $2 - $3; if (d < 0) d = -d; if (d > 1.0) { bad = 1;
+	    print } } END { exit bad }' both ||
+	    atf_fail "per-object shares differ"
+}
+
+atf_test_case perf_nochain
+perf_nochain_head()
+{
+	atf_set "descr" "perf record without -g, perf script's default" \
+	    "fields and its mmap events: the top functions as perf report's"
+	atf_set "require.progs" "perf"
+}
+perf_nochain_body()
+{
+	perfok
+	build work
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock \
+	    -o perf.data ./work 100
+	perf script -i perf.data --show-mmap-events >perf.txt 2>/dev/null
+	topshares
+}
+
+atf_test_case perf_threads
+perf_threads_head()
+{
+	atf_set "descr" "perf: threads named, several processes apart," \
+	    "kernel and [unknown] frames kept"
+	atf_set "require.progs" "perf"
+}
+perf_threads_body()
+{
+	perfok
+	build work
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock -g \
+	    -o perf.data ./work 30 threads
+	perf script -i perf.data -F comm,pid,tid,time,period,event,ip,sym,dso \
+	    >perf.txt 2>/dev/null
+	atf_check -o save:st -e ignore sh -c 'gmon-cat perf.txt | gp-sym work'
+	grep -q '^thread	.*	worker	' st || atf_fail "worker not named"
+	grep -q '^thread	.*	work	' st || atf_fail "work not named"
+	grep -q '^ctx	' st || atf_fail "no calling contexts"
+	# the calling-context trees as output formats see them (tests/ctx's
+	# test format): one per thread, named, each thread's samples
+	st=${GP_STAGE:-$(dirname "$(dirname "$(command -v gp-fmt)")")}
+	mkdir p
+	atf_check cc -w -shared -fPIC -I"$st/include" -o p/ctxdump.so \
+	    "$(atf_get_srcdir)/../ctx/ctxdump.c"
+	atf_check -o save:trees -e ignore sh -c "gmon-cat perf.txt |
+	    gp-sym work | gp-arcs | GP_PLUGIN_PATH=$(pwd)/p gp-fmt -o ctxdump"
+	awk '$1 == "tree" { print $5 }' trees | sort >tn
+	printf 'work\nworker\n' >want
+	atf_check -o empty diff want tn
+	awk -F '\t' '$1 == "thread" { printf "%s %.6f\n", $6, $9 }' st |
+	    sort >thr
+	awk '$1 == "tree" { printf "%s %.6f\n", $5, $6 }' trees | sort >tt
+	atf_check -o empty diff thr tt
+	# perf script's default fields, and two processes in one file
+	perf script -i perf.data >a.txt 2>/dev/null
+	awk '/^[^ \t]/ { $2 = $2 + 1000000 } { print }' a.txt >b.txt
+	cat a.txt b.txt >two.txt
+	atf_check -o save:st2 -e ignore gmon-cat -f perf two.txt
+	test "$(grep -c '^gprt' st2)" -eq 1 ||
+	    atf_fail "no pid shown: one group expected"
+	awk '/^[^ \t]/ { sub(/ [0-9]+\//, " 77/") } { print }' perf.txt \
+	    >c.txt
+	cat perf.txt c.txt >procs.txt
+	atf_check -o save:st3 -e ignore gmon-cat procs.txt
+	test "$(grep -c '^gprt' st3)" -eq 2 || atf_fail "not two processes"
+}
+
+atf_test_case perf_bad
+perf_bad_head()
+{
+	atf_set "descr" "Bad and truncated perf script text: one-line errors"
+}
+perf_bad_body()
+{
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\t    11bc leaf+0x43 (/x)\n' \
+	    >ok.txt
+	atf_check -o ignore -e ignore gmon-cat -f perf ok.txt
+	printf '\t    11bc leaf+0x43 (/x)\n' >frame.txt
+	oneline frame.txt gmon-cat -f perf frame.txt
+	grep -q 'line 1' err || atf_fail "no line: $(cat err)"
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\000\n' >nul.txt
+	oneline nul.txt gmon-cat -f perf nul.txt
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\t    11bc le' >cut.txt
+	oneline cut.txt gmon-cat -f perf cut.txt
+	grep -q 'truncated' err || atf_fail "not said truncated: $(cat err)"
+	printf 'just words\n' >words.txt
+	oneline words.txt gmon-cat -f perf words.txt
+	: >empty.txt
+	oneline empty.txt gmon-cat -f perf empty.txt
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case list
+	atf_add_test_case callgrind_counts
+	atf_add_test_case callgrind_recursion
+	atf_add_test_case callgrind_cxx
+	atf_add_test_case callgrind_inclusive
+	atf_add_test_case callgrind_events
+	atf_add_test_case callgrind_threads
+	atf_add_test_case callgrind_bad
+	atf_add_test_case perf_flat
+	atf_add_test_case perf_nochain
+	atf_add_test_case perf_threads
+	atf_add_test_case perf_bad
+}
