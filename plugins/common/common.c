@@ -314,21 +314,23 @@ up(struct walk *w, const struct gp_pfunc *f, double wt)
 	}
 	/*
 	 * Give what could not be placed to the callers that placed theirs,
-	 * once, in proportion (each walk again is linear in its weight);
-	 * the budget bounds the walks again a deep cycle could multiply.
+	 * once, in proportion to what each placed; what such a walk again
+	 * cannot place stays here, so that the stacks of f add up to its
+	 * weight exactly.  The budget bounds the walks again a deep cycle
+	 * could multiply.
 	 */
-	if (lost > 0 && placed > 0 && w->calls < w->budget)
+	if (lost > 0 && placed > 0 && w->calls < w->budget) {
 		for (i = 0; i < f->ncallers; i++) {
 			if (!(sh[i] > 0))
 				continue;
 			a = f->callers[i];
 			share = wt * (arcweight(a, leaf, bycount) / denom);
-			share = lost * (share * sh[i] / placed) / sh[i];
+			share = lost * (share * sh[i] / placed);
 			w->path[w->depth++] = a->caller;
-			up(w, a->caller, share);
+			rest += up(w, a->caller, share);
 			w->depth--;
 		}
-	else if (lost > 0 && placed == 0) {
+	} else if (lost > 0 && placed == 0) {
 		free(sh);
 		if (rest > 0)
 			add(w, rest);

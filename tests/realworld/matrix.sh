@@ -139,6 +139,28 @@ names()
 
 # matrix NAME VARIANT [OPTS...]: the full matrix on one build, less the
 # option sets OPTS (each named with the reason in the caller).
+# pictures PROG GMON: the estimated stacks of a real program's profile
+# (cycles, thousands of arcs) add up to its samples, no more, no less:
+# folded's weights to json's total_samples, the flame graph's title to
+# the call graph's seconds (to the title's four digits).  Differences go to ./differ.
+pictures()
+{
+	gmon-cat "$2" | gp-sym "$1" >pic.st || {
+		echo "pictures: no stream" >>differ
+		return
+	}
+	_want=$(gp-fmt -o json pic.st | jq -r .total_samples)
+	_got=$(gp-fmt -o folded pic.st | awk '{ s += $NF } END { print s + 0 }')
+	[ "$_got" = "$_want" ] ||
+	    echo "folded: stacks weigh $_got samples of $_want" >>differ
+	# the functions' samples, which gprof's call graph totals too (a bin
+	# across two functions is shared out: a hair off total_samples)
+	_secs=$(gp-fmt -o json pic.st | jq -r .graph_total |
+	    awk '{ printf "%.4g", $1 }')
+	gp-fmt -o svg pic.st | grep -q "Flame graph of [^<]*: $_secs seconds" ||
+	    echo "svg: the flame graph's title is not $_secs seconds" >>differ
+}
+
 matrix()
 {
 	_n=$1 _v=$2
@@ -193,6 +215,7 @@ matrix()
 -b -q --no-demangle -C
 EOF
 	check "$_prog" "-b" "$PWD/gmon.1" "$PWD/gmon.2"
+	pictures "$_prog" "$PWD/gmon.1"
 	case " $* " in
 	*" -b -l "*)
 		# line-level left out: so is -s, which implies -l
