@@ -122,7 +122,7 @@ pb_msg(struct pb *b, int field, struct pb *m)
 
 struct strtab {
 	struct pb	 out;		/* field 6 of Profile, in order */
-	const char	**tab;		/* open addressing */
+	char		**tab;		/* open addressing, copies */
 	int64_t		*idx;
 	size_t		 cap, n;
 	int		 nomem;
@@ -141,7 +141,7 @@ strhash(const char *s)
 static int64_t
 str(struct strtab *t, const char *s)
 {
-	const char **ntab;
+	char **ntab;
 	int64_t *nidx;
 	size_t i, j, ncap;
 
@@ -178,7 +178,11 @@ str(struct strtab *t, const char *s)
 			return t->idx[j];
 		j = (j + 1) & (t->cap - 1);
 	}
-	t->tab[j] = s;
+	/* a copy: callers pass buffers they write again */
+	if ((t->tab[j] = strdup(s)) == NULL) {
+		t->nomem = 1;
+		return 0;
+	}
 	t->idx[j] = (int64_t)t->n++;
 	pb_bytes(&t->out, 6, s, strlen(s));
 	return t->idx[j];
@@ -625,6 +629,8 @@ done:
 	free(o.m.p);
 	free(o.sub.p);
 	free(o.st.out.p);
+	for (i = 0; i < o.st.cap; i++)
+		free(o.st.tab[i]);
 	free(o.st.tab);
 	free(o.st.idx);
 	frames_free(&o.fr);
