@@ -73,9 +73,12 @@ measured_body()
 	}
 	got=$(awk '$1 == "main;spin" { print $2 }' f)
 	near "${got:-0}" "$(arc main spin .self)" "main;spin"
-	got=$(awk '$1 == "main;work;spin" { print $2 }' f)
+	# the hot single call: all its stacks, work's own time included
+	# (a loaded machine makes work's own part more than 2% of it)
+	got=$(awk '$1 == "main;work" || $1 ~ /^main;work;/ { s += $2 }
+	    END { print s + 0 }' f)
 	near "${got:-0}" "$(arc main work '(.self + .children)')" \
-	    "main;work;spin (the hot single call)"
+	    "main;work... (the hot single call)"
 	got=$(awk '$1 ~ /;parse_term;spin$/ { s += $2 } END { print s }' f)
 	near "$got" "$(arc parse_term spin .self)" "parse_term;spin"
 	# The weights add up to the measured total.
