@@ -690,6 +690,12 @@ gp_gprt_load(const char *path)
 			if (o->id != g->nobjs - 1)
 				bad(r, off, "map id %" PRIu64 " out of order",
 				    o->id);
+			/* a 32-bit process's addresses, and its gmon.out's */
+			if (g->hdr.ptrsize == 4 && (o->low > UINT32_MAX ||
+			    o->textlow > UINT32_MAX ||
+			    o->texthigh > UINT32_MAX))
+				bad(r, off, "map %" PRIu64 ": address beyond "
+				    "32 bits in a 32-bit process", o->id);
 			/*
 			 * The executable's text is what the histogram of
 			 * the gmon.out covers (exerange()), 2 bytes a bin
@@ -716,7 +722,8 @@ gp_gprt_load(const char *path)
 			g->outside = F64(off, struct gprt_hist, outside);
 			/* the gmon.out's rate is 32-bit */
 			if (g->histhigh < g->histlow || g->hz == 0 ||
-			    g->hz > UINT32_MAX)
+			    g->hz > UINT32_MAX || (g->hdr.ptrsize == 4 &&
+			    g->histhigh > UINT32_MAX))
 				bad(r, off, "bad histogram range or rate");
 			g->nbins = k;
 			g->bins = xcalloc(k, sizeof(*g->bins));
