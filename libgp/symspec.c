@@ -284,14 +284,84 @@ finalize(struct table *t)
 	t->n = n;
 }
 
+struct specname {
+	const char	*name;
+	size_t		 k;
+};
+
+static int
+cmpspecname(const void *a, const void *b)
+{
+	const struct specname *l = a, *r = b;
+	int c;
+
+	if ((c = strcmp(l->name, r->name)) != 0)
+		return c;
+	return l->k > r->k ? -1 : l->k < r->k;	/* newest first */
+}
+
+/*
+ * The specs by the function they name, sorted by name and newest first
+ * within a name; and, newest first, the wild specs: those a symbol of
+ * any name can match (a half without a function).
+ */
+static struct specname *
+index_specs(const struct pattern *left, const struct pattern *right,
+    size_t ns, size_t *nnames, size_t **wildp, size_t *nwild)
+{
+	struct specname *v;
+	size_t *wild, k, n = 0, nw = 0;
+
+	if ((v = calloc(2 * ns, sizeof(*v))) == NULL ||
+	    (wild = calloc(ns, sizeof(*wild))) == NULL)
+		err(1, NULL);
+	for (k = ns; k-- > 0;) {
+		if (left[k].name == NULL ||
+		    (right[k].line != -1 && right[k].name == NULL)) {
+			wild[nw++] = k;
+			continue;
+		}
+		v[n].name = left[k].name;
+		v[n++].k = k;
+		if (right[k].line != -1 &&
+		    strcmp(right[k].name, left[k].name) != 0) {
+			v[n].name = right[k].name;
+			v[n++].k = k;
+		}
+	}
+	if (n > 0)
+		gp_sort(v, n, sizeof(*v), cmpspecname);
+	*nnames = n;
+	*wildp = wild;
+	*nwild = nw;
+	return v;
+}
+
+/* The first of v[0..n) whose name is not below name. */
+static size_t
+lower(const struct specname *v, size_t n, const char *name)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 struct gp_tables *
 gp_tables_make(const struct gp_specs *specs, const struct gp_symtab *st)
 {
 	struct gp_tables *tb;
 	struct pattern *left, *right;
-	size_t *lprev, *rprev, *lidx, *ridx;
+	size_t *lprev, *rprev, *lidx, *ridx, *wild;
+	struct specname *names;
 	char **bufs;
-	size_t i, k, j, ns;
+	size_t i, k, j, ns, nnames, nwild;
 	char *slash;
 
 	if ((tb = calloc(1, sizeof(*tb))) == NULL)
@@ -327,14 +397,31 @@ gp_tables_make(const struct gp_specs *specs, const struct gp_symtab *st)
 	/*
 	 * Symbol by symbol, spec by spec, the newest spec first (gprof
 	 * prepends each spec to its list).  A match right after the spec's
-	 * previous match extends that match's range.
+	 * previous match extends that match's range.  Only the specs that
+	 * can match a symbol are tried: those naming it (found in byname)
+	 * and those naming no function (wild), merged newest first; gprof
+	 * tries every spec on every symbol, which is the same result in
+	 * time proportional to symbols times specs.
 	 */
+	names = index_specs(left, right, ns, &nnames, &wild, &nwild);
 	for (j = 0; j < st->nsyms; j++) {
 		const struct gp_sym *sym = &st->syms[j];
+		const char *nm = sym->name;
+		size_t a, b, w;
 
-		for (k = ns; k-- > 0;) {
-			struct table *t = &tb->t[specs->v[k].table];
+		if (st->lead != '\0' && nm[0] == st->lead)
+			nm++;
+		a = lower(names, nnames, nm);
+		for (b = a; b < nnames && strcmp(names[b].name, nm) == 0; b++)
+			;
+		for (w = 0; a < b || w < nwild;) {
+			struct table *t;
 
+			if (w == nwild || (a < b && names[a].k > wild[w]))
+				k = names[a++].k;
+			else
+				k = wild[w++];
+			t = &tb->t[specs->v[k].table];
 			if (match(&left[k], sym, st->lead)) {
 				if (lprev[k] == (size_t)-1 || lprev[k] + 1 != j)
 					lidx[k] = addrange(t, sym->addr,
@@ -352,6 +439,8 @@ gp_tables_make(const struct gp_specs *specs, const struct gp_symtab *st)
 			}
 		}
 	}
+	free(names);
+	free(wild);
 	/* Group the right ranges by spec, keeping their order. */
 	if (tb->right.n > 0) {
 		struct range *v;
