@@ -569,6 +569,47 @@ exit_coll(struct rt_thr *t, uintptr_t fn, uint64_t now)
 #endif
 
 /*
+ * Push arc e's frame above f, the top, at time now (see enter_rest).
+ */
+RT_FN static inline __attribute__((__always_inline__)) void
+enter_push(struct rt_thr *t, struct gprt_frame *f, struct rt_ent *e,
+    uintptr_t fn, uintptr_t site, uintptr_t rsite, uintptr_t sp,
+    uintptr_t inl, uint64_t now)
+{
+	if (unlikely(f >= t->limit)) {
+		barrier();
+		t->hook = 0;
+		return enter_slow(fn, rsite, sp);
+	}
+	fill(++f, e, sp | inl, rsite, now);
+	rt_settop(t, f);
+	count(e, f);
+	if (unlikely(t->ncoll != 0))
+		return enter_coll(t, fn, site, now);
+	barrier();
+	t->hook = 0;
+}
+
+/*
+ * An entry whose arc is not in its home slot: probed for, and the time
+ * read again.  The stack pointer is the one the hook marked.
+ */
+RT_FN static __attribute__((__noinline__)) void
+enter_probe(struct rt_thr *t, uintptr_t fn, uintptr_t site, uintptr_t rsite,
+    uintptr_t inl)
+{
+	struct rt_ent *e;
+	uintptr_t sp = t->hook;
+
+	if ((e = probe(t, hash(site, fn), site, fn)) == NULL) {
+		barrier();
+		t->hook = 0;
+		return enter_slow(fn, rsite, sp);
+	}
+	enter_push(t, rt_top(t), e, fn, site, rsite, sp, inl, rt_fastnow());
+}
+
+/*
  * The rest of an entry once the top frame f is known to take it as a
  * nested call: inl says how (0, INL or INLSITE), site is the arc's call
  * site, rsite the one the hook was passed.  Out-of-line calls are tail
@@ -579,28 +620,13 @@ enter_rest(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
     uintptr_t site, uintptr_t rsite, uintptr_t sp, uintptr_t inl)
 {
 	struct rt_ent *e;
-	uint64_t h, now;
+	uint64_t now;
 
-	h = hash(site, fn);
-	e = &t->idx[h & t->mask];
+	e = &t->idx[hash(site, fn) & t->mask];
 	now = rt_fastnow();
-	if (unlikely(e->site != site || e->fn != fn) &&
-	    (e = probe(t, h, site, fn)) == NULL)
-		goto slow;
-	if (unlikely(f >= t->limit))
-		goto slow;
-	fill(++f, e, sp | inl, rsite, now);
-	rt_settop(t, f);
-	count(e, f);
-	if (unlikely(t->ncoll != 0))
-		return enter_coll(t, fn, site, now);
-	barrier();
-	t->hook = 0;
-	return;
-slow:
-	barrier();
-	t->hook = 0;
-	enter_slow(fn, rsite, sp);
+	if (unlikely(e->site != site || e->fn != fn))
+		return enter_probe(t, fn, site, rsite, inl);
+	enter_push(t, f, e, fn, site, rsite, sp, inl, now);
 }
 
 /* An entry whose top frame is or may be an inlined call. */
@@ -635,6 +661,7 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 	fn = (uintptr_t)fnp;
 	site = (uintptr_t)sitep;
 	sp = HOOKSP();
+	__asm__("" : "+r"(sp));		/* one register, not made again */
 	if (unlikely((t = rt_cur) == NULL))
 		return enter_slow(fn, site, sp);
 	if (unlikely(t->hook != 0) && sp < t->hook)
@@ -682,18 +709,20 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	now = rt_fastnow();
 	f = rt_top(t);
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
+	el = now - f->t0;
+	c = f->child;
+	/*
+	 * A clock that went back (now before t0, or less time than the
+	 * callees took) makes el - c negative: the slow path clamps it.
+	 */
 	if (unlikely(a->fn != (uintptr_t)fnp ||
 	    (f->site != (uintptr_t)sitep && !(f->sp & SPBITS)) ||
-	    now < f->t0 || now >= t->next_cp)) {
+	    (int64_t)(el - c) < 0 || now >= t->next_cp)) {
 		barrier();
 		t->hook = 0;
 		return exit_miss(t, f, (uintptr_t)fnp, (uintptr_t)sitep, sp,
 		    now);
 	}
-	el = now - f->t0;
-	c = f->child;
-	if (el < c)
-		el = c;		/* self never below 0, whatever the clock did */
 	a->self += el - c;
 	nd = (struct rt_node *)(uintptr_t)f->node;
 	if (nd->outer == f) {
