@@ -13,7 +13,8 @@
 #	fuzz_stream	the stream of each stage, for the gmon.out and for a
 #			libgprt run (runtime layer), and gmon-cat -i's
 #	fuzz_gprt	companion files of libgprt runs: plain, sampled,
-#			with the memory profile, with threads
+#			with the memory profile, with threads, with the cct
+#			and trace collectors
 #	fuzz_symspec	a few tables and specs written here
 
 set -eu
@@ -103,6 +104,17 @@ env GPRT_HZ=0 ./rthr > /dev/null
 put fuzz_gprt gmon.out.gprt
 gmon-cat gmon.out | gp-sym rthr | gp-arcs > t.arcs
 put fuzz_stream t.arcs
+# with both collectors, kept small: their blocks in the companion, and
+# the ctx, trace and tev records in the stream
+rm -f gmon.out gmon.out.gprt
+env GPRT_HZ=0 GPRT_COLLECT=cct,trace GPRT_TRACE_EVENTS=64 \
+    GPRT_CCT_NODES=64 ./rrec > /dev/null
+put fuzz_gprt gmon.out.gprt
+gmon-cat gmon.out > c.raw
+gp-sym rrec < c.raw > c.sym
+for s in c.raw c.sym; do
+	put fuzz_stream "$s"
+done
 
 # Tables and specs (fuzz_symspec.c tells the lines).
 tab='	'
