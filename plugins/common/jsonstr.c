@@ -1,5 +1,5 @@
 /*
- * JSON strings safe inside HTML scripts.
+ * JSON strings, plain or safe inside HTML scripts (jsonstr.h).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include "jsonstr.h"
 
 void
-json_str(FILE *out, const char *s)
+json_string(FILE *out, const char *s, int html)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n;
@@ -21,8 +21,12 @@ json_str(FILE *out, const char *s)
 	for (; *p != '\0'; p++) {
 		if (*p == '"' || *p == '\\')
 			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f || *p == '<' || *p == '>' ||
-		    *p == '&')
+		else if (*p == '\n')
+			fputs("\\n", out);
+		else if (*p == '\t')
+			fputs("\\t", out);
+		else if (*p < 0x20 || *p == 0x7f ||
+		    (html && (*p == '<' || *p == '>' || *p == '&')))
 			fprintf(out, "\\u%04x", *p);
 		else if (*p < 0x80)
 			putc(*p, out);
@@ -34,4 +38,10 @@ json_str(FILE *out, const char *s)
 		}
 	}
 	putc('"', out);
+}
+
+void
+json_str(FILE *out, const char *s)
+{
+	json_string(out, s, 1);
 }

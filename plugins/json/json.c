@@ -15,6 +15,7 @@
 #include <gp/plugin.h>
 
 #include "common.h"
+#include "jsonstr.h"
 
 #define SCHEMA_VERSION	1
 
@@ -40,33 +41,7 @@ init(struct gp_ctx *ctx, const struct gp_host *h)
 static void
 jstr(FILE *out, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n;
-
-	if (s == NULL) {
-		fputs("null", out);
-		return;
-	}
-	putc('"', out);
-	for (; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", out);
-		else if (*p == '\t')
-			fputs("\\t", out);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(out, "\\u%04x", *p);
-		else if (*p < 0x80)
-			putc(*p, out);
-		else if ((n = utf8_len(p)) == 0)
-			fputs("\\ufffd", out);
-		else {
-			fwrite(p, 1, n, out);
-			p += n - 1;
-		}
-	}
-	putc('"', out);
+	json_string(out, s, 0);
 }
 
 static void
