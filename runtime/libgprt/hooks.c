@@ -500,28 +500,11 @@ exit_clock(uintptr_t fn, uintptr_t site)
 }
 
 /*
- * The fast paths: straight-line code, no calls but to the slow paths.
- * Frame 0 is a root frame whose arc matches nothing and whose stack
- * pointer is above everything, so neither path tests the depth.
- *
- * Each marks itself under way in t->hook with its stack pointer.  A hook
- * run by a signal handler that interrupted one is below it on the stack:
- * it does nothing, and the handler's calls are not counted, their time
- * going to the interrupted call or its caller as any uninstrumented
- * code's would.  A mark left by a hook that never finished, the handler
- * having jumped out of it with siglongjmp(3), is at or below the next
- * hooks, which ignore it.  Without the mark, a handler running between
- * the reads and the writes of a path would have its time lost or counted
- * twice (tests/runtime/sig.c).
- *
- * The clock is read as soon as the loads it does not delay are issued:
- * a read issued early overlaps the work after it, one issued last does
- * not (about 2 ns a call in share/bench/runtime.sh).
- */
-/*
  * The collectors' part of a fast path, which ends it: out of line, so
  * that the path saves no registers, but not cold (it runs at every call
- * when collectors are on).
+ * when collectors are on).  One collector is called here, several by
+ * enter_colls() and exit_colls(), so that the common case saves no
+ * registers either.
  */
 RT_FN static __attribute__((__noinline__)) void
 enter_colls(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
@@ -651,6 +634,27 @@ enter_inl(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
 	enter_rest(t, f, fn, site, rsite, sp, inl);
 }
 
+/*
+ * The fast paths: straight-line code that saves no registers, every way
+ * out of it a tail call (inlined calls, an arc not in its home slot, the
+ * collectors, the slow paths).  Frame 0 is a root frame whose arc
+ * matches nothing and whose stack pointer is above everything, so
+ * neither path tests the depth.
+ *
+ * Each marks itself under way in t->hook with its stack pointer.  A hook
+ * run by a signal handler that interrupted one is below it on the stack:
+ * it does nothing, and the handler's calls are not counted, their time
+ * going to the interrupted call or its caller as any uninstrumented
+ * code's would.  A mark left by a hook that never finished, the handler
+ * having jumped out of it with siglongjmp(3), is at or below the next
+ * hooks, which ignore it.  Without the mark, a handler running between
+ * the reads and the writes of a path would have its time lost or counted
+ * twice (tests/runtime/sig.c).
+ *
+ * The clock is read as soon as the loads it does not delay are issued:
+ * a read issued early overlaps the work after it, one issued last does
+ * not (about 2 ns a call in share/bench/runtime.sh).
+ */
 void
 __cyg_profile_func_enter(void *fnp, void *sitep)
 {
