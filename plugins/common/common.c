@@ -3,6 +3,7 @@
  * call graph, rounding, numbers, colours, XML escaping.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -600,9 +601,13 @@ round_sum(const double *w, unsigned long long *iw, size_t n)
 	floors = 0;
 	for (i = 0; i < n; i++) {
 		sum += w[i];
-		iw[i] = (unsigned long long)floor(w[i]);
-		floors += iw[i];
+		/* counts a stream may declare: none below 0 or beyond 2^63 */
+		iw[i] = !(w[i] > 0) ? 0 : w[i] >= 0x1p63 ? 1ULL << 63 :
+		    (unsigned long long)floor(w[i]);
+		floors = floors + iw[i] < floors ? ULLONG_MAX : floors + iw[i];
 	}
+	if (!(sum < 0x1p63))
+		return;		/* no rounding left to share out */
 	target = (unsigned long long)llround(sum);
 	if (target <= floors)
 		return;
