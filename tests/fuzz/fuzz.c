@@ -383,14 +383,24 @@ fuzz_end(void)
 void
 fuzz_init(void)
 {
+	fuzz_init_plugins(NULL);
+}
+
+void
+fuzz_init_plugins(const char *dir)
+{
 	FILE *fp;
 	int i;
 
 	for (i = 0; i < NOPEN; i++)
 		fds[i] = -1;
 	verbose = getenv("FUZZ_VERBOSE") != NULL;
-	/* Plugins are not under test: none from the environment. */
-	unsetenv("GP_PLUGIN_PATH");
+	/* Only the plugins under test, none from the environment. */
+	if (dir != NULL) {
+		if (setenv("GP_PLUGIN_PATH", dir, 1) == -1)
+			err(1, "setenv");
+	} else
+		unsetenv("GP_PLUGIN_PATH");
 	/*
 	 * libgp looks for plugins once, on first need, and keeps what it
 	 * found for the process: done here, before fuzz_begin(), so that

@@ -33,6 +33,9 @@ int	 fuzz_try(void (*fn)(void *), void *arg);
  */
 void	 fuzz_init(void);
 
+/* fuzz_init(), the plugins in dir the only ones (GP_PLUGIN_PATH). */
+void	 fuzz_init_plugins(const char *dir);
+
 /*
  * An anonymous in-memory file (memfd), made once per name and reused:
  * fuzz_fill() empties it, writes the bytes and rewinds it;

@@ -9,7 +9,7 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-targets=${*:-fuzz_gmon fuzz_stream fuzz_gprt fuzz_symspec}
+targets=${*:-fuzz_gmon fuzz_stream fuzz_gprt fuzz_symspec fuzz_fmt}
 O=${FUZZ_BUILD:-$here/build}
 
 mkdir -p "$O"

@@ -1,7 +1,7 @@
 #!/bin/sh
 #
 # run.sh SECONDS [TARGET ...]: build the fuzz targets and run each (all
-# four by default) for SECONDS seconds with libFuzzer, one after the
+# five by default) for SECONDS seconds with libFuzzer, one after the
 # other on one core.
 #
 # Each starts from the saved corpus (corpus/TARGET) and the reproducers
@@ -21,7 +21,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 secs=$1
 shift
-targets=${*:-fuzz_gmon fuzz_stream fuzz_gprt fuzz_symspec}
+targets=${*:-fuzz_gmon fuzz_stream fuzz_gprt fuzz_symspec fuzz_fmt}
 O=${FUZZ_BUILD:-$here/build}
 
 mkdir -p "$O"
