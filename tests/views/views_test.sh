@@ -457,10 +457,12 @@ html_body()
 	    > self.html
 	test -s self.html || atf_fail "no rows"
 	cmpnum self.gp self.html 0.006 || atf_fail "the table's self times"
-	# Sorted by self time: its first row is the flat profile's.
-	test "$(head -1 self.html | cut -d' ' -f2)" = \
-	    "$(LC_ALL=C sort -k1,1gr flat.gp | head -1 | cut -d' ' -f3)" ||
-	    atf_fail "first row"
+	# Sorted by self time: its first row is one of the flat profile's
+	# functions with the most (a short run's may tie).
+	top=$(LC_ALL=C sort -k1,1gr flat.gp | head -1 | cut -d' ' -f1)
+	awk -v t="$top" '$1 == t' flat.gp | cut -d' ' -f3- > top.gp
+	grep -qxF "$(head -1 self.html | cut -d' ' -f2-)" top.gp ||
+	    atf_fail "first row: $(head -1 self.html), not of $(cat top.gp)"
 
 	# fib's call-graph entry: its callers and callees, as json says.
 	i=$(sed -n 's|.*<a href="#f\([0-9]*\)">fib</a>.*|\1|p' dom | head -1)
