@@ -128,9 +128,12 @@ int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	const char *only;
+	char *dir;
 	size_t i;
 
-	fuzz_init_plugins(plugdir((*argv)[0]));
+	dir = plugdir((*argv)[0]);
+	fuzz_init_plugins(dir);		/* setenv(3) keeps a copy */
+	free(dir);
 	fdin = fuzz_memfd("in");
 	if ((out = fopen("/dev/null", "w")) == NULL)
 		fuzz_fail("/dev/null");
