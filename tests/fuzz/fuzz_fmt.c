@@ -19,12 +19,9 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "graph.h"
-#include "hist.h"
 #include "plugin.h"
 #include "prof.h"
 #include "stream.h"
-#include "symtab.h"
 
 int	LLVMFuzzerInitialize(int *, char ***);
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -61,17 +58,6 @@ struct run {
 	struct gp_plug	*fmt;
 	struct gp_prof	 p;
 };
-
-static void
-prof_free(struct gp_prof *p)
-{
-	gp_raw_free(p->raw);
-	gp_sym_free(p->sym);
-	gp_credit_free(p->credit);
-	gp_graph_free(p->graph);
-	gp_rt_free(p->rt);
-	memset(p, 0, sizeof(*p));
-}
 
 static void
 load(void *arg)
@@ -163,7 +149,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		r.fmt = fmts[i];
 		/* What a refusal left half built, fuzz_end() frees. */
 		if (fuzz_try(load, &r) == 0 && fuzz_try(write1, &r) == 0)
-			prof_free(&r.p);
+			gp_prof_free(&r.p);
 	}
 	fuzz_end();
 	return 0;

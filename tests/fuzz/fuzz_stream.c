@@ -37,17 +37,6 @@ struct ctx {
 	const char	*sumfmt;
 };
 
-static void
-prof_free(struct gp_prof *p)
-{
-	gp_raw_free(p->raw);
-	gp_sym_free(p->sym);
-	gp_credit_free(p->credit);
-	gp_graph_free(p->graph);
-	gp_rt_free(p->rt);
-	memset(p, 0, sizeof(*p));
-}
-
 /*
  * A gmon.out holds every bin of its histograms, the empty ones too: the
  * file written, and the time to write it, follow the bins a stream
@@ -114,7 +103,7 @@ fmt(void *arg)
 out:
 	gp_wclose(w);
 	gp_rclose(r);
-	prof_free(&c->p);
+	gp_prof_free(&c->p);
 }
 
 static void
@@ -138,7 +127,7 @@ arcs(void *arg)
 	}
 	gp_wclose(w);
 	gp_rclose(r);
-	prof_free(&c->p);
+	gp_prof_free(&c->p);
 }
 
 int
