@@ -12,7 +12,9 @@
 
 #include "gmon.h"
 
+#ifndef OBUFSZ			/* the fuzz targets give a small one */
 #define OBUFSZ	(1 << 20)
+#endif
 
 struct out {
 	int		 fd;

@@ -18,9 +18,20 @@
 
 #include "stream.h"
 
+/*
+ * The buffers' sizes may be given at build time: the fuzz targets use
+ * small ones, so that refills come every few records (and ASan's large
+ * allocations do not slow every input down).
+ */
+#ifndef RBUFSZ
 #define RBUFSZ		(1 << 18)
+#endif
 #define MAXLINE		(64L << 20)	/* a longer line is an error */
+#ifndef WBUFSZ
 #define WBUFSZ		(1 << 16)
+#endif
+/* gp_wstrn() asks room for 1024 bytes escaped. */
+_Static_assert(WBUFSZ > 4 * 1024 + 1, "WBUFSZ too small");
 
 struct gp_reader {
 	int		 fd;
