@@ -10,15 +10,20 @@
 #	plain	-O2, not instrumented;
 #	libgprt	-O2 -finstrument-functions, linked with libgprt (prefix, by
 #		default $GP_STAGE, else /usr/local), sampling at 100 Hz;
+#	libgprt.a  the same, libgprt linked into the program: no PLT stub
+#		in front of the hooks, its thread-local pointer at a fixed
+#		offset;
 #	floor	the same objects with hooks that only read the time-stamp
 #		counter, twice a call: what any hooks measuring each call
-#		must pay (x86 only).
+#		must pay (x86 only), linked into the program;
+#	floor.so  those hooks as a shared library, as libgprt is.
 #
 # Each build runs `runs' times (default 5), the builds taking turns; the
 # best CPU time (user + system, wait4) counts.  The cost per call of a
 # build is its time minus plain's over the hooked calls (inlined ones
 # included: both hooked builds make them all), from a libgprt run's
-# companion file.  Printed: the costs and the ratio libgprt / floor.
+# companion file.  Printed: the costs, and the ratios of libgprt's to the
+# floor's, linked in and shared.
 
 set -e
 runs=5
@@ -42,9 +47,12 @@ trap 'rm -rf "$dir"' EXIT
 cd "$dir"
 cc -O2 -o tstat "$bench/tstat.c"
 cc -O2 -c -o floor.o "$bench/floor.c"
+cc -O2 -fPIC -ftls-model=initial-exec -shared -o libfloor.so "$bench/floor.c"
 
-printf '%-6s %10s %10s %10s %12s %9s %9s %7s\n' cc plain libgprt floor \
-    calls "rt ns" "floor ns" ratio
+echo "CPU seconds (best of $runs); cost per hooked call over plain in ns;"
+echo "ratio: libgprt's cost over the floor's (target 1.15)"
+printf '%-6s %-10s %9s %8s %12s %8s %9s\n' cc build seconds ns \
+    calls /floor /floor.so
 for c in gcc clang; do
 	case $c in
 	gcc)	p=plain-O2 f=fi-O2 ;;
@@ -53,7 +61,9 @@ for c in gcc clang; do
 	libs=$(cat "$obj/lua-$f/libs")
 	cc -o rt "$obj/lua-$f"/*.o $libs -L"$prefix/lib" -lgprt \
 	    -Wl,-rpath,"$prefix/lib"
+	cc -o rtstatic "$obj/lua-$f"/*.o "$prefix/lib/libgprt.a" $libs
 	cc -o floor "$obj/lua-$f"/*.o floor.o $libs
+	cc -o floorso "$obj/lua-$f"/*.o $libs -L. -lfloor -Wl,-rpath,"$dir"
 	cp "$bin/lua-$p" plain
 	rm -f gmon.out*
 	./rt "$rw/work.lua" >/dev/null
@@ -62,17 +72,29 @@ for c in gcc clang; do
 	: >times
 	i=0
 	while [ $i -lt "$runs" ]; do
-		for b in plain rt floor; do
+		for b in plain rt rtstatic floor floorso; do
 			set -- $(./tstat "./$b $rw/work.lua >/dev/null")
 			echo "$b $3" >>times
 		done
 		i=$((i + 1))
 	done
-	set -- $(awk '!($1 in m) || $2 < m[$1] { m[$1] = $2 }
-	    END { print m["plain"], m["rt"], m["floor"] }' times)
-	bp=$1 br=$2 bf=$3
-	echo "$c $bp $br $bf $calls" | awk '{
-		rt = ($3 - $2) / $5 * 1e9; fl = ($4 - $2) / $5 * 1e9
-		printf "%-6s %10.3f %10.3f %10.3f %12d %9.2f %9.2f %7.2f\n",
-		    $1, $2, $3, $4, $5, rt, fl, (fl > 0 ? rt / fl : 0) }'
+	awk -v c="$c" -v n="$calls" '
+	!($1 in m) || $2 < m[$1] { m[$1] = $2 }
+	END {
+		for (b in m)
+			ns[b] = (m[b] - m["plain"]) / n * 1e9
+		row("plain", "plain", 0)
+		row("libgprt", "rt", 1)
+		row("libgprt.a", "rtstatic", 1)
+		row("floor", "floor", 0)
+		row("floor.so", "floorso", 0)
+	}
+	function row(name, b, r) {
+		printf "%-6s %-10s %9.3f %8.2f %12d", c, name, m[b],
+		    ns[b], n
+		if (r && ns["floor"] > 0 && ns["floorso"] > 0)
+			printf " %8.2f %9.2f", ns[b] / ns["floor"],
+			    ns[b] / ns["floorso"]
+		printf "\n"
+	}' times
 done

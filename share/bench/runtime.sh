@@ -20,9 +20,15 @@
 # check verifies that the self times of its arcs add up to the measured
 # total, tick for tick.
 #
-# For scale, a fourth build has hooks that only read the time-stamp
+# libgprt also runs linked into the program (libgprt.a), which spares
+# each hook the shared library's PLT stub and the load of its
+# thread-local pointer's offset.
+#
+# For scale, two more builds have hooks that only read the time-stamp
 # counter, as any hooks measuring each call exactly must, twice a call:
-# the floor under libgprt's overhead (x86 only).
+# the floor under libgprt's overhead (x86 only), linked into the program
+# and as a shared library; libgprt's cost per call is printed as a ratio
+# to each (the target: 1.15).
 #
 # The collectors (gprt(3), GPRT_COLLECT): the libgprt build runs again
 # with the cct collector and with the trace collector (default ring), in
@@ -88,9 +94,16 @@ $cc -O0 -o plain fib.c
 $cc -O0 -pg -o pg fib.c
 $cc -O0 -finstrument-functions -o rt fib.c -L"$prefix/lib" -lgprt \
     -Wl,-rpath,"$prefix/lib"
+# libgprt linked into the program (libgprt.a): no PLT stub in front of
+# the hooks, its thread-local pointer at a fixed offset.
+$cc -O0 -finstrument-functions -o rtstatic fib.c "$prefix/lib/libgprt.a"
 floor=
-if $cc -O2 -c -o floor.o "$bench/floor.c" 2>/dev/null; then
+if $cc -O2 -c -o floor.o "$bench/floor.c" 2>/dev/null &&
+    $cc -O2 -fPIC -ftls-model=initial-exec -shared -o libfloor.so \
+    "$bench/floor.c" 2>/dev/null; then
 	$cc -O0 -finstrument-functions -o floor fib.c floor.o
+	$cc -O0 -finstrument-functions -o floorso fib.c -L. -lfloor \
+	    -Wl,-rpath,"$dir"
 	floor=yes
 fi
 
@@ -144,8 +157,8 @@ calls()
 }
 
 n=$(calls "$depth")
-builds="plain pg rt cct trace"
-[ -z "$floor" ] || builds="$builds floor"
+builds="plain pg rt rtstatic cct trace"
+[ -z "$floor" ] || builds="$builds floor floorso"
 : > times
 i=0
 while [ $i -lt "$runs" ]; do
@@ -236,15 +249,45 @@ END {
 	line("plain -O0", "plain", 0)
 	line("gcc -pg", "pg", 1)
 	line("libgprt (clock " clock ")", "rt", 1)
+	line("libgprt.a, linked in", "rtstatic", 1)
 	line("libgprt + cct", "cct", 1)
 	line("libgprt + trace", "trace", 1)
-	if (("floor") in best)
+	if (("floor") in best) {
 		line("hooks reading the TSC", "floor", 1)
+		line("the same, shared", "floorso", 1)
+	}
 	ratio("libgprt", "rt")
-	if (("floor") in best)
+	if (("floor") in best) {
 		ratio("TSC-only hooks", "floor")
+		printf "cost per call over the floor (target 1.15):\n"
+		over("libgprt.so / TSC hooks linked in", "rt", "floor")
+		over("libgprt.so / TSC hooks shared", "rt", "floorso")
+		over("libgprt.a / TSC hooks linked in", "rtstatic", "floor")
+	}
 	coll("cct", 1.25)
 	coll("trace", 1.5)
+}
+# the cost per call of build b over plain as a ratio to that of f: from the
+# best times, and round by round
+function over(name, b, f,    k, i, r, lo, hi) {
+	if (best[f] <= best["plain"])
+		return
+	k = 0
+	for (i = 0; i < runs; i++)
+		if (t[i, f] > t[i, "plain"]) {
+			r[++k] = (t[i, b] - t[i, "plain"]) / \
+			    (t[i, f] - t[i, "plain"])
+			if (k == 1 || r[k] < lo)
+				lo = r[k]
+			if (k == 1 || r[k] > hi)
+				hi = r[k]
+		}
+	printf "  %-34s %.2f", name,
+	    (best[b] - best["plain"]) / (best[f] - best["plain"])
+	if (k > 0)
+		printf "  (run by run: median %.2f, %.2f to %.2f)",
+		    median(r, k), lo, hi
+	printf "\n"
 }
 # a collector: its cost per call over plain, as a ratio to libgprt alone
 function coll(b, target,    k, i, r, lo, hi, x) {
