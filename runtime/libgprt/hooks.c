@@ -589,19 +589,14 @@ enter_probe(struct rt_thr *t, uintptr_t fn, uintptr_t site, uintptr_t rsite,
 {
 	struct rt_ent *e, *p, tmp;
 	uintptr_t sp = t->hook;
-	uint64_t h;
 
-	for (h = hash(site, fn);; h++) {
-		e = &t->idx[h & t->mask];
-		if (e->site == site && e->fn == fn)
-			break;
-		if (e->arc == NULL) {
-			barrier();
-			t->hook = 0;
-			return enter_slow(fn, rsite, sp);
-		}
+	/* never found in its home slot, which the fast path tried */
+	if ((e = probe(t, hash(site, fn), site, fn)) == NULL) {
+		barrier();
+		t->hook = 0;
+		return enter_slow(fn, rsite, sp);
 	}
-	p = &t->idx[(h - 1) & t->mask];
+	p = e == t->idx ? &t->idx[t->mask] : e - 1;
 	tmp = *p;
 	*p = *e;
 	*e = tmp;
