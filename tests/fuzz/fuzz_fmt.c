@@ -57,7 +57,7 @@ static const char *const specs[] = {
  * declaring 166 million bins makes a gmon.out of 333 MB, which gp-fmt
  * writes in 0.8 s and this build in 12, past libFuzzer's timeout.  That
  * is the format, not a hang; the gmon plugin is run on streams declaring
- * up to MAXDENSE bins (a 4 MB histogram, 256 KB of text profiled).
+ * up to MAXDENSE bins (a 2 MB histogram: 4 MB of text at 4 bytes a bin).
  */
 #define MAXDENSE	((uint64_t)1 << 20)
 
