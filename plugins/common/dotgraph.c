@@ -131,7 +131,7 @@ dot_graph(FILE *out, const struct gp_profile *p, char *const *names,
 {
 	const struct gp_pfunc *f;
 	const struct gp_parc *a;
-	double base, t, s;
+	double base, t, s, w;
 	char fill[8];
 	size_t i, j;
 	int *shown, cyc, any;
@@ -252,6 +252,15 @@ dot_graph(FILE *out, const struct gp_profile *p, char *const *names,
 		if (!cyc && base > 0 && 100 * t < ethres)
 			continue;
 		color(fill, t, gray);
+		/*
+		 * The label tells what the profile says; the pen and the
+		 * layout weight take the share within 0..1.  A measured
+		 * profile whose arc outweighs the whole (a bad or hostile
+		 * companion) once gave weight=1279361854, and Graphviz
+		 * 2.43's dot crashed in rank2 on it (SIGSEGV), as in the
+		 * plugin (tests/fuzz/regress/fuzz_fmt/svg-graph-rank2-segv).
+		 */
+		w = !(t > 0) ? 0 : t > 1 ? 1 : t;
 		putc('\t', out);
 		nodeid(out, p, names, shown, (size_t)from, byname);
 		fputs(" -> ", out);
@@ -261,8 +270,8 @@ dot_graph(FILE *out, const struct gp_profile *p, char *const *names,
 			fprintf(out, "%.2f%%\\n", 100 * t);
 		fprintf(out, "%" PRIu64 "\xc3\x97\", color=\"%s\", "
 		    "fontcolor=\"%s\", penwidth=%.2f, weight=%d%s];\n",
-		    a->count, fill, fill, 0.5 + 4.5 * sqrt(t),
-		    1 + (int)(100 * t), cyc ? ", style=dashed" : "");
+		    a->count, fill, fill, 0.5 + 4.5 * sqrt(w),
+		    1 + (int)(100 * w), cyc ? ", style=dashed" : "");
 	}
 	fprintf(out, "}\n");
 	free(shown);

@@ -188,6 +188,42 @@ dot_body()
 	    gp-fmt -o dot,color=pink s.recurse
 }
 
+atf_test_case outweighs
+outweighs_head()
+{
+	atf_set "descr" "dot and svg type=graph on a measured profile whose" \
+	    "arcs outweigh the whole: labels say so, pens and layout weights" \
+	    "stay in range, and Graphviz lays it out (it crashed on weight" \
+	    "1279361854)"
+}
+outweighs_body()
+{
+	need dot jq
+	s="$(atf_get_srcdir)/../fuzz/regress/fuzz_fmt/svg-graph-rank2-segv"
+	atf_check -o save:g gp-fmt -o dot "$s"
+	atf_check -o ignore dot -Tsvg g
+	atf_check -o save:g.svg gp-fmt -o svg,type=graph "$s"
+	if command -v xmllint >/dev/null; then
+		atf_check xmllint --noout g.svg
+	fi
+	# Each arrow's label is its share as json gives it, over 100%
+	# or not; its pen and weight are those of a share of at most 1.
+	atf_check -o save:j gp-fmt -o json "$s"
+	jq -r '.graph_total as $t | [.arcs[] | select(.caller != .callee) |
+	    (.self + .children) / $t * 100] | max' j |
+	    awk '{ printf "%.2f%%\n", $1 }' > hot
+	awk '/->/ && /weight=/ { l = $0; sub(/.*label="/, "", l)
+		sub(/\\n.*/, "", l); print l }' g | sort -g | tail -1 > top
+	atf_check -o file:hot cat top
+	awk '{ sub(/%/, ""); exit !($1 > 100) }' top ||
+	    atf_fail "no arc over 100%: the input no longer tests this"
+	awk '/->/ && /weight=/ {
+		w = $0; sub(/.*weight=/, "", w); sub(/[],].*/, "", w)
+		p = $0; sub(/.*penwidth=/, "", p); sub(/,.*/, "", p)
+		if (w + 0 < 1 || w + 0 > 101 || p + 0 > 5) { print; bad = 1 }
+	    } END { exit bad }' g || atf_fail "weight or pen out of range"
+}
+
 atf_test_case folded
 folded_head()
 {
@@ -294,6 +330,7 @@ atf_init_test_cases()
 	atf_add_test_case json
 	atf_add_test_case callgrind
 	atf_add_test_case dot
+	atf_add_test_case outweighs
 	atf_add_test_case folded
 	atf_add_test_case svg
 	atf_add_test_case stream_only
