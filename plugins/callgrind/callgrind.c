@@ -2,8 +2,9 @@
  * callgrind: the profile in Callgrind's format, for KCachegrind and
  * callgrind_annotate (gp-formats(5)).
  *
- * One event, Time, in microseconds (or the unit asked for).  Each
- * function's self cost is its self time, rounded so that the costs add
+ * One event, Time, in microseconds (or the unit asked for); for a
+ * profile that counts events in place of time (Ir from callgrind, a perf
+ * event), that event, in its own counts.  Each function's self cost is its self time, rounded so that the costs add
  * up to the total; each call line carries the arc's count and, as
  * Callgrind's calls do, the inclusive cost of the calls: the measured
  * calling contexts' time along the arc when the profile has them, else
@@ -26,7 +27,8 @@ static const struct gp_host *host;
 
 static const struct gp_option options[] = {
 	{ "unit", "us|ns|ms|samples",
-	    "unit of the Time event (default us)" },
+	    "unit of the Time event (default us; a profile of events: "
+	    "its event, or samples)" },
 	{ "strip", "yes|no|auto", "names without template arguments and "
 	    "parameters (default no)" },
 	{ NULL, NULL, NULL },
@@ -582,14 +584,23 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct lg lg;
 	int any, instr;
 	int rv = -1, nomem, mode;
-	char *cwd, **names;
+	char *cwd, **names, ev[64], msg[256];
 
 	if ((unit = host->option(ctx, "unit")) == NULL)
-		unit = "us";
+		unit = event_unit(p) != NULL ? event_unit(p) : "us";
 	if ((scale = unit_scale(p, unit)) == 0) {
-		host->error(ctx, "unit=%s: not us, ns, ms or samples", unit);
+		host->error(ctx, "%s", unit_refused(p, unit,
+		    "us, ns, ms or samples", msg, sizeof(msg)));
 		return -1;
 	}
+	/* The event's name as Callgrind's names go: letters, digits, _. */
+	snprintf(ev, sizeof(ev), "%s",
+	    event_unit(p) != NULL ? event_unit(p) : "Time");
+	for (i = 0; ev[i] != '\0'; i++)
+		if (!(ev[i] >= 'a' && ev[i] <= 'z') &&
+		    !(ev[i] >= 'A' && ev[i] <= 'Z') &&
+		    !(i > 0 && ev[i] >= '0' && ev[i] <= '9'))
+			ev[i] = '_';
 	if ((mode = strip_mode(host->option(ctx, "strip"), STRIP_NO)) == -1) {
 		host->error(ctx, "strip=%s: not yes, no or auto",
 		    host->option(ctx, "strip"));
@@ -629,9 +640,11 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	/* Addresses too when the call sites are known exactly enough. */
 	instr = (p->have & GP_HAVE_SITES) != 0;
 	fprintf(out, "positions: %s\n", instr ? "instr line" : "line");
-	fprintf(out, "event: Time : Time (%s)\n",
-	    strcmp(unit, "samples") == 0 ? "samples" : unit);
-	fprintf(out, "events: Time\n");
+	if (event_unit(p) != NULL && strcmp(unit, "samples") != 0)
+		fprintf(out, "event: %s : %s\n", ev, ev);
+	else
+		fprintf(out, "event: %s : %s (%s)\n", ev, ev, unit);
+	fprintf(out, "events: %s\n", ev);
 	fprintf(out, "summary: %llu\n\n", total);
 
 	/*

@@ -536,6 +536,34 @@ frame_name(char *dst, size_t n, const char *s)
 	dst[i] = '\0';
 }
 
+const char *
+event_unit(const struct gp_profile *p)
+{
+	if (p->dimen == NULL || p->dimen[0] == '\0' ||
+	    strcmp(p->dimen, "seconds") == 0)
+		return NULL;
+	return p->dimen;
+}
+
+const char *
+unit_refused(const struct gp_profile *p, const char *unit, const char *times,
+    char *buf, size_t len)
+{
+	if (event_unit(p) != NULL)
+		snprintf(buf, len, "unit=%.64s: not %.64s or samples: the "
+		    "profile counts %.64s, not time", unit, event_unit(p),
+		    event_unit(p));
+	else
+		snprintf(buf, len, "unit=%.64s: not %s", unit, times);
+	return buf;
+}
+
+double
+unit_ns(const struct gp_profile *p)
+{
+	return event_unit(p) != NULL ? 1 : 1e9;
+}
+
 double
 unit_scale(const struct gp_profile *p, const char *unit)
 {
@@ -543,6 +571,8 @@ unit_scale(const struct gp_profile *p, const char *unit)
 
 	if (strcmp(unit, "samples") == 0)
 		return 1;
+	if (event_unit(p) != NULL)
+		return strcmp(unit, event_unit(p)) == 0 ? 1 / hz : 0;
 	if (strcmp(unit, "s") == 0)
 		return 1 / hz;
 	if (strcmp(unit, "ms") == 0)

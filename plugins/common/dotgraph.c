@@ -171,9 +171,10 @@ dot_graph(FILE *out, const struct gp_profile *p, char *const *names,
 		dstr(out, p->exe, 0);
 		fputs(": ", out);
 	}
-	fprintf(out, "%.2f %s in the call graph; functions under %g%%, "
-	    "arcs under %g%% left out\"];\n", base,
-	    p->dimen != NULL ? p->dimen : "seconds", nthres, ethres);
+	fprintf(out, "%.*f ", event_unit(p) != NULL ? 0 : 2, base);
+	dstr(out, p->dimen != NULL ? p->dimen : "seconds", 0);
+	fprintf(out, " in the call graph; functions under %g%%, "
+	    "arcs under %g%% left out\"];\n", nthres, ethres);
 	fprintf(out, "\tnode [shape=box, style=\"filled,rounded\", "
 	    "fontname=\"Helvetica\", fontsize=10];\n");
 	fprintf(out, "\tedge [fontname=\"Helvetica\", fontsize=9, "

@@ -36,7 +36,7 @@ write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
 	struct stacks st;
 	const char *unit;
-	char **names = NULL;
+	char **names = NULL, msg[256];
 	double scale;
 	size_t i;
 	int mode;
@@ -44,7 +44,8 @@ write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	if ((unit = host->option(ctx, "unit")) == NULL)
 		unit = "samples";
 	if ((scale = unit_scale(p, unit)) == 0) {
-		host->error(ctx, "unit=%s: not samples, s, ms, us or ns", unit);
+		host->error(ctx, "%s", unit_refused(p, unit,
+		    "samples, s, ms, us or ns", msg, sizeof(msg)));
 		return -1;
 	}
 	if ((mode = strip_mode(host->option(ctx, "strip"), STRIP_NO)) == -1) {

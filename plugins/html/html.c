@@ -64,7 +64,7 @@ static const char script[] =
 "const F=D.f,A=D.a,$=id=>document.getElementById(id);\n"
 "const esc=s=>String(s).replace(/[&<>\"]/g,c=>({'&':'&amp;','<':'&lt;',"
 "'>':'&gt;','\"':'&quot;'})[c]);\n"
-"const sec=v=>v.toFixed(v<0.01&&v>0?4:2);\n"
+"const sec=v=>D.ev?v.toFixed(0):v.toFixed(v<0.01&&v>0?4:2),U=esc(D.u);\n"
 "const pct=v=>D.total>0?(100*v/D.total).toFixed(2):'0.00';\n"
 "const link=i=>'<a href=\"#f'+i+'\">'+esc(F[i][0])+'</a>';\n"
 "const where=f=>f[1]?esc(f[1].replace(/^.*\\//,''))+(f[2]?':'+f[2]:''):'';\n"
@@ -72,8 +72,8 @@ static const char script[] =
 "(function(){let h='';for(const [k,v] of D.facts)h+='<dt>'+esc(k)+"
 "'</dt><dd>'+esc(v)+'</dd>';$('facts').innerHTML=h;})();\n"
 /* flat table */
-"const COLS=[['%time',i=>F[i][3]],['self s',i=>F[i][3]],"
-"['total s',i=>F[i][3]+F[i][4]],['calls',i=>F[i][5]],"
+"const COLS=[['%time',i=>F[i][3]],['self '+U,i=>F[i][3]],"
+"['total '+U,i=>F[i][3]+F[i][4]],['calls',i=>F[i][5]],"
 "['self calls',i=>F[i][6]],['name',i=>F[i][0]],['source',i=>F[i][1]||'']];\n"
 "let order=[],sortc=-1,sortd=-1;const LIMIT=500;\n"
 "for(let i=0;i<F.length;i++)if(!F[i][8])order.push(i);\n"
@@ -95,7 +95,7 @@ static const char script[] =
 "function entry(){const m=/^#f(\\d+)$/.exec(location.hash);if(!m||!F[+m[1]])"
 "{$('entry').innerHTML='<span class=note>Click a function to see its "
 "callers and callees.</span>';return;}const i=+m[1],f=F[i];"
-"let h='<table><tr><th>self s</th><th>children s</th><th>called</th>"
+"let h='<table><tr><th>self '+U+'</th><th>children '+U+'</th><th>called</th>"
 "<th class=n>name</th></tr>';\n"
 "const row=(a,j,cls)=>h+='<tr'+cls+'><td>'+sec(a[3])+'</td><td>'+sec(a[4])+"
 "'</td><td>'+a[2]+(j>=0&&F[j]?'/'+(F[j][5]):'')+'</td><td class=n>'+"
@@ -118,7 +118,7 @@ static const char script[] =
 "(function draw(n,x,d){if(n.n>=0){const w=100*n.w/root.w;if(w<0.05)return;"
 "const f=F[n.n],hue=(f[0].length*37)%50;h+='<div style=\"left:'+x+'%;"
 "width:'+w+'%;top:'+(depth-d)*H+'px;background:hsl('+hue+',85%,'+"
-"(60+(d%3)*6)+'%)\" title=\"'+esc(f[0])+' '+sec(n.w/D.hz)+' s, '+"
+"(60+(d%3)*6)+'%)\" title=\"'+esc(f[0])+' '+sec(n.w/D.hz)+' '+U+', '+"
 "w.toFixed(2)+'%\" data-i='+n.n+'>'+esc(f[0])+'</div>';}"
 "for(const c of n.k.values()){draw(c,x,d+1);x+=100*c.w/root.w;}})"
 "(root,0,0);\n"
@@ -129,7 +129,7 @@ static const char script[] =
 "if(f[8]||!f[2])continue;const k=f[0];if(seen.has(k)&&seen.get(k)!==f[2])"
 "dup=true;seen.set(k,f[2]);}if(!dup){$('lines').style.display='none';"
 "return;}const L=[];F.forEach((f,i)=>{if(!f[8]&&f[2]&&f[3]>0)L.push(i);});"
-"L.sort((x,y)=>F[y][3]-F[x][3]);let h='<table><tr><th>self s</th>"
+"L.sort((x,y)=>F[y][3]-F[x][3]);let h='<table><tr><th>self '+U+'</th>"
 "<th>%time</th><th class=n>source line</th><th class=n>function</th></tr>';"
 "for(const i of L.slice(0,1000))h+='<tr><td>'+sec(F[i][3])+'</td><td>'+"
 "pct(F[i][3])+'</td><td class=n>'+esc(F[i][1]||'')+':'+F[i][2]+"
@@ -201,7 +201,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct pos *pf, *pa;
 	struct frames fr;
 	struct stacks st;
-	const char *s, *e, *se;
+	const char *s, *e, *se, *ev = event_unit(p);
 	char buf[256];
 	long k, *ff = NULL;
 	size_t i, j;
@@ -280,10 +280,14 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		now = time(NULL);
 	strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
 	fact(out, &first, "written", buf);
-	snprintf(buf, sizeof(buf), "%.2f %s", p->total,
-	    p->dimen != NULL ? p->dimen : "seconds");
-	fact(out, &first, "total time", buf);
-	if (prof_measured(p))
+	snprintf(buf, sizeof(buf), "%.*f %.64s", ev != NULL ? 0 : 2,
+	    p->total, p->dimen != NULL ? p->dimen : "seconds");
+	fact(out, &first, ev != NULL ? "total" : "total time", buf);
+	if (ev != NULL) {
+		snprintf(buf, sizeof(buf), "the profiler that recorded it "
+		    "(callgrind, perf): %.64s events, not time", ev);
+		fact(out, &first, "counted by", buf);
+	} else if (prof_measured(p))
 		fact(out, &first, "measured by", "the runtime (libgprt): real "
 		    "time per call");
 	else if (p->totalsamples > 0 || !hasctx) {
@@ -298,8 +302,9 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fact(out, &first, "call graph", buf);
 	if (hasctx) {
 		snprintf(buf, sizeof(buf), "measured: the calling contexts "
-		    "of %zu thread%s, %.2f seconds", p->nctxtrees,
-		    p->nctxtrees == 1 ? "" : "s", p->ctxtotal);
+		    "of %zu thread%s, %.*f %.64s", p->nctxtrees,
+		    p->nctxtrees == 1 ? "" : "s", ev != NULL ? 0 : 2,
+		    p->ctxtotal, ev != NULL ? ev : "seconds");
 		fact(out, &first, "stacks", buf);
 	} else
 		fact(out, &first, "stacks", "estimated from the call graph");
@@ -307,6 +312,10 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	num(out, p->total);
 	fputs(",\"hz\":", out);
 	num(out, p->hz > 0 ? p->hz : 1);
+	/* The unit of the tables' times: s, or the event counted. */
+	fputs(",\"u\":", out);
+	json_str(out, ev != NULL ? ev : "s");
+	fprintf(out, ",\"ev\":%d", ev != NULL);
 
 	/* f: name, file, line, self, child, calls, selfcalls, index,
 	   iscycle, caller arcs, callee arcs. */

@@ -20,6 +20,8 @@
  * where gprof shares a bin between functions) so that all add up to the
  * profile's samples.  Calls: one
  * sample per call-graph arc, callee over caller, with the arc's count.
+ * A profile that counts events in place of time (Ir from callgrind, a
+ * perf event) has its event as the type, in counts, not nanoseconds.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -207,7 +209,10 @@ struct out {
 	struct strtab	 st;
 	struct frames	 fr;
 	int		 samples, cpu, calls;	/* sample types given */
-	const char	*timetype;	/* "cpu" (sampled), "time" (measured) */
+	const char	*timetype;	/* "cpu" (sampled), "time" (measured),
+					   or the event counted ("Ir") */
+	const char	*tunit;		/* "nanoseconds", or "count" */
+	double		 per;		/* tunit per unit: 1e9, or 1 */
 };
 
 static void
@@ -401,7 +406,7 @@ timesamples(struct out *o, const struct gp_profile *p)
 		qsort(lv, st.n, sizeof(*lv), byleaf);
 	for (i = 0; i < st.n; i = j) {
 		for (j = i; j < st.n && lv[j].frame == lv[i].frame; j++)
-			wn[j - i] = st.v[lv[j].stack].w * (1e9 / hz);
+			wn[j - i] = st.v[lv[j].stack].w * (o->per / hz);
 		round_sum(wn, in, j - i);
 		for (k = i; k < j; k++) {
 			/* Leaf first. */
@@ -473,7 +478,7 @@ ctxsamples(struct out *o, const struct gp_profile *p)
 			for (k = 0; k < d; k++)		/* leaf first */
 				locs[k] = (uint64_t)fv[d - 1 - k] + 1;
 			sample(o, locs, (size_t)d, 0,
-			    (uint64_t)llround(n->self * 1e9),
+			    (uint64_t)llround(n->self * o->per),
 			    n->hascount ? n->count : 0, thread);
 		}
 	}
@@ -560,6 +565,12 @@ write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		goto nomem;
 	str(&o.st, "");				/* index 0 */
 	o.timetype = hasctx || prof_measured(p) ? "time" : "cpu";
+	o.tunit = "nanoseconds";
+	o.per = unit_ns(p);
+	if (event_unit(p) != NULL) {	/* counts, not time: Ir, cycles */
+		o.timetype = event_unit(p);
+		o.tunit = "count";
+	}
 	if (hasctx) {
 		o.cpu = o.calls = 1;
 	} else {
@@ -573,7 +584,7 @@ write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	if (o.samples)
 		valuetype(&o, P_SAMPLE_TYPE, "samples", "count");
 	if (o.cpu)
-		valuetype(&o, P_SAMPLE_TYPE, o.timetype, "nanoseconds");
+		valuetype(&o, P_SAMPLE_TYPE, o.timetype, o.tunit);
 	if (o.calls)
 		valuetype(&o, P_SAMPLE_TYPE, "calls", "count");
 	if (hasctx) {
@@ -587,14 +598,19 @@ write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	}
 	if (places(&o, p) == -1)
 		goto nomem;
-	valuetype(&o, P_PERIOD_TYPE, o.timetype, "nanoseconds");
-	pb_uint(&o.prof, P_PERIOD, hasctx ? 1 : (uint64_t)llround(1e9 / hz));
+	valuetype(&o, P_PERIOD_TYPE, o.timetype, o.tunit);
+	pb_uint(&o.prof, P_PERIOD, hasctx ? 1 : (uint64_t)llround(o.per / hz));
 	comment(&o, "gptools gp-fmt -o pprof");
 	if (p->exe != NULL) {
 		snprintf(buf, sizeof(buf), "program: %.100s", p->exe);
 		comment(&o, buf);
 	}
-	if (hasctx)
+	if (event_unit(p) != NULL) {
+		snprintf(buf, sizeof(buf), "%.32s: events counted (by "
+		    "callgrind, perf), not time; %.0f in all", o.timetype,
+		    p->total);
+		comment(&o, buf);
+	} else if (hasctx)
 		comment(&o, "stacks measured: the calling contexts the "
 		    "runtime recorded, one tree per thread (label thread); "
 		    "time: real time in each function itself on each path");

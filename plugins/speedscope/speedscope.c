@@ -8,7 +8,8 @@
  * path the stack, weighted by its measured nanoseconds.  Without: one
  * sampled profile whose samples are the folded stacks of the call graph
  * (plugins/common: an estimate, which the profile's name says), weighted
- * in nanoseconds and rounded so that they add up to the total.  The
+ * in nanoseconds (in counts, unit "none", for a profile of events: Ir,
+ * cycles) and rounded so that they add up to the total.  The
  * frames carry each function's source file and line.  With call
  * timelines (the trace collector's trace and tev records), an evented
  * profile per thread follows: its calls opened and closed in time, the
@@ -32,6 +33,16 @@ init(struct gp_ctx *ctx, const struct gp_host *h)
 {
 	host = h;
 	return 0;
+}
+
+/*
+ * Speedscope's unit: nanoseconds, or "none" for a profile that counts
+ * events (Ir, cycles) in place of time, whose weights are the counts.
+ */
+static const char *
+sunit(const struct gp_profile *p)
+{
+	return event_unit(p) != NULL ? "none" : "nanoseconds";
 }
 
 /* One profile per calling-context tree. */
@@ -64,9 +75,9 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 		for (sum = 0, j = 0; j < t->nnodes; j++)
 			if (t->nodes[j]->self > 0)
 				sum += (unsigned long long)
-				    llround(t->nodes[j]->self * 1e9);
-		fprintf(out, ",\"unit\":\"nanoseconds\",\"startValue\":0,"
-		    "\"endValue\":%llu,\n\"samples\":[", sum);
+				    llround(t->nodes[j]->self * unit_ns(p));
+		fprintf(out, ",\"unit\":\"%s\",\"startValue\":0,"
+		    "\"endValue\":%llu,\n\"samples\":[", sunit(p), sum);
 		for (first = 1, j = 0; j < t->nnodes; j++) {
 			n = t->nodes[j];
 			if (!(n->self > 0))
@@ -87,7 +98,7 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 			if (!(n->self > 0))
 				continue;
 			fprintf(out, "%s%llu", first ? "" : ",",
-			    (unsigned long long)llround(n->self * 1e9));
+			    (unsigned long long)llround(n->self * unit_ns(p)));
 			first = 0;
 		}
 		fputs("]}", out);
@@ -188,7 +199,8 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		return -1;
 	}
-	if (stacks_make(p, unit_scale(p, "ns"), 0, NULL, &st) == -1) {
+	if (stacks_make(p, unit_scale(p, event_unit(p) != NULL ?
+	    event_unit(p) : "ns"), 0, NULL, &st) == -1) {
 		frames_free(&fr);
 		host->error(ctx, "out of memory");
 		return -1;
@@ -228,8 +240,8 @@ write_speedscope(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    "from the call graph", base);
 	fputs("{\"type\":\"sampled\",\"name\":", out);
 	json_str(out, name);
-	fprintf(out, ",\"unit\":\"nanoseconds\",\"startValue\":0,"
-	    "\"endValue\":%llu,\n\"samples\":[", st.itotal);
+	fprintf(out, ",\"unit\":\"%s\",\"startValue\":0,"
+	    "\"endValue\":%llu,\n\"samples\":[", sunit(p), st.itotal);
 	first = 1;
 	for (i = 0; i < st.n; i++) {
 		if (st.v[i].iw == 0)

@@ -209,6 +209,7 @@ struct flame {
 	double		 total;
 	double		 hz;
 	const char	*dimen;
+	int		 ev;		/* dimen counts events */
 	int		 diff;		/* gp-diff's: colours by change */
 	struct byname	*byname;	/* sorted by name */
 	size_t		 nbyname;
@@ -295,16 +296,18 @@ fdraw(struct flame *fl, const struct fnode *n, double x, int depth)
 		if (n->nother > 0)
 			fprintf(fl->out, ": %zu frame%s each under a pixel",
 			    n->nother, n->nother == 1 ? "" : "s");
-		fprintf(fl->out, n->w / fl->hz >= 0.01 ? " (%.2f %s, %.2f%%)" :
-		    " (%.6f %s, %.2f%%)", n->w / fl->hz, fl->dimen,
-		    100 * n->w / fl->total);
+		fprintf(fl->out, " (%.*f ", fl->ev ? 0 :
+		    n->w / fl->hz >= 0.01 ? 2 : 6, n->w / fl->hz);
+		xml_escape(fl->out, fl->dimen);
+		fprintf(fl->out, ", %.2f%%)", 100 * n->w / fl->total);
 		if (fl->diff && pf != NULL && pf->old != NULL &&
-		    pf->old->present)
+		    pf->old->present) {
 			fprintf(fl->out, "; calls %" PRIu64 " -> %" PRIu64
-			    ", self %.2f -> %.2f %s", pf->old->calls,
+			    ", self %.2f -> %.2f ", pf->old->calls,
 			    pf->old->newcalls, pf->old->self,
-			    pf->old->newself, fl->dimen);
-		else if (fl->diff && pf != NULL && pf->old != NULL)
+			    pf->old->newself);
+			xml_escape(fl->out, fl->dimen);
+		} else if (fl->diff && pf != NULL && pf->old != NULL)
 			fprintf(fl->out, "; added, %" PRIu64 " calls",
 			    pf->old->newcalls);
 		fprintf(fl->out, "</title>");
@@ -505,6 +508,7 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fl.total = root->w;
 	fl.hz = p->hz > 0 ? p->hz : 1;
 	fl.dimen = p->dimen != NULL ? p->dimen : "seconds";
+	fl.ev = event_unit(p) != NULL;
 	if ((fl.byname = calloc(p->nfuncs + 1, sizeof(*fl.byname))) == NULL)
 		goto nomem;
 	for (i = 0; i < p->nfuncs; i++)

@@ -218,6 +218,56 @@ callgrind_events_body()
 	oneline cg.out gmon-cat -f callgrind,event=Nope cg.out
 }
 
+atf_test_case callgrind_formats
+callgrind_formats_head()
+{
+	atf_set "descr" "A callgrind profile's Ir stay counts in every" \
+	    "format, never converted to time: callgrind_annotate, go tool" \
+	    "pprof, speedscope, folded and html name Ir and total what" \
+	    "callgrind_annotate totals (less what gp-sym says no symbol covers)"
+	atf_set "require.progs" "valgrind callgrind_annotate jq"
+}
+callgrind_formats_body()
+{
+	build work
+	cgrun cg.out ./work 1
+	atf_check -o save:s -e save:symerr sh -c 'gmon-cat cg.out | gp-sym work'
+	theirs=$(callgrind_annotate cg.out | awk '/PROGRAM TOTALS/ {
+		gsub(/,/, "", $1); print $1 }')
+	lost=$(sed -n 's/.*(\([0-9]*\) Ir of self cost).*/\1/p' symerr)
+	want=$((theirs - ${lost:-0}))
+	# callgrind: the event is Ir, its total callgrind_annotate's
+	atf_check -o save:cg gp-fmt -o callgrind s
+	callgrind_annotate cg > ann
+	grep -q '^Events recorded: *Ir$' ann || atf_fail "not Ir: $(head ann)"
+	got=$(awk '/PROGRAM TOTALS/ { gsub(/,/, "", $1); print $1 }' ann)
+	test "$got" = "$want" || atf_fail "callgrind: $got Ir, want $want"
+	atf_check -s exit:1 -e match:'unit=us: not Ir or samples' \
+	    gp-fmt -o callgrind,unit=us s
+	# folded: unit=Ir adds up to the total; a unit of time is refused
+	atf_check -o save:fo gp-fmt -o folded,unit=Ir s
+	got=$(awk '{ t += $NF } END { print t }' fo)
+	test "$got" = "$want" || atf_fail "folded: $got Ir, want $want"
+	atf_check -s exit:1 -e match:'the profile counts Ir, not time' \
+	    gp-fmt -o folded,unit=ms s
+	# speedscope: unit none, the weights the counts
+	atf_check -o save:ss gp-fmt -o speedscope s
+	atf_check -o inline:"none $want\n" jq -j \
+	    '.profiles[0] | .unit, " ", .endValue, "\n"' ss
+	# pprof: sample type Ir in counts; go tool pprof's total
+	if command -v go >/dev/null; then
+		atf_check -o save:pb gp-fmt -o pprof s
+		atf_check -o save:top -e ignore go tool pprof -top pb
+		grep -q '^Type: Ir$' top || atf_fail "pprof: $(head top)"
+		grep -q " of $want total" top || atf_fail "pprof: $(head top)"
+	fi
+	# html: the tables' unit
+	atf_check -o save:h gp-fmt -o html s
+	sed -n '/<script type="application\/json" id="data">/,/<\/script>/p' \
+	    h | sed '1d;$d' > d.json
+	atf_check -o inline:'Ir 1\n' jq -j '.u, " ", .ev, "\n"' d.json
+}
+
 atf_test_case callgrind_threads
 callgrind_threads_head()
 {
@@ -470,6 +520,7 @@ atf_init_test_cases()
 	atf_add_test_case callgrind_cxx
 	atf_add_test_case callgrind_inclusive
 	atf_add_test_case callgrind_events
+	atf_add_test_case callgrind_formats
 	atf_add_test_case callgrind_threads
 	atf_add_test_case callgrind_bad
 	atf_add_test_case perf_flat
