@@ -1004,9 +1004,13 @@ emitgroup(struct perf *p, size_t g, const char *clock, double rate)
 		o->map = next++;
 		textin_emit(host, p->ctx, "map", "uxxxxs", (uint64_t)0, (uint64_t)0,
 		    o->elf.low, o->elf.textlow, o->elf.texthigh, o->path);
-	} else
+	} else {
+		/* No frame in the executable (perf record -e page-faults
+		   can give that): map 0 names none, the others follow it. */
+		next++;
 		textin_emit(host, p->ctx, "map", "uxxxxs", (uint64_t)0, (uint64_t)0,
 		    (uint64_t)0, (uint64_t)0, (uint64_t)0, "");
+	}
 	for (i = 0; i < p->nobjs; i++) {
 		if (i == exe)
 			continue;

@@ -440,6 +440,37 @@ perf_nochain_body()
 	topshares
 }
 
+atf_test_case perf_noexe
+perf_noexe_head()
+{
+	atf_set "descr" "perf record -e page-faults -g whose samples never" \
+	    "name the executable (the loader's and libm's faults): map ids" \
+	    "in sequence, gp-sym reads it, the events add up"
+	atf_set "require.progs" "perf"
+}
+perf_noexe_body()
+{
+	perfok
+	build work
+	atf_check -o ignore -e ignore perf record -q -e page-faults -g \
+	    -o perf.data ./work 1
+	# Keep the samples none of whose frames is in ./work.
+	perf script -i perf.data 2>/dev/null | awk -v RS= -v ORS='\n\n' \
+	    '!/\/work\)/' >perf.txt
+	grep -q 'page-faults:' perf.txt || atf_fail "no sample outside work"
+	atf_check -o save:st gmon-cat perf.txt
+	awk -F '\t' '$1 == "map" && $2 != n++ { bad = 1; print }
+	    END { exit bad }' st || atf_fail "map ids out of sequence"
+	atf_check -o save:sym -e ignore -x "gp-sym work <st"
+	atf_check -o save:rep gp-fmt -b -p sym
+	grep -q 'page-faults in place of seconds' rep ||
+	    atf_fail "event not named: $(cat rep)"
+	# every fault in perf's text is in the thread records
+	want=$(awk '/ page-faults:/ { t += $(NF - 1) } END { print t }' perf.txt)
+	got=$(awk -F '\t' '$1 == "thread" { t += $8 } END { print t }' sym)
+	test "$got" = "$want" || atf_fail "$got faults, perf script has $want"
+}
+
 atf_test_case perf_threads
 perf_threads_head()
 {
@@ -525,6 +556,7 @@ atf_init_test_cases()
 	atf_add_test_case callgrind_bad
 	atf_add_test_case perf_flat
 	atf_add_test_case perf_nochain
+	atf_add_test_case perf_noexe
 	atf_add_test_case perf_threads
 	atf_add_test_case perf_bad
 }
