@@ -687,10 +687,18 @@ gp_rt_sym(const struct gp_prof *p, size_t gi, const struct gp_rtaddr *a,
 	}
 	if (s == NULL)
 		return GP_NOSYM;
-	/* a callee backs up to a function, as in gprof's cg_tally */
-	while (func && s > lo && !(s->flags & GP_SYM_FUNC))
+	/*
+	 * A callee backs up to a function, as in gprof's cg_tally, unless
+	 * a symbol begins at its very address: a measured callee is where
+	 * a function begins (the runtime's this_fn, the function Callgrind
+	 * or perf named), and a symbol there is its name even when it is
+	 * not typed a function (ld.so's _start, NOTYPE, is not the end of
+	 * the _dl_help before it).
+	 */
+	while (func && s > lo && !(s->flags & GP_SYM_FUNC) &&
+	    s->addr != a->addr)
 		s--;
-	if (func && !(s->flags & GP_SYM_FUNC))
+	if (func && !(s->flags & GP_SYM_FUNC) && s->addr != a->addr)
 		return GP_NOSYM;
 	return (size_t)(s - st->syms);
 }
