@@ -517,13 +517,17 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			fl.byname[fl.nbyname++].f = p->funcs[i];
 		}
 	qsort(fl.byname, fl.nbyname, sizeof(*fl.byname), bybyname);
-	snprintf(title, sizeof(title), "Flame graph%s%s%s%s: %.4g %s (%s)",
+	/* Counts of events in full (28681440 Ir), times to 4 digits. */
+	snprintf(title, sizeof(title), fl.ev ?
+	    "Flame graph%s%s%s%s: %.0f %s (%s)" :
+	    "Flame graph%s%s%s%s: %.4g %s (%s)",
 	    p->exe ? " of " : "", p->exe ? p->exe : "",
 	    rootname ? " from " : "", rootname ? rootname : "",
 	    fl.total / fl.hz, fl.dimen,
 	    st.fromctx ? "the measured calling contexts" :
-	    GP_PROFILE_HAS(p, measured) && p->measured ?
-	    "split by the measured time of each call arc" :
+	    GP_PROFILE_HAS(p, measured) && p->measured ? (fl.ev ?
+	    "split by the measured cost of each call arc" :
+	    "split by the measured time of each call arc") :
 	    "an estimate from gprof's call graph");
 	if (GP_PROFILE_HAS(p, oldtotal) && (p->have & GP_HAVE_DIFF)) {
 		fl.diff = 1;

@@ -261,6 +261,10 @@ callgrind_formats_body()
 		grep -q '^Type: Ir$' top || atf_fail "pprof: $(head top)"
 		grep -q " of $want total" top || atf_fail "pprof: $(head top)"
 	fi
+	# svg: the flame graph's title gives the count in full
+	atf_check -o save:f.svg gp-fmt -o svg s
+	grep -q "middle\">Flame graph of work: $want Ir (" f.svg ||
+	    atf_fail "svg: $(grep -o '>Flame graph[^<]*' f.svg)"
 	# html: the tables' unit
 	atf_check -o save:h gp-fmt -o html s
 	sed -n '/<script type="application\/json" id="data">/,/<\/script>/p' \
