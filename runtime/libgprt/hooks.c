@@ -332,12 +332,18 @@ RT_FN static inline void
 fill(struct gprt_frame *f, struct rt_ent *e, uintptr_t sp, uintptr_t site,
     uint64_t now)
 {
-	f->child = 0;
-	f->sp = sp;
-	f->site = site;
+	typedef uint64_t pair __attribute__((__vector_size__(16)));
+	pair tc = { now, 0 }, ss = { sp, site };
+
+	_Static_assert(offsetof(struct gprt_frame, child) ==
+	    offsetof(struct gprt_frame, t0) + 8 &&
+	    offsetof(struct gprt_frame, site) ==
+	    offsetof(struct gprt_frame, sp) + 8, "gprt_frame layout");
 	f->arc = (uintptr_t)e->arc;
 	f->node = (uintptr_t)e->node;
-	f->t0 = now;
+	/* two 16-byte stores, not four: the hooks' stores are what is left */
+	memcpy(&f->t0, &tc, sizeof(tc));
+	memcpy(&f->sp, &ss, sizeof(ss));
 }
 
 /* Frame f, the top, is a new activation of arc e: count it. */
