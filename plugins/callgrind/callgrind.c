@@ -4,12 +4,13 @@
  *
  * One event, Time, in microseconds (or the unit asked for); for a
  * profile that counts events in place of time (Ir from callgrind, a perf
- * event), that event, in its own counts.  Each function's self cost is its self time, rounded so that the costs add
- * up to the total; each call line carries the arc's count and, as
- * Callgrind's calls do, the inclusive cost of the calls: the measured
- * calling contexts' time along the arc when the profile has them, else
- * the self and child time gprof propagates along it.  Positions are source lines
- * when the executable has them.
+ * event), that event, in its own counts.  Each function's self cost is
+ * its self time, rounded so that the costs add up to the total; each
+ * call line carries the arc's count and, as Callgrind's calls do, the
+ * inclusive cost of the calls: the measured calling contexts' time along
+ * the arc when the profile has them, else the self and child time gprof
+ * propagates along it.  Positions are source lines when the executable
+ * has them.
  */
 #include <inttypes.h>
 #include <math.h>
