@@ -283,7 +283,7 @@ closetop(struct rt_thr *t, uint64_t now)
 		el = f->child;
 	a->self += el - f->child;
 	nd = (struct rt_node *)(uintptr_t)f->node;
-	if (nd->outer == f) {
+	if (likely(nd->outer == f)) {
 		a->incl += el;
 		nd->outer = NULL;
 	}
@@ -350,7 +350,8 @@ fill(struct gprt_frame *f, struct rt_ent *e, uintptr_t sp, uintptr_t site,
 RT_FN static inline void
 count(struct rt_ent *e, struct gprt_frame *f)
 {
-	if (e->node->outer == NULL)
+	/* most calls are not recursive: the straight line */
+	if (likely(e->node->outer == NULL))
 		e->node->outer = f;
 	e->arc->count++;
 }
@@ -633,9 +634,9 @@ enter_rest(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
 	enter_push(t, f, e, fn, site, rsite, sp, inl, now);
 }
 
-/* An entry whose top frame is or may be an inlined call. */
+/* An entry whose top frame is or may be an inlined call: the rest. */
 RT_FN static __attribute__((__noinline__)) void
-enter_inl(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
+enter_inl_any(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
     uintptr_t site, uintptr_t sp)
 {
 	uintptr_t inl, rsite = site;
@@ -653,6 +654,23 @@ enter_inl(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
 		return enter_slow(fn, rsite, sp);
 	}
 	enter_rest(t, f, fn, site, rsite, sp, inl);
+}
+
+/*
+ * An entry whose top frame is or may be an inlined call.  Most are an
+ * inlined call in a real frame, f (inlined() with g = f): that case has
+ * a path of its own, with the fewest branches and no saved registers.
+ */
+RT_FN static __attribute__((__noinline__)) void
+enter_inl(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
+    uintptr_t site, uintptr_t sp)
+{
+	struct gprt_arc *a = (struct gprt_arc *)(uintptr_t)f->arc;
+
+	if (likely(!(f->sp & INL) && f->site == site && a->fn != fn &&
+	    f != t->frames && sp < (f[-1].sp & ~SPBITS) && rt.inline_calls))
+		return enter_rest(t, f, fn, a->fn + 1, site, sp, INL);
+	enter_inl_any(t, f, fn, site, sp);
 }
 
 /*
@@ -750,7 +768,7 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	}
 	a->self += el - c;
 	nd = (struct rt_node *)(uintptr_t)f->node;
-	if (nd->outer == f) {
+	if (likely(nd->outer == f)) {
 		nd->outer = NULL;
 		a->incl += el;
 	}
