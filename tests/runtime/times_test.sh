@@ -94,6 +94,28 @@ signals_body()
 	    atf_fail "$n calls of inhandler for $(cat nsig) signals"
 }
 
+atf_test_case sigjmp
+sigjmp_head()
+{
+	atf_set "descr" "Signal handlers that leave the hooks with siglongjmp"
+	atf_set "require.progs" "cc nm"
+}
+sigjmp_body()
+{
+	rtbuild rt "$src/sigjmp.c"
+	rm -f gmon.out.gprt
+	atf_check -o save:out env GPRT_HZ=0 ./rt
+	set -- $(cat out)
+	test "$2" -gt 0 || atf_fail "no siglongjmp out of a handler"
+	gprt-dump -m gmon.out.gprt > d
+	# no times identities: a hook left with siglongjmp is left half
+	# done (gprt(3)); but every call made after the jumps is counted
+	aft=$(nm rt | awk '$3 == "after" { sub(/^0+/, "", $1); print "0x" $1 }')
+	n=$(awk -F '\t' -v a="$aft" '$1 == "marc" && $6 == a { n += $7 }
+	    END { print n + 0 }' d)
+	test "$n" -eq "$1" || atf_fail "$n calls of after counted, $1 made"
+}
+
 atf_test_case mono
 mono_head()
 {
@@ -153,5 +175,6 @@ atf_init_test_cases()
 	atf_add_test_case killed
 	atf_add_test_case longjmp
 	atf_add_test_case signals
+	atf_add_test_case sigjmp
 	atf_add_test_case mono
 }
