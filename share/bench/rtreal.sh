@@ -23,7 +23,10 @@
 # build is its time minus plain's over the hooked calls (inlined ones
 # included: both hooked builds make them all), from a libgprt run's
 # companion file.  Printed: the costs, and the ratios of libgprt's to the
-# floor's, linked in and shared.
+# floor's, linked in and shared; then the same ratios taken round by
+# round, each from one turn of the builds (median and range): on a
+# shared machine whose speed drifts from minute to minute, the builds of
+# one round ran under the same conditions.
 
 set -e
 runs=5
@@ -74,12 +77,13 @@ for c in gcc clang; do
 	while [ $i -lt "$runs" ]; do
 		for b in plain rt rtstatic floor floorso; do
 			set -- $(./tstat "./$b $rw/work.lua >/dev/null")
-			echo "$b $3" >>times
+			echo "$b $3 $i" >>times
 		done
 		i=$((i + 1))
 	done
-	awk -v c="$c" -v n="$calls" '
+	awk -v c="$c" -v n="$calls" -v runs="$runs" '
 	!($1 in m) || $2 < m[$1] { m[$1] = $2 }
+	{ t[$3, $1] = $2 }
 	END {
 		for (b in m)
 			ns[b] = (m[b] - m["plain"]) / n * 1e9
@@ -88,6 +92,22 @@ for c in gcc clang; do
 		row("libgprt.a", "rtstatic", 1)
 		row("floor", "floor", 0)
 		row("floor.so", "floorso", 0)
+		rounds("libgprt / floor", "rt", "floor")
+		rounds("libgprt / floor.so", "rt", "floorso")
+		rounds("libgprt.a / floor", "rtstatic", "floor")
+	}
+	function rounds(name, b, f,    i, j, k, r, x) {
+		for (i = 0; i < runs; i++) {
+			x = t[i, b] - t[i, "plain"]
+			x /= t[i, f] - t[i, "plain"]
+			for (j = i; j > 0 && r[j - 1] > x; j--)
+				r[j] = r[j - 1]
+			r[j] = x
+		}
+		k = int(runs / 2)
+		printf "%-6s round by round, %-20s median %.2f (%.2f to %.2f)\n",
+		    c, name ":", runs % 2 ? r[k] : (r[k - 1] + r[k]) / 2,
+		    r[0], r[runs - 1]
 	}
 	function row(name, b, r) {
 		printf "%-6s %-10s %9.3f %8.2f %12d", c, name, m[b],
