@@ -45,8 +45,11 @@ byself(const void *a, const void *b)
 	const struct gp_pfunc *f = *(const struct gp_pfunc *const *)a;
 	const struct gp_pfunc *g = *(const struct gp_pfunc *const *)b;
 
+	/* gprof's flat profile order: time, then calls, then name */
 	if (f->self != g->self)
 		return f->self < g->self ? 1 : -1;
+	if (f->calls != g->calls)
+		return f->calls < g->calls ? 1 : -1;
 	return strcmp(f->name, g->name);
 }
 
