@@ -436,6 +436,30 @@ inlined(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
 	return 0;
 }
 
+/*
+ * 1 if an entry at stack pointer sp that inlined() took for an inlined
+ * call nested in f, the top, is a real call f's function made at the very
+ * call site it was itself called from (a function recursing through a
+ * virtual call that reaches another function the second time, as
+ * tinyxml2's XMLElement::Accept does): the callee's frame, between sp
+ * and f's stack pointer, holds that site as its return address, where an
+ * inlined call runs in f's own frame.  Asked only before an entry is left
+ * out (GPRT_INLINE=0): taken in, such a call is named right either way.
+ */
+RT_FN RT_COLD static __attribute__((__no_sanitize_address__)) int
+realcall(const struct gprt_frame *f, uintptr_t site, uintptr_t sp)
+{
+	const uintptr_t *w, *end;
+	int i;
+
+	w = (const uintptr_t *)sp;
+	end = (const uintptr_t *)(f->sp & ~SPBITS);
+	for (i = 0; i < 64 && w + i < end; i++)
+		if (w[i] == site)
+			return 1;
+	return 0;
+}
+
 RT_FN RT_COLD static void
 enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 {
@@ -455,8 +479,12 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 	now = rt_now();
 	rsite = site;
 	inl = inlined(t, rt_top(t), fn, &site, sp);
-	if (inl == INL && !rt.inline_calls)
-		goto out;
+	if (inl == INL && !rt.inline_calls) {
+		if (!realcall(rt_top(t), rsite, sp))
+			goto out;
+		inl = 0;
+		site = rsite;
+	}
 	/* Frames at or below our stack pointer were left by a longjmp. */
 	if (!inl)
 		while ((rt_top(t)->sp & ~SPBITS) <= sp)
@@ -643,9 +671,13 @@ enter_inl_any(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
 
 	if ((inl = inlined(t, f, fn, &site, sp)) == INL &&
 	    !rt.inline_calls) {
-		barrier();
-		t->hook = 0;
-		return;
+		if (!realcall(f, rsite, sp)) {
+			barrier();
+			t->hook = 0;
+			return;
+		}
+		inl = 0;
+		site = rsite;
 	}
 	if (!inl && (f->sp & ~SPBITS) <= sp) {
 		/* frames left by a longjmp */

@@ -259,7 +259,11 @@ rtlink()
 	_s=$(stagedir)
 	RTDIR=$PWD/rt-$2
 	mkdir -p "$RTDIR"
-	cc -o "$RTDIR/$1" "$OBJ/$1-$2"/*.o $(cat "$OBJ/$1-$2/libs") \
+	case $1 in
+	tinyxml2)	_ld=c++ ;;
+	*)		_ld=cc ;;
+	esac
+	$_ld -o "$RTDIR/$1" "$OBJ/$1-$2"/*.o $(cat "$OBJ/$1-$2/libs") \
 	    -L"$_s/lib" -lgprt -Wl,-rpath,"$_s/lib" ||
 	    atf_fail "cannot link $1-$2 with libgprt"
 }
@@ -274,6 +278,10 @@ rtwork()
 	case $_rn in
 	lua)	env GPRT_HZ=0 "$@" ./lua "$rw/work.lua" ;;
 	bzip2)	env GPRT_HZ=0 "$@" ./bzip2 -c input.txt ;;
+	# lighter than the -pg runs': every call is hooked
+	sqlite3) sed 's/300000/20000/' "$rw/work.sql" |
+		env GPRT_HZ=0 "$@" ./sqlite3 :memory: ;;
+	tinyxml2) env GPRT_HZ=0 "$@" ./tinyxml2 2000 5 ;;
 	esac >/dev/null) || atf_fail "$_rn failed in $_rd"
 	test -s "$_rd/gmon.out.gprt" || atf_fail "no companion in $_rd"
 }
@@ -285,15 +293,17 @@ pgcalls()
 	    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort
 }
 
-# rttimes PROG DIR: the measured times' identities (tests/runtime/
-# times.awk): self times add up, no arc holds more than its caller.
+# rttimes PROG DIR [PARTS]: the measured times' identities (tests/runtime/
+# times.awk, PARTS its parts= option): self times add up, no arc holds
+# more than its caller.
 rttimes()
 {
 	nm -n --defined-only "$1" >"$2/syms"
 	gprt-dump -m "$2/gmon.out.gprt" >"$2/dump" || atf_fail "gprt-dump failed"
-	awk -f "$rw/../runtime/times.awk" -v zero= "$2/syms" "$2/dump" \
-	    >"$2/times"
-	[ ! -s "$2/times" ] || atf_fail "$1: $(head -n 5 "$2/times")"
+	awk -f "$rw/../runtime/times.awk" -v zero= -v parts="${3:-}" \
+	    "$2/syms" "$2/dump" >"$2/times"
+	[ ! -s "$2/times" ] ||
+	    atf_fail "$1: $(head -n 5 "$2/times" | tr '\n' ';')"
 }
 
 # rtcounts DIR: "name calls" of every function from DIR/dump and DIR/syms

@@ -94,7 +94,8 @@ runtime_O0()
 # those the debugging information says it did (DW_TAG_inlined_subroutine,
 # through DW_AT_abstract_origin), and those whose address the code of
 # another function loads, as the hooks of an inlined call need it (clang
-# leaves some inlined copies out of its debugging information).
+# leaves some inlined copies out of its debugging information).  A C++
+# function is named by its linkage name, as nm(1) names it.
 inlined()
 {
 	{
@@ -102,7 +103,10 @@ inlined()
 		    /^ *<[0-9]+><[0-9a-f]+>: Abbrev Number/ { die = $1
 			sub(/^<[0-9]+></, "", die); sub(/>:$/, "", die)
 			inl = $NF == "(DW_TAG_inlined_subroutine)"; next }
-		    /DW_AT_name/ && !inl { name[die] = $NF; next }
+		    /DW_AT_(MIPS_)?linkage_name/ && !inl { name[die] = $NF
+			link[die] = 1; next }
+		    /DW_AT_name/ && !inl && !(die in link) { name[die] = $NF
+			next }
 		    /DW_AT_abstract_origin/ { o = $NF; gsub(/[<>]/, "", o)
 			sub(/^0x/, "", o); if (inl) used[o] = 1; else origin[die] = o }
 		    END { for (d in used) { o = d
@@ -117,9 +121,13 @@ inlined()
 
 runtime_O2()
 {
-	corpus lua:fi-O2 lua:fi-clang-O2 bzip2:fi-O2 bzip2:fi-clang-O2
+	corpus lua:fi-O2 lua:fi-clang-O2 bzip2:fi-O2 bzip2:fi-clang-O2 \
+	    sqlite3:fi-O2 sqlite3:fi-clang-O2 tinyxml2:fi-O2 \
+	    tinyxml2:fi-clang-O2
 	input
-	for b in lua:fi-O2 lua:fi-clang-O2 bzip2:fi-O2 bzip2:fi-clang-O2; do
+	for b in lua:fi-O2 lua:fi-clang-O2 bzip2:fi-O2 bzip2:fi-clang-O2 \
+	    sqlite3:fi-O2 sqlite3:fi-clang-O2 tinyxml2:fi-O2 \
+	    tinyxml2:fi-clang-O2; do
 		n=${b%%:*} v=${b#*:}
 		rtlink $n $v
 		rtwork $n "$RTDIR"
@@ -128,7 +136,7 @@ runtime_O2()
 		mkdir -p "$RTDIR/noinl"
 		cp "$RTDIR/$n" "$RTDIR/noinl/$n"
 		rtwork $n "$RTDIR/noinl" GPRT_INLINE=0
-		rttimes "$RTDIR/noinl/$n" "$RTDIR/noinl"
+		rttimes "$RTDIR/noinl/$n" "$RTDIR/noinl" out
 		rtcounts "$RTDIR/noinl" >out.calls
 		inlined "$RTDIR/$n" >inl
 		join -a 1 -a 2 -e 0 -o 0,1.2,2.2 in.calls out.calls |
@@ -141,7 +149,7 @@ runtime_O2()
 }
 
 rtcase runtime_O0 runtime_O0 "lua and bzip2 built -O0 -finstrument-functions with libgprt: -pg's calls, as gprof reads them"
-rtcase runtime_O2 runtime_O2 "lua and bzip2 built -O2 (gcc, clang) with libgprt: times add up and nest; only inlined functions' counts move with GPRT_INLINE=0"
+rtcase runtime_O2 runtime_O2 "lua, bzip2, sqlite3 and tinyxml2 (C++) built -O2 (gcc, clang) with libgprt: times add up and nest; only inlined functions' counts move with GPRT_INLINE=0"
 
 atf_init_test_cases()
 {

@@ -116,6 +116,30 @@ sigjmp_body()
 	test "$n" -eq "$1" || atf_fail "$n calls of after counted, $1 made"
 }
 
+atf_test_case visitor
+visitor_head()
+{
+	atf_set "descr" "A visitor recursing through one call site reaches" \
+	    "another function there: a real call, also with GPRT_INLINE=0"
+	atf_set "require.progs" "cc nm gprof"
+}
+visitor_body()
+{
+	rtbuild rt "$src/visit.c"
+	for inl in 1 0; do
+		rm -f gmon.out*
+		atf_check env GPRT_HZ=0 GPRT_INLINE=$inl ./rt
+		gprof -b -q rt gmon.out | cgarcs 1 > arcs
+		for a in "text: parent elem 1000/1000" \
+		    "elem: parent main 1000/1000" "elem: parent elem 1000"; do
+			grep -qxF "$a" arcs ||
+			    atf_fail "GPRT_INLINE=$inl: no '$a' in $(cat arcs)"
+		done
+		gprt-dump -m gmon.out.gprt > d
+		check rt d "elem:elem"
+	done
+}
+
 atf_test_case mono
 mono_head()
 {
@@ -176,5 +200,6 @@ atf_init_test_cases()
 	atf_add_test_case longjmp
 	atf_add_test_case signals
 	atf_add_test_case sigjmp
+	atf_add_test_case visitor
 	atf_add_test_case mono
 }
