@@ -133,6 +133,7 @@ runtime_O2()
 		rtwork $n "$RTDIR"
 		rttimes "$RTDIR/$n" "$RTDIR"
 		rtcounts "$RTDIR" >in.calls
+		cp in.calls $n-$v.calls
 		mkdir -p "$RTDIR/noinl"
 		cp "$RTDIR/$n" "$RTDIR/noinl/$n"
 		rtwork $n "$RTDIR/noinl" GPRT_INLINE=0
@@ -146,10 +147,21 @@ runtime_O2()
 			atf_fail "$b: counts moved for functions never inlined: $(comm -23 moved inl | head -n 5 | tr '\n' ' ')"
 		fi
 	done
+	# The hooks of inlined calls are those of the source: gcc and clang
+	# builds of a C program make the same calls to each of its
+	# functions, inlined or not, whatever each compiler inlined.
+	for n in lua bzip2 sqlite3; do
+		join -a 1 -a 2 -e 0 -o 0,1.2,2.2 $n-fi-O2.calls \
+		    $n-fi-clang-O2.calls | awk '$2 != $3' >differ
+		test "$(wc -l <$n-fi-O2.calls)" -gt 30 ||
+		    atf_fail "$n: few functions counted"
+		[ ! -s differ ] || atf_fail "$n: gcc and clang count calls" \
+		    "differently (name gcc clang): $(head -n 5 differ | tr '\n' ';')"
+	done
 }
 
 rtcase runtime_O0 runtime_O0 "lua and bzip2 built -O0 -finstrument-functions with libgprt: -pg's calls, as gprof reads them"
-rtcase runtime_O2 runtime_O2 "lua, bzip2, sqlite3 and tinyxml2 (C++) built -O2 (gcc, clang) with libgprt: times add up and nest; only inlined functions' counts move with GPRT_INLINE=0"
+rtcase runtime_O2 runtime_O2 "lua, bzip2, sqlite3 and tinyxml2 (C++) built -O2 (gcc, clang) with libgprt: times add up and nest; only inlined functions' counts move with GPRT_INLINE=0; gcc and clang count the same calls of a C program"
 
 atf_init_test_cases()
 {
