@@ -13,6 +13,14 @@ check()
 	atf_check -o empty awk -f "$src/times.awk" -v zero="$3" syms "$2"
 }
 
+# ncalls PROG DUMP FUNC: the calls of FUNC in DUMP (gprt-dump -m)
+ncalls()
+{
+	_a=$(nm "$1" | awk -v f="$3" '$3 == f { sub(/^0+/, "", $1); print "0x" $1 }')
+	awk -F '\t' -v a="$_a" '$1 == "marc" && $6 == a { n += $7 }
+	    END { print n + 0 }' "$2"
+}
+
 atf_test_case recursion
 recursion_head()
 {
@@ -86,10 +94,8 @@ signals_body()
 	test "$(cat nsig)" -gt 0 || atf_fail "no signal"
 	gprt-dump -m gmon.out.gprt > d
 	check rt d ""
-	inh=$(nm rt | awk '$3 == "inhandler" { sub(/^0+/, "", $1); print "0x" $1 }')
 	# handlers that interrupt the runtime itself are not counted
-	n=$(awk -F '\t' -v a="$inh" '$1 == "marc" && $6 == a { n += $7 }
-	    END { print n + 0 }' d)
+	n=$(ncalls rt d inhandler)
 	test "$n" -gt 0 -a "$n" -le "$(cat nsig)" ||
 	    atf_fail "$n calls of inhandler for $(cat nsig) signals"
 }
@@ -110,9 +116,7 @@ sigjmp_body()
 	gprt-dump -m gmon.out.gprt > d
 	# no times identities: a hook left with siglongjmp is left half
 	# done (gprt(3)); but every call made after the jumps is counted
-	aft=$(nm rt | awk '$3 == "after" { sub(/^0+/, "", $1); print "0x" $1 }')
-	n=$(awk -F '\t' -v a="$aft" '$1 == "marc" && $6 == a { n += $7 }
-	    END { print n + 0 }' d)
+	n=$(ncalls rt d after)
 	test "$n" -eq "$1" || atf_fail "$n calls of after counted, $1 made"
 }
 
