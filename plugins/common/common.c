@@ -258,7 +258,7 @@ static double
 up(struct walk *w, const struct gp_pfunc *f, double wt)
 {
 	const struct gp_parc *a;
-	double denom, share, rest, placed, lost, got, *sh;
+	double denom, share, rest, placed, lost, got, small, back, *sh;
 	size_t i, n, live;
 	int bycount, leaf = w->depth == 1;
 
@@ -296,7 +296,7 @@ up(struct walk *w, const struct gp_pfunc *f, double wt)
 		w->nomem = 1;
 		return 0;
 	}
-	rest = placed = lost = 0;
+	rest = placed = lost = small = 0;
 	for (i = 0; i < f->ncallers; i++) {
 		a = f->callers[i];
 		if (!along(w, a, f))
@@ -304,6 +304,8 @@ up(struct walk *w, const struct gp_pfunc *f, double wt)
 		share = wt * (arcweight(a, leaf, bycount) / denom);
 		if (share < w->minw) {
 			rest += share;
+			small += share;
+			sh[i] = -1;	/* too small to walk alone */
 			continue;
 		}
 		w->path[w->depth++] = a->caller;
@@ -312,6 +314,31 @@ up(struct walk *w, const struct gp_pfunc *f, double wt)
 		sh[i] = got / share;	/* the part of a share it places */
 		placed += got;
 		lost += share - got;
+	}
+	/*
+	 * Nothing placed, and callers left whose shares were too small to
+	 * walk alone: they take all of wt between them.  In a cycle, where
+	 * calls are the weights, the arc from the member that called f most
+	 * can lead only back into the chain (tinyxml2's XMLElement::ParseDeep
+	 * under XMLNode::ParseDeep, 20,005 calls), and the way out the
+	 * cycle's five calls from outside, whose share fell under the
+	 * minimum: f's time was drawn as a root of its own.
+	 */
+	if (lost > 0 && placed == 0 && small > 0 && w->calls < w->budget) {
+		for (back = 0, i = 0; i < f->ncallers; i++) {
+			if (!(sh[i] < 0))
+				continue;
+			a = f->callers[i];
+			share = wt * (arcweight(a, leaf, bycount) / denom);
+			share = wt * (share / small);
+			w->path[w->depth++] = a->caller;
+			back += up(w, a->caller, share);
+			w->depth--;
+		}
+		free(sh);
+		if (back > 0)
+			add(w, back);
+		return 0;
 	}
 	/*
 	 * Give what could not be placed to the callers that placed theirs,

@@ -6,7 +6,8 @@
 # names that fit, an interactive flame graph, callgrind as callgrind
 # writes it.  parse.c has a cycle, spin() called from four places at very
 # different costs and one hot call of work() among 42,001; tmpl.cc a
-# std::map template-heavy part.  Each is checked against the profile's
+# std::map template-heavy part; nest.c a cycle called 43,690 times inside
+# and twice from outside.  Each is checked against the profile's
 # own arcs (json, read by jq) or the real consumer.
 
 . "$(atf_get_srcdir)/../runtime/rtlib.sh"
@@ -98,6 +99,25 @@ measured_body()
 	atf_check -o save:fl.svg gp-fmt -o svg s.rt
 	atf_check -o match:'measured time of each call arc' \
 	    xmllint --xpath '/*/*[local-name()="text"][1]/text()' fl.svg
+}
+
+atf_test_case cycle_out
+cycle_out_head()
+{
+	atf_set "descr" "A cycle entered twice from outside and called" \
+	    "43,690 times inside: every stack starts at main, none at a" \
+	    "function of the cycle"
+	atf_set "require.progs" "cc"
+}
+cycle_out_body()
+{
+	rtbuild rt "$src/nest.c"
+	rtrun ./rt
+	gmon-cat gmon.out | gp-sym rt > s.rt || atf_fail "no stream"
+	atf_check -o save:f gp-fmt -o folded,unit=us s.rt
+	grep -q '^main;node;leaf ' f || atf_fail "no main;node;leaf: $(cat f)"
+	awk '$1 !~ /^main(;|$)/' f > roots
+	[ ! -s roots ] || atf_fail "stacks not from main: $(cat roots)"
 }
 
 atf_test_case arcs
@@ -515,6 +535,7 @@ lines_body()
 atf_init_test_cases()
 {
 	atf_add_test_case measured
+	atf_add_test_case cycle_out
 	atf_add_test_case arcs
 	atf_add_test_case other
 	atf_add_test_case strip
