@@ -40,7 +40,9 @@
 _Static_assert(offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
     offsetof(struct rt_thr, next_cp) / RT_ALIGN &&
     offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
-    offsetof(struct rt_thr, hook) / RT_ALIGN, "rt_thr layout");
+    offsetof(struct rt_thr, hook) / RT_ALIGN &&
+    offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
+    offsetof(struct rt_thr, noinl) / RT_ALIGN, "rt_thr layout");
 
 #define NODES	256		/* nodes per pool chunk */
 #define INL	((uintptr_t)1)	/* in a frame's sp: an inlined call, */
@@ -700,8 +702,16 @@ enter_inl(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
 	struct gprt_arc *a = (struct gprt_arc *)(uintptr_t)f->arc;
 
 	if (likely(!(f->sp & INL) && f->site == site && a->fn != fn &&
-	    f != t->frames && sp < (f[-1].sp & ~SPBITS) && rt.inline_calls))
-		return enter_rest(t, f, fn, a->fn + 1, site, sp, INL);
+	    f != t->frames && sp < (f[-1].sp & ~SPBITS))) {
+		if (likely(rt.inline_calls))
+			return enter_rest(t, f, fn, a->fn + 1, site, sp, INL);
+		/* left out (GPRT_INLINE=0), unless a real call after all */
+		if (!realcall(f, site, sp)) {
+			barrier();
+			t->hook = 0;
+			return;
+		}
+	}
 	enter_inl_any(t, f, fn, site, sp);
 }
 
@@ -755,36 +765,18 @@ __cyg_profile_func_enter(void *fnp, void *sitep)
 	enter_rest(t, f, fn, site, site, sp, 0);
 }
 
-/* An exit the fast path does not take: t->hook is cleared. */
-RT_FN RT_COLD static void
-exit_miss(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
-    uintptr_t site, uintptr_t sp, uint64_t now)
+/*
+ * The exit of the function fnp called from sitep, by thread t: the fast
+ * path once t is known.
+ */
+RT_FN static inline __attribute__((__always_inline__)) void
+exit_fast(struct rt_thr *t, void *fnp, void *sitep)
 {
-	struct gprt_arc *a = (struct gprt_arc *)(uintptr_t)f->arc;
-
-	/* the exit of an inlined call left out (GPRT_INLINE=0) */
-	if (!rt.inline_calls && a->fn != fn && (f->sp & ~SPBITS) == sp)
-		return;
-	exit_slow(fn, site, now);
-}
-
-void
-__cyg_profile_func_exit(void *fnp, void *sitep)
-{
-	struct rt_thr *t;
 	struct gprt_frame *f;
 	struct gprt_arc *a;
 	struct rt_node *nd;
-	uintptr_t sp;
 	uint64_t c, el, now;
 
-	sp = HOOKSP();
-	if (unlikely((t = rt_cur) == NULL))
-		return exit_clock((uintptr_t)fnp, (uintptr_t)sitep);
-	if (unlikely(t->hook != 0) && sp < t->hook)
-		return;
-	t->hook = sp;
-	barrier();
 	now = rt_fastnow();
 	f = rt_top(t);
 	a = (struct gprt_arc *)(uintptr_t)f->arc;
@@ -799,8 +791,7 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 	    (int64_t)(el - c) < 0 || now >= t->next_cp)) {
 		barrier();
 		t->hook = 0;
-		return exit_miss(t, f, (uintptr_t)fnp, (uintptr_t)sitep, sp,
-		    now);
+		return exit_slow((uintptr_t)fnp, (uintptr_t)sitep, now);
 	}
 	a->self += el - c;
 	nd = (struct rt_node *)(uintptr_t)f->node;
@@ -814,4 +805,42 @@ __cyg_profile_func_exit(void *fnp, void *sitep)
 		return exit_coll(t, (uintptr_t)fnp, now);
 	barrier();
 	t->hook = 0;
+}
+
+/*
+ * An exit with inlined calls left out (GPRT_INLINE=0): that of a call
+ * left out reads no clock.  On ninja at -O2, 91 million of the 116
+ * million hooked calls are inlined; reading the clock at each of their
+ * exits cost as much as measuring them.
+ */
+RT_FN static __attribute__((__noinline__)) void
+exit_noinl(struct rt_thr *t, void *fnp, void *sitep, uintptr_t sp)
+{
+	struct gprt_frame *f = rt_top(t);
+	struct gprt_arc *a = (struct gprt_arc *)(uintptr_t)f->arc;
+
+	if (a->fn != (uintptr_t)fnp && (f->sp & ~SPBITS) == sp) {
+		barrier();
+		t->hook = 0;
+		return;
+	}
+	exit_fast(t, fnp, sitep);
+}
+
+void
+__cyg_profile_func_exit(void *fnp, void *sitep)
+{
+	struct rt_thr *t;
+	uintptr_t sp;
+
+	sp = HOOKSP();
+	if (unlikely((t = rt_cur) == NULL))
+		return exit_clock((uintptr_t)fnp, (uintptr_t)sitep);
+	if (unlikely(t->hook != 0) && sp < t->hook)
+		return;
+	t->hook = sp;
+	barrier();
+	if (unlikely(t->noinl))
+		return exit_noinl(t, fnp, sitep, sp);
+	exit_fast(t, fnp, sitep);
 }

@@ -76,6 +76,7 @@ struct rt_thr {
 	int			 busy;		/* inside the runtime */
 	int			 ncoll;		/* collectors it has */
 	uint32_t		 cap;		/* frames that fit */
+	int			 noinl;		/* GPRT_INLINE=0 */
 	struct gprt_frame	*frames;
 	uint64_t		 nidx;
 	struct gprt_blk		*arcs;		/* current ARCS block */
