@@ -16,7 +16,9 @@
 #	floor	the same objects with hooks that only read the time-stamp
 #		counter, twice a call: what any hooks measuring each call
 #		must pay (x86 only), linked into the program;
-#	floor.so  those hooks as a shared library, as libgprt is.
+#	floor.so  those hooks as a shared library, as libgprt is;
+#	noinl	the libgprt build run with GPRT_INLINE=0 (gprt(3)): inlined
+#		calls left out, their hooks reading no clock.
 #
 # Each build runs `runs' times (default 5), the builds taking turns; the
 # best CPU time (user + system, wait4) counts.  The cost per call of a
@@ -26,7 +28,12 @@
 # floor's, linked in and shared; then the same ratios taken round by
 # round, each from one turn of the builds (median and range): on a
 # shared machine whose speed drifts from minute to minute, the builds of
-# one round ran under the same conditions.
+# one round ran under the same conditions.  Each round starts with the
+# next build of the list, so that none always runs first or last (on
+# this machine, the same library run last in every round measured 1 to 2
+# ns a call more or less than run third).  noinl's row gives its cost
+# over all the hooked calls, as the others', and its time added over
+# libgprt's, round by round.
 
 set -e
 runs=5
@@ -75,9 +82,22 @@ for c in gcc clang; do
 	: >times
 	i=0
 	while [ $i -lt "$runs" ]; do
-		for b in plain rt rtstatic floor floorso; do
-			set -- $(./tstat "./$b $rw/work.lua >/dev/null")
-			echo "$b $3 $i" >>times
+		# the builds, from the (i mod 6)th on
+		set -- plain rt rtstatic floor floorso noinl
+		k=$((i % $#))
+		while [ $k -gt 0 ]; do
+			b=$1
+			shift
+			set -- "$@" "$b"
+			k=$((k - 1))
+		done
+		for b; do
+			case $b in
+			noinl)	cmd="env GPRT_INLINE=0 ./rt" ;;
+			*)	cmd=./$b ;;
+			esac
+			echo "$b $(./tstat "$cmd $rw/work.lua >/dev/null" |
+			    cut -d ' ' -f 3) $i" >>times
 		done
 		i=$((i + 1))
 	done
@@ -92,9 +112,11 @@ for c in gcc clang; do
 		row("libgprt.a", "rtstatic", 1)
 		row("floor", "floor", 0)
 		row("floor.so", "floorso", 0)
+		row("noinl", "noinl", 0)
 		rounds("libgprt / floor", "rt", "floor")
 		rounds("libgprt / floor.so", "rt", "floorso")
 		rounds("libgprt.a / floor", "rtstatic", "floor")
+		rounds("noinl / libgprt", "noinl", "rt")
 	}
 	function rounds(name, b, f,    i, j, k, r, x) {
 		for (i = 0; i < runs; i++) {

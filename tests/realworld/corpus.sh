@@ -186,6 +186,19 @@ build()
 		compile tinyxml2 "$_variant" "-I$s" "" \
 		    "$s"/tinyxml2.cpp "$here"/xmldriver.cc
 		;;
+	ninja)
+		# ninja's own sources (configure.py's list, POSIX), not its
+		# tests, browse (generated Python) or the Windows files
+		fetch ninja-build
+		s=$cache/src/ninja-build/src
+		compile ninja "$_variant" '-DNINJA_PYTHON="python3"' "" \
+		    $(for f in build build_log clean clparser debug_flags \
+		    depfile_parser deps_log disk_interface dyndep \
+		    dyndep_parser edit_distance eval_env graph graphviz json \
+		    lexer line_printer manifest_parser metrics missing_deps \
+		    parser state status string_piece_util subprocess-posix \
+		    util version ninja; do echo "$s/$f.cc"; done)
+		;;
 	*)
 		die "unknown program $_name"
 		;;

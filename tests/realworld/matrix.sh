@@ -30,10 +30,33 @@ workload()
 	minigzip) input; "$_wprog" -c input.txt >/dev/null ;;
 	lz4)	input; "$_wprog" -9 -c input.txt >/dev/null ;;
 	tinyxml2) "$_wprog" 20000 20 >/dev/null ;;
+	ninja)	manifest && "$_wprog" -n >/dev/null ;;
 	*)	atf_fail "no workload for $_wname" ;;
 	esac || atf_fail "$_wprog failed on its workload"
 	test -s gmon.out || atf_fail "$_wprog left no gmon.out"
 	mv gmon.out "gmon.$_wn"
+}
+
+# manifest: in the current directory, a ninja build.ninja of 3,000
+# compilations, each with two headers, and a link, and the sources and
+# headers it names (ninja -n stats them all and plans the whole build).
+manifest()
+{
+	[ -f build.ninja ] && return 0
+	mkdir -p src inc || return 1
+	awk 'BEGIN { print "rule cc\n  command = touch $out\n" \
+		"  description = CC $out\nrule link\n  command = touch $out"
+	    for (i = 0; i < 3000; i++) {
+		printf "build obj/f%d.o: cc src/f%d.c | inc/h%d.h inc/h%d.h\n",
+		    i, i, i % 97, i % 13
+		printf "" >"src/f" i ".c"
+		close("src/f" i ".c")
+	    }
+	    for (i = 0; i < 97; i++) { printf "" >"inc/h" i ".h"; close("inc/h" i ".h") }
+	    printf "build app: link"
+	    for (i = 0; i < 3000; i++)
+		printf " obj/f%d.o", i
+	    print "\ndefault app" }' >build.ninja
 }
 
 # input: input.txt, 9 MB of text that compresses about 4 to 1.
@@ -260,7 +283,7 @@ rtlink()
 	RTDIR=$PWD/rt-$2
 	mkdir -p "$RTDIR"
 	case $1 in
-	tinyxml2)	_ld=c++ ;;
+	tinyxml2|ninja)	_ld=c++ ;;
 	*)		_ld=cc ;;
 	esac
 	$_ld -o "$RTDIR/$1" "$OBJ/$1-$2"/*.o $(cat "$OBJ/$1-$2/libs") \
@@ -282,6 +305,7 @@ rtwork()
 	sqlite3) sed 's/300000/20000/' "$rw/work.sql" |
 		env GPRT_HZ=0 "$@" ./sqlite3 :memory: ;;
 	tinyxml2) env GPRT_HZ=0 "$@" ./tinyxml2 2000 5 ;;
+	ninja)	manifest && env GPRT_HZ=0 "$@" ./ninja -n ;;
 	esac >/dev/null) || atf_fail "$_rn failed in $_rd"
 	test -s "$_rd/gmon.out.gprt" || atf_fail "no companion in $_rd"
 }

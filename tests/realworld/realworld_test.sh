@@ -43,6 +43,7 @@ one lz4_O2 lz4 pg-O2 "lz4, gcc -pg -O2 -g"
 one sqlite3_O2 sqlite3 pg-O2 "sqlite3's shell (thousands of functions), gcc -pg -O2 -g" \
     "-b -l" "-b -l -p"
 one tinyxml2_O2 tinyxml2 pg-O2 "tinyxml2 with a small driver, g++ -pg -O2 -g"
+one ninja_O2 ninja pg-O2 "ninja planning 3,000 compilations (ninja -n), g++ -pg -O2 -g"
 one tinyxml2_clang tinyxml2 pg-clang-O1 "tinyxml2 with a small driver, clang++ -pg -O1 -g"
 
 
@@ -123,11 +124,11 @@ runtime_O2()
 {
 	corpus lua:fi-O2 lua:fi-clang-O2 bzip2:fi-O2 bzip2:fi-clang-O2 \
 	    sqlite3:fi-O2 sqlite3:fi-clang-O2 tinyxml2:fi-O2 \
-	    tinyxml2:fi-clang-O2
+	    tinyxml2:fi-clang-O2 ninja:fi-O2 ninja:fi-clang-O2
 	input
 	for b in lua:fi-O2 lua:fi-clang-O2 bzip2:fi-O2 bzip2:fi-clang-O2 \
 	    sqlite3:fi-O2 sqlite3:fi-clang-O2 tinyxml2:fi-O2 \
-	    tinyxml2:fi-clang-O2; do
+	    tinyxml2:fi-clang-O2 ninja:fi-O2 ninja:fi-clang-O2; do
 		n=${b%%:*} v=${b#*:}
 		rtlink $n $v
 		rtwork $n "$RTDIR"
@@ -161,7 +162,7 @@ runtime_O2()
 }
 
 rtcase runtime_O0 runtime_O0 "lua and bzip2 built -O0 -finstrument-functions with libgprt: -pg's calls, as gprof reads them"
-rtcase runtime_O2 runtime_O2 "lua, bzip2, sqlite3 and tinyxml2 (C++) built -O2 (gcc, clang) with libgprt: times add up and nest; only inlined functions' counts move with GPRT_INLINE=0; gcc and clang count the same calls of a C program"
+rtcase runtime_O2 runtime_O2 "lua, bzip2, sqlite3, tinyxml2 and ninja (C++) built -O2 (gcc, clang) with libgprt: times add up and nest; only inlined functions' counts move with GPRT_INLINE=0; gcc and clang count the same calls of a C program"
 
 atf_init_test_cases()
 {
