@@ -10,7 +10,8 @@
 # built three times with -O0: plain, with -pg, and with
 # -finstrument-functions linked to libgprt.  Each build runs `runs' times
 # (default 7), the builds taking turns, so that what else the machine does
-# weighs on all of them alike.  Times are CPU times (user + system, in
+# weighs on all of them alike; each round starts one build later than the
+# last, so that none always runs first or last.  Times are CPU times (user + system, in
 # microseconds from wait4(2)).  The overhead per call of a build is its
 # time minus the plain build's, divided by the number of calls; the ratio
 # of libgprt's overhead to -pg's is printed from the best time of each
@@ -162,7 +163,16 @@ builds="plain pg rt rtstatic cct trace"
 : > times
 i=0
 while [ $i -lt "$runs" ]; do
-	for b in $builds; do
+	# each round starts one build later: none always runs first or last
+	set -- $builds
+	k=$((i % $#))
+	while [ $k -gt 0 ]; do
+		b=$1
+		shift
+		set -- "$@" "$b"
+		k=$((k - 1))
+	done
+	for b; do
 		case $b in
 		cct|trace)
 			r=$(GPRT_COLLECT=$b GPRT_HZ=100 ./cpu ./rt "$depth") ;;
