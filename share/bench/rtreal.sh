@@ -28,12 +28,10 @@
 # floor's, linked in and shared; then the same ratios taken round by
 # round, each from one turn of the builds (median and range): on a
 # shared machine whose speed drifts from minute to minute, the builds of
-# one round ran under the same conditions.  Each round starts with the
-# next build of the list, so that none always runs first or last (on
-# this machine, the same library run last in every round measured 1 to 2
-# ns a call more or less than run third).  noinl's row gives its cost
-# over all the hooked calls, as the others', and its time added over
-# libgprt's, round by round.
+# one round ran under the same conditions.  Each round starts one build
+# later (rotate.sh).  noinl's row gives its cost over all the hooked
+# calls, as the others', and its time added over libgprt's, round by
+# round.
 
 set -e
 runs=5
@@ -46,6 +44,7 @@ done
 shift $((OPTIND - 1))
 prefix=${1:-${GP_STAGE:-/usr/local}}
 bench=$(cd "$(dirname "$0")" && pwd)
+. "$bench/rotate.sh"
 rw=$bench/../../tests/realworld
 sh "$rw/corpus.sh" lua:plain-O2 lua:fi-O2 lua:plain-clang-O2 \
     lua:fi-clang-O2 || exit 1
@@ -82,16 +81,7 @@ for c in gcc clang; do
 	: >times
 	i=0
 	while [ $i -lt "$runs" ]; do
-		# the builds, from the (i mod 6)th on
-		set -- plain rt rtstatic floor floorso noinl
-		k=$((i % $#))
-		while [ $k -gt 0 ]; do
-			b=$1
-			shift
-			set -- "$@" "$b"
-			k=$((k - 1))
-		done
-		for b; do
+		for b in $(rotate $i plain rt rtstatic floor floorso noinl); do
 			case $b in
 			noinl)	cmd="env GPRT_INLINE=0 ./rt" ;;
 			*)	cmd=./$b ;;

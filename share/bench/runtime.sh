@@ -11,7 +11,7 @@
 # -finstrument-functions linked to libgprt.  Each build runs `runs' times
 # (default 7), the builds taking turns, so that what else the machine does
 # weighs on all of them alike; each round starts one build later than the
-# last, so that none always runs first or last.  Times are CPU times (user + system, in
+# last (rotate.sh).  Times are CPU times (user + system, in
 # microseconds from wait4(2)).  The overhead per call of a build is its
 # time minus the plain build's, divided by the number of calls; the ratio
 # of libgprt's overhead to -pg's is printed from the best time of each
@@ -70,6 +70,7 @@ esac
 prefix=${1:-${GP_STAGE:-/usr/local}}
 cc=${CC:-cc}
 bench=$(cd "$(dirname "$0")" && pwd)
+. "$bench/rotate.sh"
 dir=$(mktemp -d "${TMPDIR:-/tmp}/runtime-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
@@ -163,16 +164,7 @@ builds="plain pg rt rtstatic cct trace"
 : > times
 i=0
 while [ $i -lt "$runs" ]; do
-	# each round starts one build later: none always runs first or last
-	set -- $builds
-	k=$((i % $#))
-	while [ $k -gt 0 ]; do
-		b=$1
-		shift
-		set -- "$@" "$b"
-		k=$((k - 1))
-	done
-	for b; do
+	for b in $(rotate $i $builds); do
 		case $b in
 		cct|trace)
 			r=$(GPRT_COLLECT=$b GPRT_HZ=100 ./cpu ./rt "$depth") ;;
