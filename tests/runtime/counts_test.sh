@@ -100,6 +100,27 @@ static_body()
 	atf_check -o file:pg.calls cat rt.calls
 }
 
+atf_test_case preload
+preload_head()
+{
+	atf_set "descr" "A program built without libgprt runs glibc's empty" \
+	    "hooks; with libgprt preloaded it gives -pg's counts"
+	atf_set "require.progs" "cc gprof"
+}
+preload_body()
+{
+	pgbuild pg -O0 "$src/calls.c"
+	pgrun ./pg
+	calls pg gmon.out > pg.calls
+	atf_check cc -O0 -finstrument-functions -o rt "$src/calls.c"
+	rm -f gmon.out gmon.out.gprt
+	atf_check -o ignore env GPRT_HZ=0 ./rt
+	test -e gmon.out && atf_fail "glibc's hooks left a gmon.out"
+	rtrun env LD_PRELOAD="$(stage)/lib/libgprt.so.1" ./rt
+	calls rt gmon.out > rt.calls
+	atf_check -o file:pg.calls cat rt.calls
+}
+
 atf_test_case install
 install_head()
 {
@@ -131,5 +152,6 @@ atf_init_test_cases()
 	atf_add_test_case sampled
 	atf_add_test_case threads
 	atf_add_test_case static
+	atf_add_test_case preload
 	atf_add_test_case install
 }
