@@ -458,16 +458,24 @@ static void
 from_nm(struct gp_symtab *t, const char *path)
 {
 	struct cand *c = NULL;
+	const char **names;
 	char addr[1024], name[1024];
-	size_t n = 0, cap = 0;
+	size_t i, n = 0, cap = 0;
+	uint64_t a;
 	FILE *f;
-	char type;
+	char type, end;
 
 	if ((f = fopen(path, "r")) == NULL)
 		err(1, "%s", path);
 	while (!feof(f) &&
 	    fscanf(f, "%1023s %c %1023s\n", addr, &type, name) == 3) {
-		if (type != 't' && type != 'T')
+		/*
+		 * An address that does not scan ("U tanh@GLIBC_2.2.5" read
+		 * as address U, type t) names nothing: gprof gives it the
+		 * heap's leftovers, gp leaves it out.
+		 */
+		if ((type != 't' && type != 'T') ||
+		    sscanf(addr, "%" SCNx64 "%c", &a, &end) != 1)
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 256;
@@ -475,8 +483,7 @@ from_nm(struct gp_symtab *t, const char *path)
 				err(1, NULL);
 		}
 		memset(&c[n], 0, sizeof(c[n]));
-		if (sscanf(addr, "%" SCNx64, &c[n].addr) != 1)
-			c[n].addr = 0;
+		c[n].addr = a;
 		c[n].order = n;
 		c[n].flags = GP_SYM_FUNC |
 		    (type == 't' ? GP_SYM_STATIC : GP_SYM_GLOBAL);
@@ -488,9 +495,15 @@ from_nm(struct gp_symtab *t, const char *path)
 	fclose(f);
 	if (n == 0)
 		nosyms(path);
+	/* finalize() moves the candidates over each other: free by order */
+	if ((names = reallocarray(NULL, n, sizeof(*names))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < n; i++)
+		names[i] = c[i].name;
 	finalize(t, c, n);
-	while (n > 0)
-		free((char *)(uintptr_t)c[--n].name);
+	for (i = 0; i < n; i++)
+		free((char *)(uintptr_t)names[i]);
+	free(names);
 	free(c);
 }
 

@@ -363,6 +363,7 @@ static void
 callg_parents(const struct report *rp, const struct popts *o,
     const struct fent *e)
 {
+	uint64_t n;
 	size_t i;
 
 	if (e->nparents == 0) {
@@ -370,6 +371,23 @@ callg_parents(const struct report *rp, const struct popts *o,
 		out_pad(o->bsd ? 53 : 49);
 		out_str("<spontaneous>\n");
 		return;
+	}
+	/*
+	 * Measured: calls from code not instrumented (a callback from
+	 * qsort(3), a thread's start routine) have no parent to show; a
+	 * line of their count, where a -pg profile would not have seen them.
+	 */
+	for (i = 0, n = 0; i < e->nparents; i++)
+		if (e->parents[i]->parent != e)
+			n += e->parents[i]->count;
+	if (rp->measured && !rp->uncounted && n < e->ncalls) {
+		/* "%6.6s %5.5s %7.7s %7.7s %7lu/%-7lu     " (-T: %11.7s) */
+		out_pad(o->bsd ? 33 : 29);
+		out_u(e->ncalls - n, 7, 0);
+		out_chr('/');
+		out_u(e->head->ncalls, 7, 1);
+		out_pad(5);
+		out_str("<spontaneous>\n");
 	}
 	for (i = 0; i < e->nparents; i++)
 		callg_arc(rp, o, e->parents[i], e, e->parents[i]->parent,

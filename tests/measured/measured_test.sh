@@ -26,17 +26,28 @@ flatcalls()
 }
 
 # progcalls: "name calls" of a report (flat profile and call graph) on
-# stdin, less the functions called from outside the program alone (main
-# from libc, a qsort comparator, a thread's start routine): the measured
+# stdin, less the functions called from outside the program (main from
+# libc, a qsort comparator, a thread's start routine): the measured
 # report counts those calls (gprt(3)), gprof cannot, having no caller in
 # the program to give them to.
 progcalls()
 {
-	awk '/<spontaneous>/ { getline; sub(/ \[[0-9]+\]$/, ""); sp[$NF] = 1 }
+	awk '/<spontaneous>/ { while (getline > 0 && !/^\[/) ;
+		sub(/ \[[0-9]+\]$/, ""); sp[$NF] = 1 }
 	    /^Flat profile/ { flat = 1 }
 	    flat && NF == 7 && $4 ~ /^[0-9]+$/ { c[$7] = $4 }
 	    flat && /^$/ && ++blank > 2 { flat = 0 }
 	    END { for (n in c) if (!(n in sp)) print n, c[n] }' | sort
+}
+
+# parents NAME: "count name" of each parent line of NAME's entry in the
+# call graph on stdin
+parents()
+{
+	awk -v n="$1" '/^-/ { p = "" }
+	    /^\[/ { if ($NF ~ /^\[/ && $(NF - 1) == n) { printf "%s", p; exit }
+		next }
+	    NF > 1 { sub(/ \[[0-9]+\]$/, ""); p = p $(NF - 1) " " $NF "\n" }'
 }
 
 # selfsecs NAME: the self seconds of NAME in a flat profile on stdin
@@ -415,8 +426,42 @@ threads_report_body()
 	    "gprt-dump gmon.out.gprt | awk -F '\t' '\$1 == \"thread\" { print \$5 }' | sort | uniq -c | awk '{ print \$1, \$2 }'"
 }
 
+atf_test_case callback
+callback_head()
+{
+	atf_set "descr" "A function called back by qsort(3) and once by" \
+	    "main: its entry holds all its measured time, a <spontaneous>" \
+	    "line counts the calls from qsort, no entry is over 100%"
+	atf_set "require.progs" "cc"
+}
+callback_body()
+{
+	rtbuild cb "$rt/cb.c"
+	rtrun ./cb
+	gp -b -p cb >flat || atf_fail "gp -p failed"
+	n=$(awk '$NF == "cmp" { print $4 }' flat)
+	test "$n" -gt 1000 || atf_fail "cmp called $n times"
+	gp -b -q cb >graph || atf_fail "gp -q failed"
+	# the calls from qsort, then main's one
+	parents cmp <graph >par
+	atf_check -o inline:"$((n - 1))/$n <spontaneous>\n1/$n main\n" cat par
+	# cmp and what it calls: at least cmp's self and its leaf calls'
+	# self in the flat profile (not its 1/n share)
+	cself=$(selfsecs cmp <flat)
+	atf_check -o inline:"ok\n" awk -v cself="$cself" '
+	    /^\[/ && $(NF - 1) == "cmp" { t = $3 + $4 }
+	    END { print (t + 0.015 >= cself && t > 0.05) ? "ok" : "cmp " t }' graph
+	# no entry over 100%, whatever cuts -n, -N, -F, -E make
+	for o in "" "-n cmp" "-n leaf" "-N main" "-N cmp" "-F cmp" \
+	    "-F leaf" "-E leaf" "-e cmp"; do
+		gp -b -q $o cb >g2 || atf_fail "gp -q $o failed"
+		atf_check -o empty awk '/^\[/ && $2 + 0 > 100' g2
+	done
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case callback
 	atf_add_test_case threads_report
 	atf_add_test_case wall
 	atf_add_test_case stages
