@@ -47,9 +47,17 @@ symname(const struct gp_symtab *st, size_t id)
 static const char *
 symfile(const struct gp_symtab *st, size_t id)
 {
+	const char *f, *b;
+
 	if (!(st->syms[id].flags & GP_SYM_STATIC) || st->syms[id].file == NULL)
 		return "";
-	return st->syms[id].file;
+	/*
+	 * The file's name without its directory: two builds of a program
+	 * made in two directories have the same statics (jq built with gcc
+	 * and clang side by side had every one removed and added).
+	 */
+	f = st->syms[id].file;
+	return (b = strrchr(f, '/')) != NULL ? b + 1 : f;
 }
 
 static double

@@ -107,6 +107,50 @@ builds_body()
 	atf_check -s exit:0 -o empty -e empty gp-diff -q -c 0 a.st b.st
 }
 
+atf_test_case dirs
+dirs_head()
+{
+	atf_set "descr" "Static functions of two builds made in two" \
+	    "directories compare by name and file name"
+	atf_set "require.progs" "cc"
+}
+dirs_body()
+{
+	mkdir a b
+	cat >a/s.c <<'SRC'
+#include <stdlib.h>
+
+static long
+sq(long i)
+{
+	return i * i;
+}
+
+int
+main(int argc, char *argv[])
+{
+	long i, n, t = 0;
+
+	n = argc > 1 ? atol(argv[1]) : 0;
+	for (i = 0; i < n; i++)
+		t += sq(i);
+	return t == 42;
+}
+SRC
+	cp a/s.c b/s.c
+	pgbuild a/s -g -O0 "$PWD/a/s.c"
+	pgbuild b/s -g -O0 "$PWD/b/s.c"
+	(cd a && pgrun ./s 1000)
+	(cd b && pgrun ./s 2000)
+	stream a/s a/gmon.out a.st
+	stream b/s b/gmon.out b.st
+	# the source files are told apart by their directories
+	atf_check -o match:"^sym	.*	$PWD/a/s.c	" cat a.st
+	atf_check -o save:d.st gp-diff a.st b.st
+	atf_check -o inline:"sq s.c 1000 2000\n" awk -F '\t' \
+	    '$1 == "dfunc" && $2 == "sq" { print $2, $3, $5, $6 }' d.st
+}
+
 atf_test_case gate
 gate_head()
 {
@@ -195,6 +239,7 @@ flame_body()
 
 atf_init_test_cases()
 {
+	atf_add_test_case dirs
 	atf_add_test_case flame
 	atf_add_test_case runs
 	atf_add_test_case builds
