@@ -748,6 +748,7 @@ measured_time(struct an *g, const struct gp_meas *m, double hz)
 	const struct gp_marc *ma;
 	struct aarc *a;
 	size_t s, i, k, pa, ch;
+	int cut;
 
 	for (i = g->nsyms; i < g->nn; i++)
 		n[i].ctime = 0.0;
@@ -780,12 +781,18 @@ measured_time(struct an *g, const struct gp_meas *m, double hz)
 	 * When a -n or -F list cuts the graph, a function called from both
 	 * sides of the cut has a fract of its calls' share, and the total
 	 * may fall short of a root's measured time (jq's jq_next at 100.4%
-	 * with -n jq_next): no entry is more than the whole.
+	 * with -n jq_next): no entry is then more than the whole.  Uncut,
+	 * the total is the threads' time, and an entry above it is input
+	 * that does not add up, shown as such.
 	 */
+	cut = !gp_tables_empty(g->tb, GP_INCL_TIME) ||
+	    !gp_tables_empty(g->tb, GP_EXCL_TIME);
 	for (i = 0; i < g->nn; i++) {
 		n[i].ctime = fmax(0.0, n[i].ctime);
 		n[i].pchild = n[i].fract * n[i].ctime;
-		g->print_time = fmax(g->print_time, n[i].pself + n[i].pchild);
+		if (cut)
+			g->print_time = fmax(g->print_time,
+			    n[i].pself + n[i].pchild);
 	}
 }
 
