@@ -437,6 +437,62 @@ mismatch_body()
 	atf_check -o match:'^sym	' tail -1 out
 }
 
+atf_test_case shlib
+shlib_head()
+{
+	atf_set "descr" "Arcs into a shared library built with -pg: one" \
+	    "line says how many are left out, the report is gprof's"
+	atf_set "require.progs" "cc gprof"
+}
+shlib_body()
+{
+	cat >lib.c <<'SRC'
+long
+libwork(long n)
+{
+	long i, t = 0;
+
+	for (i = 0; i < n; i++)
+		t += i % 7;
+	return t;
+}
+
+long
+libother(long n)
+{
+	return libwork(n) + 1;
+}
+SRC
+	cat >main.c <<'SRC'
+#include <stdio.h>
+
+long	libwork(long);
+long	libother(long);
+
+int
+main(void)
+{
+	long i, t = 0;
+
+	for (i = 0; i < 2000; i++)
+		t += libwork(i) + libother(i);
+	printf("%ld\n", t);
+	return 0;
+}
+SRC
+	atf_check cc -pg -fPIC -shared -o libw.so lib.c
+	pgbuild prog main.c -L. -lw -Wl,-rpath,"$PWD"
+	pgrun ./prog
+	printf 'gp-stream\t1\n' >hdr
+	gmon-cat gmon.out >prof.st
+	atf_check -o save:out -e save:err gp-sym prog <prof.st
+	atf_check -o match:'^gp-sym: prog: [1-9][0-9]* arcs into shared libraries left out, as gprof leaves them$' \
+	    cat err
+	atf_check -o inline:'1\n' -x 'wc -l <err'
+	gprof -b prog gmon.out >theirs
+	atf_check -o file:theirs -e ignore gp -b prog gmon.out
+}
+
 atf_test_case bad_exe
 bad_exe_head()
 {
@@ -650,6 +706,7 @@ many_lines_body()
 
 atf_init_test_cases()
 {
+	atf_add_test_case shlib
 	atf_add_test_case many_lines
 	atf_add_test_case c_pie_g
 	atf_add_test_case c_nopie_nog
