@@ -132,7 +132,7 @@ main(int argc, char *argv[])
 	long n;
 	int ch, i, in, out, pfd[2], lflag, rflag, sflag;
 
-	progname = program_invocation_short_name;
+	progname = argv[0];	/* gprof's whoami, in every message */
 	expandargv(&argc, &argv);
 
 	image = "a.out";
@@ -406,7 +406,7 @@ stageinit(int s)
 		return;
 	st->cap = 16;
 	if ((st->argv = calloc(st->cap, sizeof(*st->argv))) == NULL ||
-	    (st->argv[0] = strdup(progname)) == NULL)
+	    (st->argv[0] = strdup(program_invocation_short_name)) == NULL)
 		err(1, NULL);
 	st->argc = 1;
 }

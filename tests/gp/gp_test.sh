@@ -596,8 +596,11 @@ stage_dies_body()
 	printf '#!/bin/sh\nkill -SEGV $$\n' >bin/gp-sym
 	chmod +x bin/gp-sym
 	atf_check -s exit:1 -o empty \
-	    -e match:'^gp: stage gp-sym killed by signal 11 \(Segmentation fault\)' \
+	    -e match:'^bin/gp: stage gp-sym killed by signal 11 \(Segmentation fault\)' \
 	    bin/gp prog gmon.out
+	# named as invoked, as gprof names itself, usage included
+	atf_check -s exit:1 -e match:'^bin/gp: invalid option' \
+	    -e match:'^Usage: bin/gp ' bin/gp -K prog gmon.out
 }
 
 atf_init_test_cases()
