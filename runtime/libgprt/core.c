@@ -32,6 +32,7 @@ struct rt rt = {
 };
 _Thread_local struct rt_thr *rt_self RT_TLS;
 _Thread_local struct rt_thr *rt_cur RT_TLS;
+_Thread_local struct rt_thr *rt_noinl RT_TLS;
 
 /* The arc of every thread's root frame: it matches no exit. */
 static struct gprt_arc rootarc;
@@ -465,7 +466,7 @@ done:
 	t->next_cp = t->pub.cp_ticks + rt.flush_ticks;
 	t->pub.last = t->pub.cp_ticks;
 	rt_self = t;
-	rt_cur = rt_fastclock() ? t : NULL;
+	rt_setcur(t);
 	pthread_setspecific(rt.key, t);
 	rt_inside = 0;
 	return t;
@@ -645,7 +646,7 @@ fork_child(void)
 		if (p == MAP_FAILED) {
 			/* Cannot separate from the parent: stop here. */
 			rt.state = RT_FAILED;
-			rt_self = rt_cur = NULL;
+			rt_self = rt_cur = rt_noinl = NULL;
 			rt_tdone = 1;
 			return;
 		}

@@ -153,11 +153,13 @@ enum { RT_NONE, RT_INIT, RT_READY, RT_FAILED };
 extern struct rt rt RT_HIDDEN;
 /*
  * rt_self is this thread's slot; rt_cur is the same when the hooks may
- * take their fast paths (fast clock, thread not inside the runtime), else
- * NULL.
+ * take their fast paths straight away (fast clock, thread not inside the
+ * runtime, inlined calls counted), else NULL; rt_noinl when they may
+ * take them with inlined calls left out.
  */
 extern _Thread_local struct rt_thr *rt_self RT_HIDDEN RT_TLS;
 extern _Thread_local struct rt_thr *rt_cur RT_HIDDEN RT_TLS;
+extern _Thread_local struct rt_thr *rt_noinl RT_HIDDEN RT_TLS;
 extern _Thread_local int rt_inside RT_HIDDEN RT_TLS;
 extern _Thread_local int rt_tdone RT_HIDDEN RT_TLS;
 
@@ -211,6 +213,20 @@ rt_fastnow(void)
 #endif
 }
 
+/*
+ * rt_cur and rt_noinl of thread t, outside the runtime.  With inlined
+ * calls left out (GPRT_INLINE=0) rt_cur is NULL and rt_noinl is t: the
+ * hooks take their fast paths from the test of rt_cur they make anyway,
+ * so that the default mode's exit tests no flag before it reads the
+ * clock.
+ */
+RT_FN static inline void
+rt_setcur(struct rt_thr *t)
+{
+	rt_cur = rt_fastclock() && !t->noinl ? t : NULL;
+	rt_noinl = rt_fastclock() && t->noinl ? t : NULL;
+}
+
 /* The top frame of thread t's shadow stack, and its depth. */
 RT_FN static inline struct gprt_frame *
 rt_top(const struct rt_thr *t)
@@ -235,7 +251,7 @@ RT_FN static inline void
 rt_busy(struct rt_thr *t)
 {
 	t->busy = 1;
-	rt_cur = NULL;
+	rt_cur = rt_noinl = NULL;
 	barrier();
 }
 
@@ -244,7 +260,7 @@ rt_unbusy(struct rt_thr *t)
 {
 	barrier();
 	t->busy = 0;
-	rt_cur = rt_fastclock() ? t : NULL;
+	rt_setcur(t);
 }
 
 /* core.c */
