@@ -461,7 +461,6 @@ rt_thread(void)
 		rt_coll_thread(t);
 done:
 	t->hook = 0;
-	t->noinl = !rt.inline_calls;
 	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
 	t->next_cp = t->pub.cp_ticks + rt.flush_ticks;
 	t->pub.last = t->pub.cp_ticks;

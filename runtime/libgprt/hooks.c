@@ -40,9 +40,7 @@
 _Static_assert(offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
     offsetof(struct rt_thr, next_cp) / RT_ALIGN &&
     offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
-    offsetof(struct rt_thr, hook) / RT_ALIGN &&
-    offsetof(struct rt_thr, pub.top) / RT_ALIGN ==
-    offsetof(struct rt_thr, noinl) / RT_ALIGN, "rt_thr layout");
+    offsetof(struct rt_thr, hook) / RT_ALIGN, "rt_thr layout");
 
 #define NODES	256		/* nodes per pool chunk */
 #define INL	((uintptr_t)1)	/* in a frame's sp: an inlined call, */

@@ -76,7 +76,6 @@ struct rt_thr {
 	int			 busy;		/* inside the runtime */
 	int			 ncoll;		/* collectors it has */
 	uint32_t		 cap;		/* frames that fit */
-	int			 noinl;		/* GPRT_INLINE=0 */
 	struct gprt_frame	*frames;
 	uint64_t		 nidx;
 	struct gprt_blk		*arcs;		/* current ARCS block */
@@ -223,8 +222,8 @@ rt_fastnow(void)
 RT_FN static inline void
 rt_setcur(struct rt_thr *t)
 {
-	rt_cur = rt_fastclock() && !t->noinl ? t : NULL;
-	rt_noinl = rt_fastclock() && t->noinl ? t : NULL;
+	rt_cur = rt_fastclock() && rt.inline_calls ? t : NULL;
+	rt_noinl = rt_fastclock() && !rt.inline_calls ? t : NULL;
 }
 
 /* The top frame of thread t's shadow stack, and its depth. */
