@@ -2,9 +2,13 @@
  * Reading gprt(3) companion files (see gprt.h for the layout) into the
  * records of the runtime layer of gp-stream(5).
  *
- * A file may come from a process that was killed: the activations still
- * open on its threads' shadow stacks are closed at the thread's last
- * event, as the exits would have closed them.
+ * The activations still open on a thread's shadow stack when the process
+ * ended (killed, or exit(3) called with other threads running or from
+ * inside functions) are closed when the file is read, as the exits would
+ * have closed them, at the end of the process: exit(3)'s time, or for a
+ * process that died, the latest time any of its threads recorded.  A
+ * thread blocked in a call stays open until then; its last event may be
+ * long before.
  */
 #include <sys/stat.h>
 
@@ -338,9 +342,36 @@ framearc(const struct rd *r, const struct gp_gprt *g, const struct ablk *ab,
 }
 
 /*
- * Close the open activations of a thread at its last recorded time, as
- * the runtime's exits would have: self and inclusive time, outermost
- * activations of each function only for the inclusive time.
+ * The latest time thread ti is known to have reached, from its stack
+ * block sb: every frame ever pushed there holds its entry time and the
+ * time of its finished callees, which ran after it, and pops leave them,
+ * so the slots above the top hold the calls the top made last.  A loop
+ * calling short functions, or a function that returned to one that makes
+ * no calls, records nothing else until the thread's next checkpoint.
+ */
+static uint64_t
+stacklast(const struct rd *r, const struct tinfo *ti, const struct sblk *sb)
+{
+	uint64_t i, foff, t0, c, last;
+
+	last = ti->last;
+	for (i = 1; i < sb->cap; i++) {
+		foff = sb->off + BLKSZ + i * sizeof(struct gprt_frame);
+		t0 = F64(foff, struct gprt_frame, t0);
+		c = F64(foff, struct gprt_frame, child);
+		if (t0 + c >= t0 && t0 + c > last)	/* not a damaged sum */
+			last = t0 + c;
+		else if (t0 > last)
+			last = t0;
+	}
+	return last;
+}
+
+/*
+ * Close the open activations of a thread at time last (or later, if a
+ * frame says so), as the runtime's exits would have: self and inclusive
+ * time, outermost activations of each function only for the inclusive
+ * time.
  */
 static void
 closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
@@ -566,7 +597,7 @@ gp_gprt_load(const char *path)
 	struct fnidx *bys, key, *found;
 	struct cinfo *ci = NULL;
 	struct rd rd, *r = &rd;
-	uint64_t off, size, n, cap, type, thread, i, k, calls;
+	uint64_t off, size, n, cap, type, thread, i, k, calls, end;
 	size_t nab, nsb, j;
 
 	calls = 0;
@@ -796,6 +827,22 @@ gp_gprt_load(const char *path)
 			bad(r, ti[j].off, "thread %" PRIu64 ": depth %" PRIu64
 			    " beyond its stack of %" PRIu64, t->slot,
 			    ti[j].depth, sb[i].cap);
+		ti[j].last = stacklast(r, &ti[j], &sb[i]);
+	}
+	/*
+	 * The end of the process: exit(3), or the latest time any thread
+	 * recorded.  A thread that had not ended was running then, and its
+	 * open calls with it; threads lost at a fork ended at the fork.
+	 */
+	end = g->hdr.state == GPRT_EXITED ? g->hdr.end_ticks : 0;
+	for (j = 0; j < g->nthreads; j++)
+		if (g->threads[j].state != GPRT_T_LOST && ti[j].last > end)
+			end = ti[j].last;
+	for (j = 0; j < g->nthreads; j++) {
+		t = &g->threads[j];
+		if (t->state != GPRT_T_LOST && ti[j].depth > 0 &&
+		    end > ti[j].last)
+			ti[j].last = end;
 		ti[j].closed = ti[j].last;
 		if (ti[j].depth > 0)
 			closeframes(r, g, t, &ti[j], ab, nab);

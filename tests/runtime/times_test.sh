@@ -58,6 +58,72 @@ killed_body()
 	check rt d "fib:fib odd:even c2:c1 deep:deep"
 }
 
+# secs PROG DUMP FUNC COL: FUNC's self (COL 10) or inclusive (COL 11)
+# seconds in DUMP (gprt-dump -m), its arcs together
+secs()
+{
+	_a=$(nm "$1" | awk -v f="$3" '$3 == f { sub(/^0+/, "", $1); print "0x" $1 }')
+	awk -F '\t' -v a="$_a" -v c="$4" '$1 == "marc" && $6 == a { n += $c }
+	    END { print n + 0 }' "$2"
+}
+
+# atleast X Y WHAT: fail unless X >= Y (decimal numbers)
+atleast()
+{
+	awk -v x="$1" -v y="$2" 'BEGIN { exit !(x >= y) }' ||
+	    atf_fail "$3: $1, less than $2"
+}
+
+atf_test_case late_loop
+late_loop_head()
+{
+	atf_set "descr" "A run killed in a function that spent 0.3 s calling" \
+	    "a short function, with no checkpoint since its start: its" \
+	    "open calls are closed at the kill, not at the last time the" \
+	    "thread recorded (the short calls' entries tell it)"
+	atf_set "require.progs" "cc nm"
+}
+late_loop_body()
+{
+	rtbuild rt "$src/late.c" -lpthread
+	rm -f gmon.out gmon.out.gprt
+	atf_check -s signal:9 env GPRT_HZ=0 GPRT_FLUSH=600000 ./rt loop
+	gprt-dump -m gmon.out.gprt > d
+	check rt d ""
+	total=$(awk -F '\t' '$1 == "thread" { print $9 }' d)
+	atleast "$total" 0.29 "the thread's total"
+	atleast "$(secs rt d work 11)" 0.29 "work's inclusive time"
+	# its own loop, not the calls, took most of it
+	atleast "$(secs rt d work 10)" 0.15 "work's self time"
+}
+
+atf_test_case late_wait
+late_wait_head()
+{
+	atf_set "descr" "A thread blocked in a call when the process ends," \
+	    "by exit(3) or SIGKILL: the call lasts to the end of the" \
+	    "process, not to the thread's last event"
+	atf_set "require.progs" "cc nm"
+}
+late_wait_body()
+{
+	rtbuild rt "$src/late.c" -lpthread
+	for how in exit kill; do
+		rm -f gmon.out gmon.out.gprt
+		case $how in
+		exit)	atf_check env GPRT_HZ=0 ./rt wait exit ;;
+		kill)	atf_check -s signal:9 env GPRT_HZ=0 \
+			    GPRT_FLUSH=600000 ./rt wait kill ;;
+		esac
+		gprt-dump -m gmon.out.gprt > d
+		check rt d ""
+		atleast "$(secs rt d waitforever 10)" 0.29 \
+		    "$how: waitforever's self time"
+		atleast "$(secs rt d bg 11)" 0.29 "$how: bg's inclusive time"
+		atleast "$(secs rt d spin 11)" 0.29 "$how: spin's inclusive time"
+	done
+}
+
 atf_test_case longjmp
 longjmp_head()
 {
@@ -201,6 +267,8 @@ atf_init_test_cases()
 	atf_add_test_case inlined
 	atf_add_test_case recursion
 	atf_add_test_case killed
+	atf_add_test_case late_loop
+	atf_add_test_case late_wait
 	atf_add_test_case longjmp
 	atf_add_test_case signals
 	atf_add_test_case sigjmp
