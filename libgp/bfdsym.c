@@ -636,6 +636,7 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 	static size_t nkept;
 	struct gp_symtab *t;
 	struct exe x;
+	asection *sec;
 	int w;
 
 	if (o->style != NULL) {
@@ -651,6 +652,16 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 	t->target = sdup(bfd_get_target(x.abfd));
 	t->textlo = bfd_section_vma(x.text);
 	t->texthi = t->textlo + bfd_section_size(x.text);
+	for (sec = x.abfd->sections; sec != NULL; sec = sec->next) {
+		if ((bfd_section_flags(sec) & (SEC_CODE | SEC_ALLOC)) !=
+		    (SEC_CODE | SEC_ALLOC) || bfd_section_size(sec) == 0)
+			continue;
+		if (t->codehi == 0 || bfd_section_vma(sec) < t->codelo)
+			t->codelo = bfd_section_vma(sec);
+		if (bfd_section_vma(sec) + bfd_section_size(sec) > t->codehi)
+			t->codehi = bfd_section_vma(sec) +
+			    bfd_section_size(sec);
+	}
 	if ((w = bfd_get_arch_size(x.abfd)) == -1)
 		w = (int)bfd_arch_bits_per_address(x.abfd);
 	t->width = w;

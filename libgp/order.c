@@ -438,8 +438,11 @@ gp_map_read(struct gp_map *m, const char *path)
 			line[--len] = '\0';
 		if (strncmp(line, "No symbols in ", 14) == 0)
 			continue;
+		/* blank lines: gp-sym's reading, gprof's fscanf, skips them */
+		if (line[strspn(line, " \t\r\f\v")] == '\0')
+			continue;
 		if ((colon = strchr(line, ':')) == NULL)
-			goto bad;
+			goto parse;
 		*colon = '\0';
 		sp = strrchr(colon + 1, ' ');
 		sp = sp != NULL ? sp + 1 : colon + 1;
@@ -462,6 +465,11 @@ gp_map_read(struct gp_map *m, const char *path)
 	free(line);
 	gp_sort(m->v, m->n, sizeof(*m->v), cmp_func);
 	return;
+parse:
+	/* gp-sym's and gprof's words */
+	fprintf(stderr, "%s: unable to parse mapping file %s.\n",
+	    program_invocation_short_name, path);
+	exit(1);
 bad:
 	fprintf(stderr, "%s: could not open %s.\n",
 	    program_invocation_short_name, path);

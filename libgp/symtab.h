@@ -48,6 +48,8 @@ struct gp_symtab {
 	char		*target;
 	uint64_t	 textlo;	/* .text: first address */
 	uint64_t	 texthi;	/* .text: first address after it */
+	uint64_t	 codelo;	/* its code sections together (0, 0 if */
+	uint64_t	 codehi;	/* unknown): its executable segments */
 	struct gp_sym	*syms;		/* sorted by address; id = index */
 	size_t		 nsyms;
 	size_t		 declared;	/* nsyms field of the exe record */

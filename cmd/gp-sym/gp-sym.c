@@ -48,6 +48,7 @@ static void	addobjs(struct gp_symtab *, const struct gp_rt *,
 		    const struct gp_symopt *);
 static void	check_arcs(const struct gp_raw *, const struct gp_symtab *);
 static void	check_marcs(struct gp_prof *, struct gp_symtab *);
+static void	check_build(const struct gp_rt *, const struct gp_symtab *);
 static void	check_hists(const struct gp_raw *, const struct gp_symtab *);
 static void	usage(void) __attribute__((__noreturn__));
 
@@ -119,6 +120,8 @@ main(int argc, char *argv[])
 		check_hists(p.raw, t);
 		check_arcs(p.raw, t);
 	}
+	if (p.rt != NULL)
+		check_build(p.rt, t);
 	check_marcs(&p, t);
 	gp_sym_free(t);
 	gp_prof_free(&p);
@@ -231,6 +234,34 @@ check_marcs(struct gp_prof *p, struct gp_symtab *t)
 		    "to functions that no symbol covers", t->exe,
 		    (uintmax_t)m->nlost, m->lost);
 	p->sym = NULL;
+}
+
+/*
+ * A runtime profile records where the executable's code was (its
+ * executable segments, map 0): another build's profile names its
+ * functions wrongly, every call landing in some symbol.
+ */
+static void
+check_build(const struct gp_rt *rt, const struct gp_symtab *t)
+{
+	const struct gp_rtobj *o;
+	size_t k;
+
+	if (t->codehi == 0)
+		return;
+	for (k = 0; k < rt->ngroups; k++) {
+		if (rt->groups[k].nobjs == 0)
+			continue;
+		o = &rt->groups[k].objs[0];
+		if (o->texthigh == 0 || (o->textlow == t->codelo &&
+		    o->texthigh == t->codehi))
+			continue;
+		warnx("%s: %s was written by %s, whose code was at 0x%" PRIx64
+		    "-0x%" PRIx64 ", not at 0x%" PRIx64 "-0x%" PRIx64 " as "
+		    "here: a profile of another build names its functions "
+		    "wrongly", t->exe, rt->groups[k].path, o->path,
+		    o->textlow, o->texthigh, t->codelo, t->codehi);
+	}
 }
 
 /*

@@ -437,6 +437,65 @@ mismatch_body()
 	atf_check -o match:'^sym	' tail -1 out
 }
 
+atf_test_case otherbuild
+otherbuild_head()
+{
+	atf_set "descr" "A libgprt profile read with another build of its" \
+	    "program: one line says so (the companion records where the" \
+	    "code was); with its own build, or a copy without debugging information, nothing"
+	atf_set "require.progs" "cc strip"
+}
+otherbuild_body()
+{
+	_s=${GP_STAGE:-$(cd "$(dirname "$(command -v gprt-dump)")/.." && pwd)}
+	cat >p.c <<'SRC'
+static volatile long sink;
+
+static void
+work(long i)
+{
+	sink += i;
+}
+
+#ifdef MORE
+void
+more(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		work(i * 3 + sink);
+}
+#endif
+
+int
+main(void)
+{
+	long i;
+
+	for (i = 0; i < 1000; i++)
+		work(i);
+	return 0;
+}
+SRC
+	atf_check cc -O0 -finstrument-functions -o a p.c \
+	    -L"$_s/lib" -lgprt -Wl,-rpath,"$_s/lib"
+	atf_check cc -O0 -finstrument-functions -DMORE -o b p.c \
+	    -L"$_s/lib" -lgprt -Wl,-rpath,"$_s/lib"
+	cp a a.stripped
+	strip --strip-debug a.stripped
+	rm -f gmon.out gmon.out.gprt
+	atf_check env GPRT_HZ=0 ./a
+	gmon-cat gmon.out > raw
+	atf_check -o save:s -e empty gp-sym a < raw
+	atf_check -o ignore -e empty gp-sym a.stripped < raw
+	atf_check -o ignore \
+	    -e match:"^gp-sym: b: gmon.out.gprt was written by .*/a, whose code was at 0x[0-9a-f]+-0x[0-9a-f]+, not at 0x[0-9a-f]+-0x[0-9a-f]+ as here: a profile of another build names its functions wrongly$" \
+	    gp-sym b < raw
+	atf_check -o ignore -e match:"another build" gp b gmon.out
+	atf_check -o ignore -e empty gp a gmon.out
+}
+
 atf_test_case shlib
 shlib_head()
 {
@@ -707,6 +766,7 @@ many_lines_body()
 atf_init_test_cases()
 {
 	atf_add_test_case shlib
+	atf_add_test_case otherbuild
 	atf_add_test_case many_lines
 	atf_add_test_case c_pie_g
 	atf_add_test_case c_nopie_nog

@@ -348,6 +348,37 @@ graph_body()
 EOF
 }
 
+atf_test_case mapfile
+mapfile_head()
+{
+	atf_set "descr" "-R maps as gp-sym reads them: blank lines skipped" \
+	    "(gprof 2.40 crashes on them), a line with no object file" \
+	    "name is gprof's error, not 'could not open'"
+	atf_set "require.progs" "gprof"
+}
+mapfile_body()
+{
+	build
+	printf '%s\n' a.o:0\ T\ main b.o:0\ T\ helper c.o:0\ T\ rec >map
+	printf '%s\n' a.o:0\ T\ main '' b.o:0\ T\ helper '  ' \
+	    c.o:0\ T\ rec >blank
+	atf_check -o save:want gp -b -R map prog gmon.out
+	grep -qx 'a.o' want || atf_fail "no a.o in: $(cat want)"
+	atf_check -o file:want gp -b -R blank prog gmon.out
+	printf '%s\n' a.o:0\ T\ main 'no colon here' >bad
+	atf_check -s exit:1 -e save:gprof.err gprof -b -R bad prog gmon.out
+	atf_check -s exit:1 -o empty \
+	    -e inline:"gp: unable to parse mapping file bad.\n" \
+	    gp -b -R bad prog gmon.out
+	atf_check -o file:gprof.err \
+	    echo "gprof: unable to parse mapping file bad."
+	gmon-cat gmon.out | gp-sym -R blank prog | gp-hist | gp-arcs >s
+	atf_check -s exit:1 -o empty \
+	    -e inline:"gp-fmt: unable to parse mapping file bad.\n" \
+	    gp-fmt -b -R bad s
+	atf_check -o file:want gp-fmt -b -R blank s
+}
+
 # sumcmp A B: the two gmon files are the same but for the header's spare
 # bytes (GNU: 20-byte header of cookie, version and 12 spare bytes; gprof
 # leaves the spare bytes uninitialised).
@@ -612,6 +643,7 @@ atf_init_test_cases()
 	atf_add_test_case symbols
 	atf_add_test_case lines
 	atf_add_test_case graph
+	atf_add_test_case mapfile
 	atf_add_test_case sum
 	atf_add_test_case sum_lines
 	atf_add_test_case format
