@@ -14,6 +14,7 @@
 #include <libiberty/demangle.h>
 
 #include "bfdline.h"
+#include "mapfile.h"
 #include "symtab.h"
 
 /* Where libbfd looks for separate debugging files (Debian's build). */
@@ -288,108 +289,6 @@ finalize(struct gp_symtab *t, struct cand *c, size_t n)
 	t->nsyms = t->cap = k;
 }
 
-/* A line of a -R map: a function and the file it is placed with. */
-struct fmap {
-	char		*file;
-	char		*func;
-	int		 first;		/* first of a run of lines of its file */
-};
-
-struct fmaps {
-	struct fmap	*m;
-	size_t		 n;
-};
-
-static void
-badmap(const char *path)
-{
-	errx(1, "unable to parse mapping file %s.", path);
-}
-
-static int
-cmp_fmap(const void *a, const void *b)
-{
-	const struct fmap *l = a, *r = b;
-
-	return strcmp(l->func, r->func);
-}
-
-/*
- * Read a function map as gprof -R does: lines "FILE:...  FUNCTION", the
- * file up to the first ':' and the function after the line's last
- * space ("nm -A" output); "No symbols in ..." lines are skipped.  A
- * function belongs to the first of a run of lines naming the same file.
- * The map is then sorted by function name (stably) for binary search.
- */
-static void
-readmap(const char *path, struct fmaps *fm)
-{
-	char buf[1024], *sp;	/* gprof's buffer size */
-	size_t cap = 0, i;
-	FILE *f;
-	int m;
-
-	fm->m = NULL;
-	fm->n = 0;
-	if ((f = fopen(path, "r")) == NULL)
-		err(1, "%s", path);
-	while (!feof(f)) {
-		if ((m = fscanf(f, "%1023[^\n:]", buf)) == EOF)
-			break;
-		if (m == 0)
-			badmap(path);
-		if (strncmp(buf, "No symbols in ", 14) == 0) {
-			if (fscanf(f, "\n") == EOF && ferror(f))
-				badmap(path);
-			continue;
-		}
-		if (fm->n == cap) {
-			cap = cap ? 2 * cap : 64;
-			if ((fm->m = reallocarray(fm->m, cap,
-			    sizeof(*fm->m))) == NULL)
-				err(1, NULL);
-		}
-		fm->m[fm->n].file = sdup(buf);
-		if (fscanf(f, "%1023[^\n]\n", buf) != 1)
-			badmap(path);
-		sp = strrchr(buf, ' ');
-		fm->m[fm->n].func = sdup(sp != NULL ? sp + 1 : buf);
-		fm->n++;
-	}
-	if (ferror(f))
-		err(1, "%s", path);
-	fclose(f);
-	for (i = 0; i < fm->n; i++)
-		fm->m[i].first = i == 0 ||
-		    strcmp(fm->m[i].file, fm->m[i - 1].file) != 0;
-	/* glibc's qsort is a merge sort: equal names keep their order */
-	if (fm->n > 0)
-		gp_sort(fm->m, fm->n, sizeof(*fm->m), cmp_fmap);
-}
-
-/*
- * The map line of a function, found by the halving search glibc's
- * bsearch does, so that of several lines with one name the same is found.
- */
-static const struct fmap *
-findmap(const struct fmaps *fm, const char *name)
-{
-	size_t lo = 0, hi = fm->n, mid;
-	int c;
-
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		c = strcmp(name, fm->m[mid].func);
-		if (c < 0)
-			hi = mid;
-		else if (c > 0)
-			lo = mid + 1;
-		else
-			return &fm->m[mid];
-	}
-	return NULL;
-}
-
 static void
 nosyms(const char *path)
 {
@@ -399,8 +298,8 @@ nosyms(const char *path)
 static void
 from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
 {
-	const struct fmap *fp;
-	struct fmaps fm;
+	const struct gp_mapent *fp;
+	struct gp_map fm;
 	struct cand *c;
 	asection *sec;
 	size_t n;
@@ -408,9 +307,9 @@ from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
 	int cl;
 
 	fm.n = 0;
-	fm.m = NULL;
+	fm.v = NULL;
 	if (o->mapfile != NULL)
-		readmap(o->mapfile, &fm);
+		gp_map_read(&fm, o->mapfile);
 
 	if ((c = calloc(x->nsyms > 0 ? (size_t)x->nsyms : 1,
 	    sizeof(*c))) == NULL)
@@ -420,7 +319,7 @@ from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
 		if ((cl = symclass(x, x->syms[i], o)) == 0)
 			continue;
 		/* -R: a function placed with a file is named after it */
-		fp = fm.n > 0 ? findmap(&fm, x->syms[i]->name) : NULL;
+		fp = fm.n > 0 ? gp_map_find(&fm, x->syms[i]->name) : NULL;
 		if (fp != NULL && !fp->first)
 			continue;
 		sec = x->syms[i]->section;
@@ -442,11 +341,7 @@ from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
 	}
 	finalize(t, c, n);
 	free(c);
-	while (fm.n > 0) {
-		free(fm.m[--fm.n].file);
-		free(fm.m[fm.n].func);
-	}
-	free(fm.m);
+	gp_map_free(&fm);
 }
 
 /*

@@ -380,14 +380,6 @@ gp_order_print(const struct gp_prof *p)
 }
 
 static int
-cmp_func(const void *a, const void *b)
-{
-	const struct gp_mapent *l = a, *r = b;
-
-	return strcmp(l->func, r->func);
-}
-
-static int
 cmp_file(const void *a, const void *b)
 {
 	const struct gp_mapent *l = a, *r = b;
@@ -420,60 +412,6 @@ msort_ent(struct gp_mapent *v, size_t n)
 		memcpy(v, t, n * sizeof(*v));
 	}
 	free(t);
-}
-
-void
-gp_map_read(struct gp_map *m, const char *path)
-{
-	char *line = NULL, *colon, *sp;
-	size_t cap = 0, mcap = 0;
-	ssize_t len;
-	FILE *fp;
-
-	memset(m, 0, sizeof(*m));
-	if ((fp = fopen(path, "r")) == NULL)
-		goto bad;
-	while ((len = getline(&line, &cap, fp)) != -1) {
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (strncmp(line, "No symbols in ", 14) == 0)
-			continue;
-		/* blank lines: gp-sym's reading, gprof's fscanf, skips them */
-		if (line[strspn(line, " \t\r\f\v")] == '\0')
-			continue;
-		if ((colon = strchr(line, ':')) == NULL)
-			goto parse;
-		*colon = '\0';
-		sp = strrchr(colon + 1, ' ');
-		sp = sp != NULL ? sp + 1 : colon + 1;
-		if (m->n == mcap) {
-			mcap = mcap ? 2 * mcap : 64;
-			if ((m->v = reallocarray(m->v, mcap,
-			    sizeof(*m->v))) == NULL)
-				err(1, NULL);
-		}
-		if ((m->v[m->n].file = strdup(line)) == NULL ||
-		    (m->v[m->n].func = strdup(sp)) == NULL)
-			err(1, NULL);
-		m->v[m->n].first = m->n == 0 ||
-		    strcmp(m->v[m->n - 1].file, line) != 0;
-		m->n++;
-	}
-	if (ferror(fp))
-		goto bad;
-	fclose(fp);
-	free(line);
-	gp_sort(m->v, m->n, sizeof(*m->v), cmp_func);
-	return;
-parse:
-	/* gp-sym's and gprof's words */
-	fprintf(stderr, "%s: unable to parse mapping file %s.\n",
-	    program_invocation_short_name, path);
-	exit(1);
-bad:
-	fprintf(stderr, "%s: could not open %s.\n",
-	    program_invocation_short_name, path);
-	exit(1);
 }
 
 void

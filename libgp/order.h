@@ -4,6 +4,7 @@
 #ifndef GP_ORDER_H
 #define GP_ORDER_H
 
+#include "mapfile.h"
 #include "prof.h"
 #include "symtab.h"
 
@@ -16,26 +17,9 @@
 void	gp_order_print(const struct gp_prof *p);
 
 /*
- * gprof -R (--file-ordering MAP): MAP tells the object file of each
- * function, as nm --extern-only --defined-only -v --print-file-name
- * prints it ("file.o:address type name" lines).
- */
-struct gp_mapent {
-	char		*file;
-	char		*func;
-	int		 first;		/* the first line of its file */
-};
-
-struct gp_map {
-	struct gp_mapent *v;		/* sorted by function name */
-	size_t		 n;
-};
-
-/* Read MAP as gprof does; exits 1 with gprof's message if it cannot. */
-void	gp_map_read(struct gp_map *, const char *path);
-/*
- * Print the suggested link order of the object files (gp-fmt -R); the
- * symbols gp-sym -R named after their files have the flag GP_SYM_MAPPED.
+ * gprof -R (--file-ordering MAP): print the suggested link order of the
+ * object files (gp-fmt -R), MAP as gp_map_read() read it; the symbols
+ * gp-sym -R named after their files have the flag GP_SYM_MAPPED.
  */
 void	gp_fileorder_print(const struct gp_prof *, const struct gp_map *);
 
