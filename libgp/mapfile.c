@@ -19,16 +19,6 @@ badmap(const char *path)
 	errx(1, "unable to parse mapping file %s.", path);
 }
 
-static char *
-sdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s)) == NULL)
-		err(1, NULL);
-	return d;
-}
-
 static int
 cmp_func(const void *a, const void *b)
 {
@@ -65,11 +55,11 @@ gp_map_read(struct gp_map *m, const char *path)
 			    sizeof(*m->v))) == NULL)
 				err(1, NULL);
 		}
-		m->v[m->n].file = sdup(buf);
+		m->v[m->n].file = gp_xstrdup(buf);
 		if (fscanf(f, "%1023[^\n]\n", buf) != 1)
 			badmap(path);
 		sp = strrchr(buf, ' ');
-		m->v[m->n].func = sdup(sp != NULL ? sp + 1 : buf);
+		m->v[m->n].func = gp_xstrdup(sp != NULL ? sp + 1 : buf);
 		m->n++;
 	}
 	if (ferror(f))
