@@ -715,14 +715,33 @@ cmpmarc(const void *a, const void *b)
 	return 0;
 }
 
+static int
+cmpmarcg(const void *a, const void *b)
+{
+	const struct gp_marc *x = a, *y = b;
+	int c;
+
+	if ((c = cmpmarc(a, b)) != 0)
+		return c;
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	return 0;
+}
+
+/*
+ * The measurements resolved to symbols.  Ticks are summed before they are
+ * made seconds, group by group (one rate each): a stream split by thread
+ * (gmon-cat -t) or not gives the same sums, and the same report.
+ */
 const struct gp_meas *
 gp_meas_get(struct gp_prof *p)
 {
 	const struct gp_rtarc *ra;
 	struct gp_meas *m;
 	struct gp_marc *v;
-	size_t i, n, ps, cs;
-	double rate, self, incl;
+	uint64_t *st, *it, *pt, tot, lost;
+	size_t *touched, *byg, *gstart, ntouched, g, i, j, k, n, ps, cs;
+	double rate;
 
 	if (p->rt == NULL || p->rt->narcs == 0 || p->sym == NULL)
 		return NULL;
@@ -736,39 +755,87 @@ gp_meas_get(struct gp_prof *p)
 	m->incl = xcalloc(m->nsyms, sizeof(*m->incl));
 	m->spont = xcalloc(m->nsyms, sizeof(*m->spont));
 	m->spontc = xcalloc(m->nsyms, sizeof(*m->spontc));
+	st = xcalloc(m->nsyms, sizeof(*st));
+	it = xcalloc(m->nsyms, sizeof(*it));
+	pt = xcalloc(m->nsyms, sizeof(*pt));
+	touched = xcalloc(m->nsyms, sizeof(*touched));
 	v = xcalloc(p->rt->narcs, sizeof(*v));
+	/* the arcs by group, in stream order within each */
+	gstart = xcalloc(p->rt->ngroups + 1, sizeof(*gstart));
+	byg = xcalloc(p->rt->narcs, sizeof(*byg));
+	for (i = 0; i < p->rt->narcs; i++)
+		gstart[p->rt->arcs[i].group + 1]++;
+	for (g = 0; g < p->rt->ngroups; g++)
+		gstart[g + 1] += gstart[g];
+	for (i = 0; i < p->rt->narcs; i++)
+		byg[gstart[p->rt->arcs[i].group]++] = i;
 	n = 0;
-	for (i = 0; i < p->rt->narcs; i++) {
-		ra = &p->rt->arcs[i];
-		rate = p->rt->groups[ra->group].rate;
-		self = (double)ra->selfticks / rate;
-		incl = (double)ra->inclticks / rate;
-		m->total += self;
-		cs = gp_rt_sym(p, ra->group, &ra->self, 1);
-		if (cs == GP_NOSYM) {
-			m->lost += self;
-			m->nlost++;
-			continue;
+	for (j = g = 0; g < p->rt->ngroups; g++) {
+		rate = p->rt->groups[g].rate;
+		tot = lost = 0;
+		ntouched = 0;
+		for (; j < p->rt->narcs && p->rt->arcs[byg[j]].group == g;
+		    j++) {
+			ra = &p->rt->arcs[byg[j]];
+			tot += ra->selfticks;
+			cs = gp_rt_sym(p, g, &ra->self, 1);
+			if (cs == GP_NOSYM) {
+				lost += ra->selfticks;
+				m->nlost++;
+				continue;
+			}
+			if (st[cs] == 0 && it[cs] == 0 && pt[cs] == 0)
+				touched[ntouched++] = cs;
+			st[cs] += ra->selfticks;
+			it[cs] += ra->inclticks;
+			ps = gp_rt_sym(p, g, &ra->from, 0);
+			if (ps == GP_NOSYM) {
+				pt[cs] += ra->inclticks;
+				m->spontc[cs] += ra->count;
+				continue;
+			}
+			v[n].parent = ps;
+			v[n].child = cs;
+			v[n].count = ra->count;
+			v[n].group = g;
+			v[n].selfticks = ra->selfticks;
+			v[n].inclticks = ra->inclticks;
+			n++;
 		}
-		m->self[cs] += self;
-		m->incl[cs] += incl;
-		ps = gp_rt_sym(p, ra->group, &ra->from, 0);
-		if (ps == GP_NOSYM) {
-			m->spont[cs] += incl;
-			m->spontc[cs] += ra->count;
-			continue;
+		m->total += (double)tot / rate;
+		m->lost += (double)lost / rate;
+		for (k = 0; k < ntouched; k++) {
+			cs = touched[k];
+			m->self[cs] += (double)st[cs] / rate;
+			m->incl[cs] += (double)it[cs] / rate;
+			m->spont[cs] += (double)pt[cs] / rate;
+			st[cs] = it[cs] = pt[cs] = 0;
 		}
-		v[n].parent = ps;
-		v[n].child = cs;
-		v[n].count = ra->count;
-		v[n].self = self;
-		v[n].incl = incl;
-		n++;
 	}
-	/* one arc for each caller and callee: their call sites summed */
-	gp_sort(v, n, sizeof(*v), cmpmarc);
+	free(st);
+	free(it);
+	free(pt);
+	free(touched);
+	free(byg);
+	free(gstart);
+	/*
+	 * One arc for each caller and callee: their call sites summed, in
+	 * ticks within a group, then in seconds over the groups.
+	 */
+	gp_sort(v, n, sizeof(*v), cmpmarcg);
+	for (k = i = 0; i < n; i++) {
+		if (k > 0 && cmpmarcg(&v[k - 1], &v[i]) == 0) {
+			v[k - 1].count += v[i].count;
+			v[k - 1].selfticks += v[i].selfticks;
+			v[k - 1].inclticks += v[i].inclticks;
+		} else
+			v[k++] = v[i];
+	}
 	m->narcs = 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < k; i++) {
+		rate = p->rt->groups[v[i].group].rate;
+		v[i].self = (double)v[i].selfticks / rate;
+		v[i].incl = (double)v[i].inclticks / rate;
 		if (m->narcs > 0 && cmpmarc(&v[m->narcs - 1], &v[i]) == 0) {
 			v[m->narcs - 1].count += v[i].count;
 			v[m->narcs - 1].self += v[i].self;

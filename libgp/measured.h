@@ -197,6 +197,9 @@ struct gp_marc {
 	double		 self;		/* seconds in the callee itself */
 	double		 incl;		/* seconds in it and its callees,
 					   outermost activations only */
+	size_t		 group;		/* while summed: its group, */
+	uint64_t	 selfticks;	/* and the ticks of self and incl */
+	uint64_t	 inclticks;
 };
 
 struct gp_meas {

@@ -168,7 +168,7 @@ atf_test_case threads
 threads_head()
 {
 	atf_set "descr" "gmon-cat -t keeps the threads apart; the report is" \
-	    "the same"
+	    "the same, times to the last digit"
 	atf_set "require.progs" "cc"
 }
 threads_body()
@@ -183,6 +183,11 @@ threads_body()
 	gmon-cat -t | gp-sym t | gp-arcs | gp-fmt -b -p | flatcalls > b
 	atf_check -o file:a cat b
 	atf_check -o match:'^work 8000000$' cat a
+	# the times too, to the last digit: ticks summed before seconds
+	gmon-cat | gp-sym t | gp-arcs | gp-fmt -o json > ja
+	gmon-cat -t | gp-sym t | gp-arcs | gp-fmt -o json > jb
+	grep -q '"self":' ja || atf_fail "no self times in: $(head -c 300 ja)"
+	atf_check -o file:ja cat jb
 }
 
 atf_test_case dlopen
