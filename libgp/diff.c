@@ -37,6 +37,29 @@ cmpkey(const void *a, const void *b)
 	return strcmp(l->cfile, r->cfile);
 }
 
+/*
+ * Sort v by key and make the entries of one key one (the copies of a
+ * static inline function of a header, compiled into several files, are
+ * one function of the header's): their calls and times summed.  Paired
+ * one by one instead, they met in an order that varied from run to run.
+ */
+static size_t
+merge(struct side *v, size_t n)
+{
+	size_t i, k;
+
+	gp_sort(v, n, sizeof(*v), cmpkey);
+	for (k = i = 0; i < n; i++) {
+		if (k > 0 && cmpkey(&v[k - 1], &v[i]) == 0) {
+			v[k - 1].calls += v[i].calls;
+			v[k - 1].self += v[i].self;
+			v[k - 1].incl += v[i].incl;
+		} else
+			v[k++] = v[i];
+	}
+	return k;
+}
+
 static const char *
 symname(const struct gp_symtab *st, size_t id)
 {
@@ -89,8 +112,7 @@ funcs(const struct gp_prof *p, size_t *np)
 		v[n].incl = (nd->time + nd->child_time) / hz;
 		n++;
 	}
-	gp_sort(v, n, sizeof(*v), cmpkey);
-	*np = n;
+	*np = merge(v, n);
 	return v;
 }
 
@@ -119,8 +141,7 @@ arcs(const struct gp_prof *p, size_t *np)
 		v[n].incl = (a->time + a->child_time) / hz;
 		n++;
 	}
-	gp_sort(v, n, sizeof(*v), cmpkey);
-	*np = n;
+	*np = merge(v, n);
 	return v;
 }
 
@@ -348,26 +369,35 @@ gp_diff_free(struct gp_diff *d)
 	free(d);
 }
 
-/* The size of a function's change, for the order of the report. */
-static double
-change(const struct gp_dfunc *f)
-{
-	return fabs(f->ns - f->os) + fabs(f->ni - f->oi) * 1e-3 +
-	    fabs((double)f->nc - (double)f->oc) * 1e-9;
-}
-
+/*
+ * The order of the report: the largest change of self time first, then
+ * of inclusive time, then of calls (weighed into one number, ten million
+ * calls outweighed a second).
+ */
 static int
 bychange(const void *a, const void *b)
 {
 	const struct gp_dfunc *l = *(const struct gp_dfunc *const *)a;
 	const struct gp_dfunc *r = *(const struct gp_dfunc *const *)b;
-	double cl = change(l), cr = change(r);
+	double cl, cr;
 
+	cl = fabs(l->ns - l->os);
+	cr = fabs(r->ns - r->os);
+	if (cl != cr)
+		return cl > cr ? -1 : 1;
+	cl = fabs(l->ni - l->oi);
+	cr = fabs(r->ni - r->oi);
+	if (cl != cr)
+		return cl > cr ? -1 : 1;
+	cl = fabs((double)l->nc - (double)l->oc);
+	cr = fabs((double)r->nc - (double)r->oc);
 	if (cl != cr)
 		return cl > cr ? -1 : 1;
 	if (l->in != r->in)
 		return l->in > r->in ? -1 : 1;
-	return strcmp(l->name, r->name);
+	if (strcmp(l->name, r->name) != 0)
+		return strcmp(l->name, r->name);
+	return strcmp(l->file, r->file);
 }
 
 static void

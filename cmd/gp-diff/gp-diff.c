@@ -22,7 +22,8 @@
 static void	usage(void) __attribute__((__noreturn__));
 static void	limit(const char *, double *, double *, double);
 static void	load(const char *, struct gp_prof *, struct gp_writer *);
-static int	chosen(const char *);
+static int	chosen(const struct gp_dfunc *);
+static int	named(const char *, const struct gp_dfunc *);
 static void	trouble(void);
 
 static char	**names;		/* -f: the functions the limits watch */
@@ -38,7 +39,7 @@ main(int argc, char *argv[])
 	const struct gp_dfunc *f;
 	double cpct = -1, cmin = 1, spct = -1, smin = 0.01;
 	int ch, norm = 0, quiet = 0, over = 0;
-	size_t i;
+	size_t i, j;
 
 	/* err(3) and errx(3) exit 1 from anywhere: that is trouble, 2 */
 	if (atexit(trouble) != 0)
@@ -86,9 +87,18 @@ main(int argc, char *argv[])
 		gp_wclose(w);
 	}
 
+	/* a name -f gives that no function has would pass any gate */
+	for (i = 0; i < nnames; i++) {
+		for (j = 0; j < d->nf; j++)
+			if (named(names[i], &d->f[j]))
+				break;
+		if (j == d->nf)
+			errx(2, "-f %s: no function of that name in %s or %s",
+			    names[i], argv[0], argv[1]);
+	}
 	for (i = 0; i < d->nf; i++) {
 		f = &d->f[i];
-		if (!chosen(f->name))
+		if (!chosen(f))
 			continue;
 		if (cpct >= 0 && f->nc >= f->oc + (uint64_t)cmin &&
 		    (double)f->nc > (double)f->oc * (1 + cpct / 100)) {
@@ -149,15 +159,32 @@ load(const char *path, struct gp_prof *p, struct gp_writer *w)
 	gp_rclose(r);
 }
 
+/*
+ * 1 if -f's name is function f's: its name, or for a static function
+ * also "name (file)" as the report prints it.
+ */
 static int
-chosen(const char *name)
+named(const char *arg, const struct gp_dfunc *f)
+{
+	size_t n = strlen(f->name);
+
+	if (strcmp(arg, f->name) == 0)
+		return 1;
+	return f->file[0] != '\0' && strncmp(arg, f->name, n) == 0 &&
+	    strncmp(arg + n, " (", 2) == 0 &&
+	    strncmp(arg + n + 2, f->file, strlen(f->file)) == 0 &&
+	    strcmp(arg + n + 2 + strlen(f->file), ")") == 0;
+}
+
+static int
+chosen(const struct gp_dfunc *f)
 {
 	size_t i;
 
 	if (nnames == 0)
 		return 1;
 	for (i = 0; i < nnames; i++)
-		if (strcmp(names[i], name) == 0)
+		if (named(names[i], f))
 			return 1;
 	return 0;
 }

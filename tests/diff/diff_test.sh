@@ -193,6 +193,79 @@ gate_body()
 	atf_check -s exit:1 -o empty -e match:'^gp-fmt: bad.st:2: dfunc: no diff record before it$' \
 	    gp-fmt bad.st
 	atf_check -s exit:2 -o empty -e match:'^usage: ' gp-diff a.st
+	# a name no function has would pass any gate: trouble
+	atf_check -s exit:2 -o empty \
+	    -e inline:'gp-diff: -f nosuch: no function of that name in a.st or b.st\n' \
+	    gp-diff -q -c 0 -f nosuch a.st b.st
+}
+
+atf_test_case copies
+copies_head()
+{
+	atf_set "descr" "Static functions of one name and file (the copies" \
+	    "of a header's static inline function in each file calling it)" \
+	    "are one function: summed, whichever copy took longer (they" \
+	    "were paired at random, and the gate failed on two runs with" \
+	    "the same calls)"
+	atf_set "require.progs" "cc"
+}
+copies_body()
+{
+	# hop in x/u.c and in y/u.c: one key, as the copies of a static
+	# inline function of a header are (gawk's assoc_set in awk.h)
+	mkdir x y
+	for d in x y; do
+		n=10
+		[ $d = y ] && n=1000
+		cat >$d/u.c <<SRC
+static volatile long sink;
+
+static void
+hop(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		sink += i;
+}
+
+void
+f$d(long n)
+{
+	int j;
+
+	for (j = 0; j < $n; j++)
+		hop(n);
+}
+SRC
+	done
+	cat >m.c <<'SRC'
+void	fx(long);
+void	fy(long);
+
+int
+main(int argc, char *argv[])
+{
+	int a = argc > 1 && argv[1][0] == 'a';
+
+	fx(a ? 20000000 : 10);
+	fy(a ? 10 : 200000);
+	return 0;
+}
+SRC
+	pgbuild p -g -O0 "$PWD/x/u.c" "$PWD/y/u.c" m.c
+	atf_check ./p a
+	mv gmon.out a.gmon
+	atf_check ./p b
+	mv gmon.out b.gmon
+	stream p a.gmon a.st
+	stream p b.gmon b.st
+	# a's copy the dearer in the first run, b's in the second
+	atf_check -s exit:0 -o empty -e empty gp-diff -q -c 0:1 a.st b.st
+	atf_check -s exit:0 -o empty -e empty gp-diff -q -c 0:1 b.st a.st
+	gp-diff a.st b.st > d.st
+	atf_check -o inline:'hop\tu.c\t1010\t1010\n' \
+	    awk -F '\t' '$1 == "dfunc" && $2 == "hop" { print $2 "\t" $3 "\t" $5 "\t" $6 }' d.st
 }
 
 atf_test_case flame
@@ -244,4 +317,5 @@ atf_init_test_cases()
 	atf_add_test_case runs
 	atf_add_test_case builds
 	atf_add_test_case gate
+	atf_add_test_case copies
 }
