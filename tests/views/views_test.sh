@@ -478,6 +478,18 @@ html_body()
 	test -s links.json || atf_fail "json has no arcs of fib"
 	atf_check -o file:links.json cat links.html
 	atf_check -o match:'<tr class="me">.*fib \[' cat dom.fib
+	# spin's callers: each "calls/total" line over spin's own calls,
+	# as gprof's parent lines are (they had the caller's calls)
+	i=$(sed -n 's|.*<a href="#f\([0-9]*\)">spin</a>.*|\1|p' dom | head -1)
+	test -n "$i" || atf_fail "no link to spin"
+	chrome --dump-dom "file://$(pwd)/p.html#f$i" > dom.spin
+	n=$(gp-fmt -o json s | jq '.functions[] | select(.name == "spin") |
+	    .calls')
+	sed -n 's|.*<div id="entry">||p' dom.spin | sed 's|<tr class="me">.*||' |
+	    sed 's|<tr>|\n|g' | sed -n 's|^<td>[^<]*</td><td>[^<]*</td><td>\([0-9]*\)/\([0-9]*\)</td>.*|\1 \2|p' \
+	    > up.spin
+	test "$(wc -l < up.spin)" -ge 2 || atf_fail "spin's callers: $(cat up.spin)"
+	atf_check -o inline:"$n\n" sh -c "cut -d' ' -f2 up.spin | sort -u"
 
 	# The flame graph: main at the root, fib on it.
 	atf_check -o match:'<div style="left:0%;[^>]*>main</div>' cat dom
