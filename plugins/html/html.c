@@ -263,9 +263,12 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    "<div id=\"lines\"><h2>Source lines</h2><p class=\"note\">The "
 	    "lines with the most self time (gp-sym -l).</p><div id=\"ltab\">"
 	    "</div></div>\n", hasctx ? "Exact: the calling contexts the runtime "
-	    "measured, every thread's added up." : "Estimated from the call "
-	    "graph: each function's self time shared among its callers in "
-	    "proportion to the calls (gprof's assumption).");
+	    "measured, every thread's added up." : prof_measured(p) ?
+	    "Estimated from the call graph: each function's self time shared "
+	    "among its callers by the time measured on each call arc." :
+	    "Estimated from the call graph: each function's self time shared "
+	    "among its callers in proportion to the calls (gprof's "
+	    "assumption).");
 
 	/* The data. */
 	fputs("<script type=\"application/json\" id=\"data\">\n{\"facts\":[",

@@ -622,7 +622,11 @@ write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		    "second; %.0f samples", hz, p->totalsamples);
 		comment(&o, buf);
 	}
-	if (o.samples)
+	if (o.samples && prof_measured(p))
+		comment(&o, "stacks estimated from the call graph: each "
+		    "function's self time shared among its callers by the "
+		    "time measured on each call arc");
+	else if (o.samples)
 		comment(&o, "stacks estimated from the call graph: each "
 		    "function's self time shared among its callers in "
 		    "proportion to the calls (gprof's assumption)");

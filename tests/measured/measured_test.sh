@@ -300,6 +300,37 @@ stale_body()
 	    sh -c 'gmon-cat | gp-sym r | gp-fmt'
 }
 
+atf_test_case captions
+captions_head()
+{
+	atf_set "descr" "html and pprof say how a measured profile's stacks" \
+	    "are shared among callers: by the time of each call arc, not" \
+	    "in proportion to the calls as gprof's estimate"
+	atf_set "require.progs" "cc gzip"
+}
+captions_body()
+{
+	rtbuild m "$rt/calls.c"
+	rtrun ./m
+	gmon-cat | gp-sym m | gp-arcs > s
+	atf_check -o save:m.html gp-fmt -o html s
+	grep -q 'by the time measured on each call arc' m.html ||
+	    atf_fail "html: no caption for measured stacks"
+	grep -q "gprof's assumption" m.html &&
+	    atf_fail "html: gprof's assumption on a measured profile"
+	atf_check -o save:m.pb gp-fmt -o pprof s
+	gzip -dc m.pb > m.raw
+	grep -aq 'by the time measured on each call arc' m.raw ||
+	    atf_fail "pprof: no comment for measured stacks"
+	grep -aq "gprof's assumption" m.raw &&
+	    atf_fail "pprof: gprof's assumption on a measured profile"
+	# and a -pg profile keeps gprof's words
+	pgbuild pg -O0 "$rt/calls.c"
+	pgrun ./pg
+	gmon-cat gmon.out | gp-sym pg | gp-hist | gp-arcs | gp-fmt -o html |
+	    grep -q "gprof's assumption" || atf_fail "html -pg: no gprof's words"
+}
+
 atf_test_case late
 late_head()
 {
@@ -476,6 +507,7 @@ atf_init_test_cases()
 	atf_add_test_case killed
 	atf_add_test_case stale
 	atf_add_test_case late
+	atf_add_test_case captions
 	atf_add_test_case memory
 	atf_add_test_case bad
 }
