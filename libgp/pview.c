@@ -421,28 +421,53 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 	free(pos);
 }
 
+static int
+cmpdfunc(const void *a, const void *b)
+{
+	const struct gp_dfunc *l = *(const struct gp_dfunc *const *)a;
+	const struct gp_dfunc *r = *(const struct gp_dfunc *const *)b;
+
+	return strcmp(l->name, r->name);
+}
+
 /*
  * gp-diff's pairs on the new profile's functions (GP_HAVE_DIFF): each
- * function gets the dfunc of its name (and file, if static).
+ * function gets the dfunc of its name (and file, if static: gp-diff
+ * keys it by the file's name without its directory).
  */
 static void
 diffview(struct view *v, const struct gp_diff *d)
 {
-	const struct gp_dfunc *df;
+	const struct gp_dfunc **by, *df;
 	struct gp_pfunc *f;
-	size_t i, j;
+	const char *base;
+	size_t i, j, lo, hi, mid;
 
 	v->olds = xcalloc(v->pub.nfuncs + 1, sizeof(*v->olds));
+	by = xcalloc(d->nf + 1, sizeof(*by));
+	for (j = 0; j < d->nf; j++)
+		by[j] = &d->f[j];
+	gp_sort(by, d->nf, sizeof(*by), cmpdfunc);
 	for (i = 0; i < v->pub.nfuncs; i++) {
 		f = &v->funcs[i];
 		if (f->iscycle || f->symname == NULL)
 			continue;
-		for (j = 0; j < d->nf; j++) {
-			df = &d->f[j];
+		base = f->file == NULL ? NULL : strrchr(f->file, '/') != NULL ?
+		    strrchr(f->file, '/') + 1 : f->file;
+		/* the first dfunc of its name */
+		for (lo = 0, hi = d->nf; lo < hi;) {
+			mid = (lo + hi) / 2;
+			if (strcmp(by[mid]->name, f->name) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (j = lo; j < d->nf && strcmp(by[j]->name, f->name) == 0;
+		    j++) {
+			df = by[j];
 			/* a static function's pair names its file too */
-			if (strcmp(df->name, f->name) != 0 ||
-			    (*df->file != '\0' && (f->file == NULL ||
-			    strcmp(df->file, f->file) != 0)))
+			if (*df->file != '\0' && (base == NULL ||
+			    strcmp(df->file, base) != 0))
 				continue;
 			v->olds[i].present = (df->in & GP_D_OLD) != 0;
 			v->olds[i].calls = df->oc;
@@ -455,6 +480,7 @@ diffview(struct view *v, const struct gp_diff *d)
 			break;
 		}
 	}
+	free(by);
 	v->pub.oldname = d->oldname;
 	v->pub.oldtotal = d->ototal;
 	v->pub.have |= GP_HAVE_DIFF;
