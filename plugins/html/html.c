@@ -4,7 +4,8 @@
  * flat profile as a table sorted by any column and filtered by name, each
  * function's call-graph entry with its callers and callees as links, the
  * flame graph, and the source lines when the stream has line symbols
- * (gp-sym -l).  The flame graph is exact when the profile has calling
+ * (gp-sym -l: one function of one file at two lines; two static
+ * functions of one name are in two files).  The flame graph is exact when the profile has calling
  * contexts (the cct collector's ctx records: their paths, every thread
  * added up), else estimated from the call graph, and says which.
  *
@@ -126,7 +127,8 @@ static const char script[] =
 "if(i!==undefined)location.hash='#f'+i;};}\n"
 /* source lines */
 "function lines(){const seen=new Map();let dup=false;for(const f of F){"
-"if(f[8]||!f[2])continue;const k=f[0];if(seen.has(k)&&seen.get(k)!==f[2])"
+"if(f[8]||!f[2])continue;const k=f[0]+'\\0'+(f[1]||'');"
+"if(seen.has(k)&&seen.get(k)!==f[2])"
 "dup=true;seen.set(k,f[2]);}if(!dup){$('lines').style.display='none';"
 "return;}const L=[];F.forEach((f,i)=>{if(!f[8]&&f[2]&&f[3]>0)L.push(i);});"
 "L.sort((x,y)=>F[y][3]-F[x][3]);let h='<table><tr><th>self '+U+'</th>"

@@ -508,6 +508,22 @@ html_body()
 	    atf_fail "source lines: '$got', gp-fmt -l says '$want'"
 	atf_check -s exit:1 grep -q '<div id="lines" style="display: none' dom.l
 	atf_check -o match:'id="lines" style="display: none' cat dom
+	# two static functions of one name in two files, at two lines, are
+	# no source lines
+	for x in a b; do
+		{ [ $x = b ] && echo '/* b */'
+		printf '%s\n' 'static volatile long s;' \
+		    'static void hop(long n) { while (n-- > 0) s += n; }' \
+		    "void f$x(long n) { hop(n); }"; } > $x.c
+	done
+	printf '%s\n' 'void fa(long); void fb(long);' \
+	    'int main(void) { fa(30000000); fb(30000000); return 0; }' > m.c
+	pgbuild two -g a.c b.c m.c
+	pgrun ./two
+	gmon-cat gmon.out | gp-sym two > s2 || atf_fail "no stream"
+	atf_check -o save:two.html gp-fmt -o html s2
+	chrome --dump-dom "file://$(pwd)/two.html" > dom.two
+	atf_check -o match:'id="lines" style="display: none' cat dom.two
 
 	# C++ names, '<' and '&' and all, are text, not markup.
 	if command -v c++ >/dev/null; then
