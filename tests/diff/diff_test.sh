@@ -151,6 +151,12 @@ SRC
 	    '$1 == "dfunc" && $2 == "sq" { print $2, $3, $5, $6 }' d.st
 	# the formats find the static's pair too (its file has a directory;
 	# svg's and json's diff went missing for every static function)
+	# -f takes a static as the report prints it
+	atf_check -s exit:1 -o empty \
+	    -e inline:'gp-diff: sq: calls 1000 -> 2000 (+100.0%), above +0%\n' \
+	    gp-diff -q -c 0 -f 'sq (s.c)' a.st b.st
+	atf_check -s exit:2 -o empty -e match:'^gp-diff: -f sq \(t.c\): ' \
+	    gp-diff -q -c 0 -f 'sq (t.c)' a.st b.st
 	atf_check -o inline:"1000 2000\n" sh -c "gp-fmt -o json d.st |
 	    jq -r '.functions[] | select(.name == \"sq\") |
 	    \"\\(.diff.old_calls) \\(.diff.new_calls)\"'"
