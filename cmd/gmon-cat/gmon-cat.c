@@ -18,13 +18,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fileinfo.h"
-#include "foreign.h"
-#include "gmon.h"
-#include "gprt.h"
-#include "measured.h"
-#include "prof.h"
-#include "stream.h"
+#include "gmon/fileinfo.h"
+#include "plugin/input.h"
+#include "gmon/raw.h"
+#include <gp/companion.h>
+#include "gprt/runtime.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
 
 /* The runtime layers to print after the raw layer. */
 struct rtlist {

@@ -10,12 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gmonsum.h"
-#include "graph.h"
-#include "hist.h"
-#include "prof.h"
-#include "stream.h"
-#include "symspec.h"
+#include "report/gmonsum.h"
+#include "analysis/graph.h"
+#include "analysis/credit.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
+#include "sym/symspec.h"
 
 static void	usage(void) __attribute__((__noreturn__));
 

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diff.h"
-#include "prof.h"
-#include "stream.h"
+#include "analysis/diff.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
 
 static void	usage(void) __attribute__((__noreturn__));
 static void	limit(const char *, double *, double *, double);

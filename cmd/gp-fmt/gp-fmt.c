@@ -8,13 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileinfo.h"
-#include "lines.h"
-#include "order.h"
-#include "plugin.h"
-#include "prof.h"
-#include "stream.h"
-#include "diff.h"
+#include "gmon/fileinfo.h"
+#include "report/annotate.h"
+#include "report/order.h"
+#include "plugin/format.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
+#include "analysis/diff.h"
 #include "fmt.h"
 
 #define S_FLAT	1			/* sections */

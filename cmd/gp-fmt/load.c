@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof.h"
-#include "symtab.h"
-#include "hist.h"
-#include "graph.h"
-#include "measured.h"
+#include "analysis/profile.h"
+#include "sym/symtab.h"
+#include "analysis/credit.h"
+#include "analysis/graph.h"
+#include "gprt/runtime.h"
 #include "fmt.h"
 
 static void	*xcalloc(size_t, size_t);

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph.h"
-#include "measured.h"
-#include "symtab.h"
+#include "analysis/graph.h"
+#include "gprt/runtime.h"
+#include "sym/symtab.h"
 #include "fmt.h"
 
 struct msite {

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hist.h"
-#include "prof.h"
-#include "stream.h"
-#include "symspec.h"
+#include "analysis/credit.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
+#include "sym/symspec.h"
 
 static void	usage(void) __attribute__((__noreturn__));
 

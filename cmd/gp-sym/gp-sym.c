@@ -14,14 +14,14 @@
 
 #include <bfd.h>
 
-#include "callscan.h"
-#include "gmon.h"
-#include "graph.h"
-#include "linesyms.h"
-#include "measured.h"
-#include "prof.h"
-#include "stream.h"
-#include "symtab.h"
+#include "sym/callscan.h"
+#include "gmon/raw.h"
+#include "analysis/graph.h"
+#include "sym/linesyms.h"
+#include "gprt/runtime.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
+#include "sym/symtab.h"
 
 #define MAXWARN		5	/* addresses named per kind of warning */
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "gprt.h"
-#include "stream.h"
+#include <gp/companion.h>
+#include "stream/stream.h"
 
 static void	usage(void) __attribute__((__noreturn__));
 

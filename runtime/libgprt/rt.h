@@ -20,7 +20,7 @@
 #endif
 
 #define GPRT_RUNTIME
-#include "gprt.h"
+#include <gp/companion.h>
 
 #include <gp/plugin.h>
 

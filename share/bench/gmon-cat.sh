@@ -18,7 +18,7 @@
 # wall-clock time and by CPU time (user + system; cat and wc are too fast
 # for the CPU time's 10 ms resolution).  Needs /usr/bin/time.
 # gmon-cat is the one in PATH, or $GMONCAT; gmon-streamread is linked
-# with the built libgp.a (found with bmake -V .OBJDIR, or $LIBGP).
+# with the built libgp.a (obj/libgp/libgp.a, or $LIBGP).
 
 set -e
 
@@ -27,7 +27,7 @@ nbins=${1:-20000000}
 narcs=${2:-3000000}
 gmoncat=${GMONCAT:-gmon-cat}
 cc=${CC:-cc}
-libgp=${LIBGP:-$(cd "$top/libgp" && bmake -V .OBJDIR)/libgp.a}
+libgp=${LIBGP:-$top/obj/libgp/libgp.a}
 if [ ! -f "$libgp" ]; then
 	echo "gmon-cat.sh: no $libgp: build gptools first (with the same" \
 	    "MAKEOBJDIRPREFIX), or set LIBGP" >&2

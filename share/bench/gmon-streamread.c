@@ -8,7 +8,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "stream.h"
+#include "stream/stream.h"
 
 int
 main(int argc, char *argv[])

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "plugin.h"
+#include "plugin/format.h"
 
 /* The renamed functions: prototypes for -Wmissing-prototypes. */
 void	 fuzz_exit(int) __attribute__((__noreturn__));

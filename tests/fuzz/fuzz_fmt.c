@@ -19,10 +19,10 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "gmon.h"
-#include "plugin.h"
-#include "prof.h"
-#include "stream.h"
+#include "gmon/raw.h"
+#include "plugin/format.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
 
 int	LLVMFuzzerInitialize(int *, char ***);
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -20,9 +20,9 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "gmon.h"
-#include "prof.h"
-#include "stream.h"
+#include "gmon/raw.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
 
 int	LLVMFuzzerInitialize(int *, char ***);
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -14,11 +14,11 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "gmon.h"
-#include "gprt.h"
-#include "measured.h"
-#include "prof.h"
-#include "stream.h"
+#include "gmon/raw.h"
+#include <gp/companion.h>
+#include "gprt/runtime.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
 
 int	LLVMFuzzerInitialize(int *, char ***);
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -14,18 +14,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fileinfo.h"
+#include "gmon/fileinfo.h"
 #include "fuzz.h"
-#include "gmon.h"
-#include "gmonsum.h"
-#include "graph.h"
-#include "hist.h"
-#include "measured.h"
-#include "order.h"
-#include "prof.h"
-#include "pview.h"
-#include "stream.h"
-#include "symtab.h"
+#include "gmon/raw.h"
+#include "report/gmonsum.h"
+#include "analysis/graph.h"
+#include "analysis/credit.h"
+#include "gprt/runtime.h"
+#include "report/order.h"
+#include "analysis/profile.h"
+#include "report/view.h"
+#include "stream/stream.h"
+#include "sym/symtab.h"
 
 int	LLVMFuzzerInitialize(int *, char ***);
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

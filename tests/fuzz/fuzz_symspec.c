@@ -27,14 +27,14 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "gmon.h"
-#include "gmonsum.h"
-#include "graph.h"
-#include "hist.h"
-#include "prof.h"
-#include "stream.h"
-#include "symspec.h"
-#include "symtab.h"
+#include "gmon/raw.h"
+#include "report/gmonsum.h"
+#include "analysis/graph.h"
+#include "analysis/credit.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
+#include "sym/symspec.h"
+#include "sym/symtab.h"
 
 int	LLVMFuzzerInitialize(int *, char ***);
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stream.h"
+#include "stream/stream.h"
 
 static uint64_t s = 88172645463325252ULL;
 

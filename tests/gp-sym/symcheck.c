@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "prof.h"
-#include "stream.h"
-#include "symtab.h"
+#include "analysis/profile.h"
+#include "stream/stream.h"
+#include "sym/symtab.h"
 
 int
 main(int argc, char *argv[])

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "stream.h"
+#include "stream/stream.h"
 
 static int
 copy(int unesc)

@@ -1,0 +1,74 @@
+/*
+ * The in-memory profile that the stream records load into.
+ *
+ * The stream has layers, each added by one stage (see gp-stream(5)):
+ *
+ *	raw	profile hist bins arc bbrec bb raw	gmon-cat	gmon.h
+ *	sym	exe sym					gp-sym		symtab.h
+ *	credit	histsum time				gp-hist		hist.h
+ *	graph	graph node carc				gp-arcs		graph.h
+ *	runtime	gprt map thread marc mem memsum		gmon-cat	measured.h
+ *	diff	diff dfunc darc				gp-diff		diff.h
+ *	(and in the sym layer, obj osym: other objects' symbols, gp-sym)
+ *
+ * Each layer owns its struct, its loader (one stream record into the
+ * model) and its emitter (the model back into records).  A stage reads
+ * the stream with gp_stage_read(), which loads the records of the layers
+ * the stage asked for, drops the records of the layers the stage will
+ * write anew, and copies every record through to the output.
+ */
+#ifndef GP_PROF_H
+#define GP_PROF_H
+
+#include "stream/kinds.h"
+#include "stream/stream.h"
+
+struct gp_raw;
+struct gp_symtab;
+struct gp_credit;
+struct gp_graph;
+struct gp_rt;
+struct gp_diff;
+
+
+struct gp_prof {
+	struct gp_raw		*raw;
+	struct gp_symtab	*sym;
+	struct gp_credit	*credit;
+	struct gp_graph		*graph;
+	struct gp_rt		*rt;	/* the runtime layer, or NULL */
+	struct gp_diff		*diff;	/* the diff layer, or NULL */
+	unsigned		 have;	/* GP_L_* seen in the input */
+};
+
+/*
+ * Layer loaders: each takes one record of its layer and returns 1, or
+ * returns 0 if the kind is not its own.  Bad fields are fatal (gp_recerr).
+ */
+int	gp_raw_load(struct gp_prof *, const struct gp_rec *);	/* gmon.c */
+void	gp_raw_norm(struct gp_raw *);				/* gmon.c */
+void	gp_prof_free(struct gp_prof *);
+int	gp_sym_load(struct gp_prof *, const struct gp_rec *);	/* symtab.c */
+int	gp_credit_load(struct gp_prof *, const struct gp_rec *); /* hist.c */
+int	gp_graph_load(struct gp_prof *, const struct gp_rec *);	/* graph.c */
+int	gp_rt_load(struct gp_prof *, const struct gp_rec *);	/* measured.c */
+
+/*
+ * Read a whole stream.  Records of the layers in `load' go into the model
+ * (the runtime layer's too when `load' has the raw layer: both are what
+ * was measured);
+ * records of the layers in `drop' are not copied to `w' (the stage makes
+ * them anew); every other record is copied to `w' as it is read (w may be
+ * NULL).
+ */
+void	gp_stage_read(struct gp_reader *, struct gp_prof *, unsigned load,
+	    unsigned drop, struct gp_writer *w);
+
+/*
+ * Have gp_stage_read() hand every record of a kind no layer knows to fn
+ * as well (fn NULL: stop).  For a stage that reads such records, as
+ * gp-fmt -i reads gmon-cat -i's "fileinfo" records.
+ */
+void	gp_stage_other(void (*fn)(const struct gp_rec *, void *), void *arg);
+
+#endif /* GP_PROF_H */

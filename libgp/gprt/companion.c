@@ -1,0 +1,1476 @@
+/*
+ * Reading gprt(3) companion files (see gprt.h for the layout) into the
+ * records of the runtime layer of gp-stream(5).
+ *
+ * The activations still open on a thread's shadow stack when the process
+ * ended (killed, or exit(3) called with other threads running or from
+ * inside functions) are closed when the file is read, as the exits would
+ * have closed them, at the end of the process: exit(3)'s time, or for a
+ * process that died, the latest time any of its threads recorded.  A
+ * thread blocked in a call stays open until then; its last event may be
+ * long before.
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gp/plugin.h>
+
+#include "gmon/raw.h"
+#include <gp/companion.h>
+#include "stream/stream.h"
+
+#define BLKSZ	sizeof(struct gprt_blk)
+
+struct rd {
+	const char		*path;
+	unsigned char		*buf;
+	uint64_t		 size;
+	int			 swap;
+};
+
+struct ablk {				/* an ARCS block */
+	uint64_t		 off;
+	uint64_t		 n;
+	size_t			 first;	/* its first in g->arcs */
+};
+
+struct sblk {				/* a STACK block */
+	uint64_t		 off;
+	uint64_t		 cap;
+	uint64_t		 thread;
+};
+
+struct tinfo {
+	uint64_t		 off;	/* of the THREAD block */
+	uint64_t		 top;	/* address of the top frame */
+	uint64_t		 depth;
+	uint64_t		 stack;
+	uint64_t		 last;
+	uint64_t		 closed;	/* when its open calls closed */
+	uint64_t		 cp_ticks, cp_ns;
+};
+
+struct cinfo {				/* a cct block's running node */
+	uint64_t		 off;
+	uint64_t		 cur;
+	uint64_t		 last;
+};
+
+/*
+ * The most calls a file may count, all its arcs together.  A gmon.out
+ * counts an arc in 32 bits, so gp_gprt_gmon() writes an arc once for
+ * each 2^32 of its calls: a damaged count of 2^62 meant 2^30 records
+ * (17 GB) and a gmon-cat that seemed to hang.  2^52 calls take the hooks
+ * (some nanoseconds each) months of nothing else; gp_gprt_gmon() then
+ * writes at most 2^20 records more than there are arcs.
+ */
+#define MAXCALLS	((uint64_t)1 << 52)
+
+static void bad(const struct rd *, uint64_t, const char *, ...)
+    __attribute__((__noreturn__, __format__(__printf__, 3, 4)));
+
+static void
+bad(const struct rd *r, uint64_t off, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	errx(1, "%s: byte %" PRIu64 ": %s", r->path, off, msg);
+}
+
+static void *
+xcalloc(size_t n, size_t sz)
+{
+	void *p;
+
+	if ((p = calloc(n == 0 ? 1 : n, sz)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
+static void *
+xreallocarray(void *p, size_t n, size_t sz)
+{
+	if ((p = reallocarray(p, n == 0 ? 1 : n, sz)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
+static uint32_t
+get32(const struct rd *r, uint64_t off)
+{
+	uint32_t v;
+
+	if (off + 4 > r->size)
+		bad(r, off, "unexpected end of file");
+	memcpy(&v, r->buf + off, 4);
+	return r->swap ? __builtin_bswap32(v) : v;
+}
+
+static uint64_t
+get64(const struct rd *r, uint64_t off)
+{
+	uint64_t v;
+
+	if (off + 8 > r->size)
+		bad(r, off, "unexpected end of file");
+	memcpy(&v, r->buf + off, 8);
+	return r->swap ? __builtin_bswap64(v) : v;
+}
+
+#define H32(f)	get32(r, offsetof(struct gprt_hdr, f))
+#define H64(f)	get64(r, offsetof(struct gprt_hdr, f))
+#define F64(o, type, f)	get64(r, (o) + offsetof(type, f))
+
+static void
+readfile(struct rd *r)
+{
+	struct stat st;
+	ssize_t n;
+	size_t cap;
+	int fd;
+
+	if ((fd = open(r->path, O_RDONLY)) == -1)
+		err(1, "%s", r->path);
+	cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size :
+	    65536;
+	r->buf = xcalloc(cap, 1);
+	r->size = 0;
+	for (;;) {
+		if (r->size == cap) {
+			cap *= 2;
+			r->buf = xreallocarray(r->buf, cap, 1);
+		}
+		n = read(fd, r->buf + r->size, cap - r->size);
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			err(1, "%s", r->path);
+		}
+		if (n == 0)
+			break;
+		r->size += (uint64_t)n;
+	}
+	close(fd);
+}
+
+static void
+header(struct rd *r, struct gp_gprt *g)
+{
+	struct gprt_hdr *h = &g->hdr;
+	uint32_t order;
+
+	if (r->size < 16 || memcmp(r->buf, GPRT_MAGIC, 8) != 0)
+		bad(r, 0, "not a gprt companion file (bad magic)");
+	memcpy(&order, r->buf + offsetof(struct gprt_hdr, order), 4);
+	if (order == GPRT_ORDER)
+		r->swap = 0;
+	else if (order == __builtin_bswap32(GPRT_ORDER))
+		r->swap = 1;
+	else
+		bad(r, offsetof(struct gprt_hdr, order), "bad byte-order mark");
+	g->swapped = r->swap;
+	memcpy(h->magic, r->buf, 8);
+	h->order = GPRT_ORDER;
+	if ((h->version = H32(version)) != GPRT_VERSION)
+		bad(r, offsetof(struct gprt_hdr, version),
+		    "version %" PRIu32 " not supported", h->version);
+	h->hdrsize = H32(hdrsize);
+	if (h->hdrsize < sizeof(*h) || h->hdrsize % 8 != 0)
+		bad(r, offsetof(struct gprt_hdr, hdrsize),
+		    "bad header size %" PRIu32, h->hdrsize);
+	if (h->hdrsize > r->size)
+		bad(r, r->size, "unexpected end of file in the header");
+	h->ptrsize = H32(ptrsize);
+	if (h->ptrsize != 4 && h->ptrsize != 8)
+		bad(r, offsetof(struct gprt_hdr, ptrsize),
+		    "bad address size %" PRIu32, h->ptrsize);
+	h->end = H64(end);
+	if (h->end < h->hdrsize || h->end > r->size)
+		bad(r, offsetof(struct gprt_hdr, end), "tables end at %" PRIu64
+		    ", outside the file's %" PRIu64 " bytes", h->end, r->size);
+	h->base = H64(base);
+	h->pid = H64(pid);
+	h->ppid = H64(ppid);
+	h->state = H32(state);
+	h->clock = H32(clock);
+	if (h->state != GPRT_RUNNING && h->state != GPRT_EXITED)
+		bad(r, offsetof(struct gprt_hdr, state), "bad state %" PRIu32,
+		    h->state);
+	if (h->clock < GPRT_CLK_TSC || h->clock > GPRT_CLK_CNTVCT)
+		bad(r, offsetof(struct gprt_hdr, clock), "bad clock %" PRIu32,
+		    h->clock);
+	h->cal0_ticks = H64(cal0_ticks);
+	h->cal0_ns = H64(cal0_ns);
+	h->cal1_ticks = H64(cal1_ticks);
+	h->cal1_ns = H64(cal1_ns);
+	h->end_ticks = H64(end_ticks);
+	h->end_ns = H64(end_ns);
+	h->start_sec = H64(start_sec);
+	h->flags = H64(flags);
+	h->fork_ticks = H64(fork_ticks);
+	h->mem_live = H64(mem_live);
+	h->mem_peak = H64(mem_peak);
+	h->nthreads = H64(nthreads);
+}
+
+/* Ticks per second, from the widest calibration interval we have. */
+static double
+rate(const struct gp_gprt *g, const struct tinfo *ti)
+{
+	const struct gprt_hdr *h = &g->hdr;
+	uint64_t t, ns;
+	size_t i;
+
+	if (h->clock == GPRT_CLK_MONO)
+		return 1e9;
+	t = h->cal1_ticks;
+	ns = h->cal1_ns;
+	for (i = 0; i < g->nthreads; i++)
+		if (ti[i].cp_ns > ns && ti[i].cp_ticks > h->cal0_ticks) {
+			t = ti[i].cp_ticks;
+			ns = ti[i].cp_ns;
+		}
+	if (h->end_ns > ns && h->end_ticks > h->cal0_ticks) {
+		t = h->end_ticks;
+		ns = h->end_ns;
+	}
+	if (ns <= h->cal0_ns || t <= h->cal0_ticks)
+		return 1e9;
+	return (double)(t - h->cal0_ticks) * 1e9 / (double)(ns - h->cal0_ns);
+}
+
+static int
+cmparc(const void *a, const void *b)
+{
+	const struct gp_gprt_arc *x = a, *y = b;
+
+	if (x->thread != y->thread)
+		return x->thread < y->thread ? -1 : 1;
+	if (x->sobj != y->sobj)
+		return x->sobj < y->sobj ? -1 : 1;
+	if (x->srel != y->srel)
+		return x->srel < y->srel ? -1 : 1;
+	if (x->fobj != y->fobj)
+		return x->fobj < y->fobj ? -1 : 1;
+	if (x->frel != y->frel)
+		return x->frel < y->frel ? -1 : 1;
+	return 0;
+}
+
+static int
+cmpmem(const void *a, const void *b)
+{
+	const struct gp_gprt_mem *x = a, *y = b;
+
+	if (x->thread != y->thread)
+		return x->thread < y->thread ? -1 : 1;
+	if (x->m.site != y->m.site)
+		return x->m.site < y->m.site ? -1 : 1;
+	if (x->m.fn != y->m.fn)
+		return x->m.fn < y->m.fn ? -1 : 1;
+	return 0;
+}
+
+struct fnidx {
+	uint64_t	fn;
+	size_t		i;
+};
+
+static int
+cmpfn(const void *a, const void *b)
+{
+	const struct fnidx *x = a, *y = b;
+
+	if (x->fn != y->fn)
+		return x->fn < y->fn ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static int
+cmpslot(const void *a, const void *b)
+{
+	const struct fnidx *x = a, *y = b;
+
+	return x->fn < y->fn ? -1 : x->fn > y->fn;
+}
+
+/*
+ * The arc a frame points to, as an index into g->arcs.  The ARCS blocks
+ * are in file order: a binary search finds the one holding addr.
+ */
+static size_t
+framearc(const struct rd *r, const struct gp_gprt *g, const struct ablk *ab,
+    size_t nab, uint64_t foff, uint64_t addr)
+{
+	uint64_t off, k;
+	size_t lo, hi, mid;
+
+	off = addr - g->hdr.base;
+	lo = 0;
+	hi = nab;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ab[mid].off <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0) {
+		lo--;
+		k = off - ab[lo].off;
+		if (k >= BLKSZ && k < BLKSZ + ab[lo].n *
+		    sizeof(struct gprt_arc) &&
+		    (k - BLKSZ) % sizeof(struct gprt_arc) == 0)
+			return ab[lo].first + (k - BLKSZ) /
+			    sizeof(struct gprt_arc);
+	}
+	bad(r, foff, "frame points to 0x%" PRIx64 ", not an arc", addr);
+}
+
+/*
+ * The latest time thread ti is known to have reached, from its stack
+ * block sb: every frame ever pushed there holds its entry time and the
+ * time of its finished callees, which ran after it, and pops leave them,
+ * so the slots above the top hold the calls the top made last.  A loop
+ * calling short functions, or a function that returned to one that makes
+ * no calls, records nothing else until the thread's next checkpoint.
+ */
+static uint64_t
+stacklast(const struct rd *r, const struct tinfo *ti, const struct sblk *sb)
+{
+	uint64_t i, foff, t0, c, last;
+
+	last = ti->last;
+	for (i = 1; i < sb->cap; i++) {
+		foff = sb->off + BLKSZ + i * sizeof(struct gprt_frame);
+		t0 = F64(foff, struct gprt_frame, t0);
+		c = F64(foff, struct gprt_frame, child);
+		if (t0 + c >= t0 && t0 + c > last)	/* not a damaged sum */
+			last = t0 + c;
+		else if (t0 > last)
+			last = t0;
+	}
+	return last;
+}
+
+/*
+ * Close the open activations of a thread at time last (or later, if a
+ * frame says so), as the runtime's exits would have: self and inclusive
+ * time, outermost activations of each function only for the inclusive
+ * time.
+ */
+static void
+closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
+    struct tinfo *ti, const struct ablk *ab, size_t nab)
+{
+	struct fnidx *fi;
+	size_t *arc, i, n;
+	uint64_t *t0, *child, foff, last, el, extra, c;
+	unsigned char *outer;
+
+	n = 0;
+	arc = xcalloc(ti->depth, sizeof(*arc));
+	t0 = xcalloc(ti->depth, sizeof(*t0));
+	child = xcalloc(ti->depth, sizeof(*child));
+	fi = xcalloc(ti->depth, sizeof(*fi));
+	outer = xcalloc(ti->depth, 1);
+	last = ti->last;
+	for (i = 1; i <= ti->depth; i++) {
+		foff = ti->stack + BLKSZ + i * sizeof(struct gprt_frame);
+		if (F64(foff, struct gprt_frame, arc) == 0)
+			continue;	/* killed between push and fill */
+		arc[n] = framearc(r, g, ab, nab, foff,
+		    F64(foff, struct gprt_frame, arc));
+		t0[n] = F64(foff, struct gprt_frame, t0);
+		child[n] = F64(foff, struct gprt_frame, child);
+		if (t0[n] > last)
+			last = t0[n];
+		fi[n].fn = g->arcs[arc[n]].fn;
+		fi[n].i = n;
+		n++;
+	}
+	/*
+	 * The top frame lasted at least as long as its finished callees,
+	 * and each frame began after its earlier callees had finished.
+	 */
+	if (n > 0 && t0[n - 1] + child[n - 1] > last)
+		last = t0[n - 1] + child[n - 1];
+	ti->closed = last;
+	gp_sort(fi, n, sizeof(*fi), cmpfn);
+	for (i = 0; i < n; i++)
+		if (i == 0 || fi[i].fn != fi[i - 1].fn)
+			outer[fi[i].i] = 1;
+	extra = 0;
+	for (i = n; i-- > 0;) {
+		el = last > t0[i] ? last - t0[i] : 0;
+		c = child[i] + extra;
+		if (el < c)
+			el = c;
+		g->arcs[arc[i]].self += el - c;
+		if (outer[i])
+			g->arcs[arc[i]].incl += el;
+		extra = el;
+	}
+	t->ticks += extra;
+	t->open = n;
+	free(arc);
+	free(t0);
+	free(child);
+	free(fi);
+	free(outer);
+}
+
+/* A COLL block of kind GP_COLL_CCT: a thread's calling-context tree. */
+static void
+cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
+    uint64_t off, uint64_t thread, uint64_t size)
+{
+	struct gp_gprt_cct *c;
+	struct gp_gprt_cnode *x;
+	uint64_t p, n, cap, i, k;
+
+	p = off + BLKSZ;
+	if (size - BLKSZ < sizeof(struct gp_cct))
+		bad(r, off, "cct block too short");
+	n = F64(p, struct gp_cct, n);
+	cap = F64(p, struct gp_cct, cap);
+	if (cap > (size - BLKSZ - sizeof(struct gp_cct)) /
+	    sizeof(struct gp_cctnode) || n > cap || n == 0)
+		bad(r, off, "cct block: %" PRIu64 " of %" PRIu64 " nodes do "
+		    "not fit", n, cap);
+	if (thread == 0)
+		bad(r, off, "cct block of no thread");
+	for (i = 0; i < g->ncct; i++)
+		if (g->ccts[i].thread == thread)
+			bad(r, off, "second cct block of thread %" PRIu64,
+			    thread);
+	g->ccts = xreallocarray(g->ccts, g->ncct + 1, sizeof(*g->ccts));
+	*ci = xreallocarray(*ci, g->ncct + 1, sizeof(**ci));
+	(*ci)[g->ncct].off = off;
+	(*ci)[g->ncct].cur = F64(p, struct gp_cct, cur);
+	(*ci)[g->ncct].last = F64(p, struct gp_cct, last);
+	if ((*ci)[g->ncct].cur >= n)
+		bad(r, p + offsetof(struct gp_cct, cur), "running node %"
+		    PRIu64 " of %" PRIu64, (*ci)[g->ncct].cur, n);
+	c = &g->ccts[g->ncct++];
+	c->thread = thread;
+	c->n = n;
+	c->nodes = xcalloc(n, sizeof(*c->nodes));
+	for (i = 1; i < n; i++) {
+		k = p + sizeof(struct gp_cct) + i * sizeof(struct gp_cctnode);
+		x = &c->nodes[i];
+		x->parent = F64(k, struct gp_cctnode, parent);
+		if (x->parent >= i)
+			bad(r, k, "cct node %" PRIu64 ": parent %" PRIu64
+			    " not before it", i, x->parent);
+		x->fn = F64(k, struct gp_cctnode, fn);
+		x->site = F64(k, struct gp_cctnode, site);
+		x->count = F64(k, struct gp_cctnode, count);
+		x->self = F64(k, struct gp_cctnode, self);
+	}
+}
+
+/* A COLL block of kind GP_COLL_TRACE: a thread's ring of call events. */
+static void
+traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
+    uint64_t thread, uint64_t size)
+{
+	struct gp_gprt_trace *t;
+	struct gp_gprt_tev *e;
+	uint64_t p, head, cap, from, keep, i, k;
+
+	p = off + BLKSZ;
+	if (size - BLKSZ < sizeof(struct gp_trace))
+		bad(r, off, "trace block too short");
+	head = F64(p, struct gp_trace, head);
+	cap = F64(p, struct gp_trace, cap);
+	if (cap == 0 || (cap & (cap - 1)) != 0 ||
+	    cap > (size - BLKSZ - sizeof(struct gp_trace)) /
+	    sizeof(struct gp_tevent))
+		bad(r, off, "trace block: a ring of %" PRIu64 " events does "
+		    "not fit", cap);
+	if (thread == 0)
+		bad(r, off, "trace block of no thread");
+	for (i = 0; i < g->ntrace; i++)
+		if (g->traces[i].thread == thread)
+			bad(r, off, "second trace block of thread %" PRIu64,
+			    thread);
+	g->traces = xreallocarray(g->traces, g->ntrace + 1,
+	    sizeof(*g->traces));
+	t = &g->traces[g->ntrace++];
+	memset(t, 0, sizeof(*t));
+	t->thread = thread;
+	t->first = F64(p, struct gp_trace, first) != 0;
+	if (t->first) {
+		from = 0;
+		keep = head < cap ? head : cap;
+	} else if (head <= cap) {
+		from = 0;
+		keep = head;
+	} else {
+		/* the oldest slot may be the one being written */
+		from = head - cap + 1;
+		keep = cap - 1;
+	}
+	t->lost = head - keep;
+	t->ev = xcalloc(keep, sizeof(*t->ev));
+	for (i = 0; i < keep; i++) {
+		k = p + sizeof(struct gp_trace) + ((from + i) & (cap - 1)) *
+		    sizeof(struct gp_tevent);
+		e = &t->ev[t->n];
+		e->seq = from + i;
+		e->ticks = F64(k, struct gp_tevent, ticks);
+		e->fn = F64(k, struct gp_tevent, fn);
+		e->site = F64(k, struct gp_tevent, site);
+		e->kind = get32(r, k + offsetof(struct gp_tevent, kind));
+		e->depth = get32(r, k + offsetof(struct gp_tevent, depth));
+		if (e->kind != GP_EV_ENTER && e->kind != GP_EV_LEAVE)
+			bad(r, k, "trace event of kind %" PRIu32, e->kind);
+		t->n++;
+	}
+}
+
+/*
+ * The trees' last moments (the time since the last event, the running
+ * node's, up to when the reader closed the thread's open calls) and the
+ * inclusive times: each node's self and its subtree's.
+ */
+static void
+cctfinish(const struct rd *r, struct gp_gprt *g, const struct tinfo *ti,
+    const struct cinfo *ci)
+{
+	struct gp_gprt_cct *c;
+	struct gp_gprt_cnode *x;
+	size_t i, j;
+	uint64_t k;
+
+	for (i = 0; i < g->ncct; i++) {
+		c = &g->ccts[i];
+		for (j = 0; j < g->nthreads; j++)
+			if (g->threads[j].slot == c->thread)
+				break;
+		if (j == g->nthreads)
+			bad(r, ci[i].off, "cct block of thread %" PRIu64
+			    ", which has no record", c->thread);
+		if (ci[i].cur != 0 && ti[j].depth > 0 &&
+		    ti[j].closed > ci[i].last)
+			c->nodes[ci[i].cur].self += ti[j].closed - ci[i].last;
+		for (k = c->n; k-- > 1;) {
+			x = &c->nodes[k];
+			if (x->incl > UINT64_MAX - x->self)
+				bad(r, ci[i].off, "cct node %" PRIu64 ": times "
+				    "beyond 2^64 ticks", k);
+			x->incl += x->self;
+			if (c->nodes[x->parent].incl > UINT64_MAX - x->incl)
+				bad(r, ci[i].off, "cct node %" PRIu64 ": times "
+				    "beyond 2^64 ticks", k);
+			c->nodes[x->parent].incl += x->incl;
+		}
+	}
+}
+
+struct gp_gprt *
+gp_gprt_load(const char *path)
+{
+	struct gp_gprt *g;
+	struct ablk *ab;
+	struct sblk *sb;
+	struct tinfo *ti;
+	struct gp_gprt_thread *t;
+	struct gp_gprt_obj *o;
+	struct gp_gprt_arc *a;
+	struct gp_gprt_mem *m;
+	struct fnidx *bys, key, *found;
+	struct cinfo *ci = NULL;
+	struct rd rd, *r = &rd;
+	uint64_t off, size, n, cap, type, thread, i, k, calls, end;
+	size_t nab, nsb, j;
+
+	calls = 0;
+	g = xcalloc(1, sizeof(*g));
+	if ((g->path = strdup(path)) == NULL)
+		err(1, NULL);
+	r->path = g->path;
+	readfile(r);
+	header(r, g);
+	ab = NULL;
+	sb = NULL;
+	ti = NULL;
+	nab = nsb = 0;
+	for (off = g->hdr.hdrsize; off < g->hdr.end; off += size) {
+		if (off + BLKSZ > g->hdr.end)
+			bad(r, off, "block header runs past the end of the "
+			    "tables");
+		type = get32(r, off + offsetof(struct gprt_blk, type));
+		thread = get32(r, off + offsetof(struct gprt_blk, thread));
+		size = get64(r, off + offsetof(struct gprt_blk, size));
+		n = get64(r, off + offsetof(struct gprt_blk, n));
+		cap = get64(r, off + offsetof(struct gprt_blk, cap));
+		if (size < BLKSZ || size % 8 != 0 || size > g->hdr.end - off)
+			bad(r, off, "bad block size %" PRIu64, size);
+		switch (type) {
+		case GPRT_B_THREAD:
+			if (size < sizeof(struct gprt_thread))
+				bad(r, off, "thread block too short");
+			k = F64(off, struct gprt_thread, slot);
+			if (k == 0 || k != thread)
+				bad(r, off, "bad thread slot %" PRIu64, k);
+			for (j = 0; j < g->nthreads; j++)
+				if (g->threads[j].slot == k)
+					bad(r, off, "thread slot %" PRIu64
+					    " twice", k);
+			g->threads = xreallocarray(g->threads, g->nthreads + 1,
+			    sizeof(*g->threads));
+			ti = xreallocarray(ti, g->nthreads + 1, sizeof(*ti));
+			t = &g->threads[g->nthreads];
+			memset(t, 0, sizeof(*t));
+			t->slot = k;
+			t->tid = F64(off, struct gprt_thread, tid);
+			t->nthreads = F64(off, struct gprt_thread, nthreads);
+			t->state = F64(off, struct gprt_thread, state);
+			if (t->state < GPRT_T_RUNNING || t->state > GPRT_T_LOST)
+				bad(r, off, "bad thread state %" PRIu64,
+				    t->state);
+			memcpy(t->name, r->buf + off +
+			    offsetof(struct gprt_thread, name), 16);
+			t->name[16] = '\0';
+			ti[g->nthreads].off = off;
+			ti[g->nthreads].top = F64(off, struct gprt_thread,
+			    top);
+			ti[g->nthreads].stack = F64(off, struct gprt_thread,
+			    stack);
+			ti[g->nthreads].last = F64(off, struct gprt_thread,
+			    last);
+			ti[g->nthreads].cp_ticks = F64(off, struct gprt_thread,
+			    cp_ticks);
+			ti[g->nthreads].cp_ns = F64(off, struct gprt_thread,
+			    cp_ns);
+			g->nthreads++;
+			break;
+		case GPRT_B_STACK:
+			if (cap > (size - BLKSZ) / sizeof(struct gprt_frame))
+				bad(r, off, "stack block holds fewer than its "
+				    "%" PRIu64 " frames", cap);
+			sb = xreallocarray(sb, nsb + 1, sizeof(*sb));
+			sb[nsb].off = off;
+			sb[nsb].cap = cap;
+			sb[nsb].thread = thread;
+			nsb++;
+			break;
+		case GPRT_B_ARCS:
+			if (cap > (size - BLKSZ) / sizeof(struct gprt_arc) ||
+			    n > cap)
+				bad(r, off, "arc block: %" PRIu64 " of %" PRIu64
+				    " arcs do not fit", n, cap);
+			ab = xreallocarray(ab, nab + 1, sizeof(*ab));
+			ab[nab].off = off;
+			ab[nab].n = n;
+			ab[nab].first = g->narcs;
+			nab++;
+			g->arcs = xreallocarray(g->arcs, g->narcs + n,
+			    sizeof(*g->arcs));
+			for (i = 0; i < n; i++) {
+				k = off + BLKSZ + i * sizeof(struct gprt_arc);
+				a = &g->arcs[g->narcs++];
+				a->thread = thread;
+				a->site = F64(k, struct gprt_arc, site);
+				a->fn = F64(k, struct gprt_arc, fn);
+				a->count = F64(k, struct gprt_arc, count);
+				if (a->count > MAXCALLS - calls)
+					bad(r, k + offsetof(struct gprt_arc,
+					    count), "more than 2^52 calls in "
+					    "all: a damaged count");
+				calls += a->count;
+				a->self = F64(k, struct gprt_arc, self);
+				a->incl = F64(k, struct gprt_arc, incl);
+				a->nmaps = g->nobjs;
+			}
+			break;
+		case GPRT_B_MAP:
+			if (size < sizeof(struct gprt_map))
+				bad(r, off, "map block too short");
+			k = F64(off, struct gprt_map, pathlen);
+			if (k > size - sizeof(struct gprt_map))
+				bad(r, off, "map path of %" PRIu64
+				    " bytes does not fit", k);
+			g->objs = xreallocarray(g->objs, g->nobjs + 1,
+			    sizeof(*g->objs));
+			o = &g->objs[g->nobjs++];
+			o->id = F64(off, struct gprt_map, id);
+			o->bias = F64(off, struct gprt_map, bias);
+			o->low = F64(off, struct gprt_map, low);
+			o->textlow = F64(off, struct gprt_map, textlow);
+			o->texthigh = F64(off, struct gprt_map, texthigh);
+			o->path = xcalloc(k + 1, 1);
+			memcpy(o->path, r->buf + off + sizeof(struct gprt_map),
+			    k);
+			if (o->id != g->nobjs - 1)
+				bad(r, off, "map id %" PRIu64 " out of order",
+				    o->id);
+			/* a 32-bit process's addresses, and its gmon.out's */
+			if (g->hdr.ptrsize == 4 && (o->low > UINT32_MAX ||
+			    o->textlow > UINT32_MAX ||
+			    o->texthigh > UINT32_MAX))
+				bad(r, off, "map %" PRIu64 ": address beyond "
+				    "32 bits in a 32-bit process", o->id);
+			/*
+			 * The executable's text is what the histogram of
+			 * the gmon.out covers (exerange()), 2 bytes a bin
+			 * counted in 32 bits: a text of 2^45 bytes meant a
+			 * truncated bin count and 2^44 bins written.
+			 */
+			if (o->id == 0 && o->texthigh > o->low &&
+			    o->texthigh - o->low >= (uint64_t)1 << 33)
+				bad(r, off, "executable's text of %" PRIu64
+				    " bytes: more than a gmon.out histogram "
+				    "covers", o->texthigh - o->low);
+			break;
+		case GPRT_B_HIST:
+			if (size < sizeof(struct gprt_hist))
+				bad(r, off, "histogram block too short");
+			k = F64(off, struct gprt_hist, nbins);
+			if (k > (size - sizeof(struct gprt_hist)) / 4)
+				bad(r, off, "%" PRIu64 " bins do not fit", k);
+			if (g->bins != NULL)
+				bad(r, off, "second histogram");
+			g->histlow = F64(off, struct gprt_hist, low);
+			g->histhigh = F64(off, struct gprt_hist, high);
+			g->hz = F64(off, struct gprt_hist, hz);
+			g->outside = F64(off, struct gprt_hist, outside);
+			/* the gmon.out's rate is 32-bit */
+			if (g->histhigh < g->histlow || g->hz == 0 ||
+			    g->hz > UINT32_MAX || (g->hdr.ptrsize == 4 &&
+			    g->histhigh > UINT32_MAX))
+				bad(r, off, "bad histogram range or rate");
+			g->nbins = k;
+			g->bins = xcalloc(k, sizeof(*g->bins));
+			for (i = 0; i < k; i++)
+				g->bins[i] = get32(r, off +
+				    sizeof(struct gprt_hist) + i * 4);
+			break;
+		case GPRT_B_MEM:
+			if (cap > (size - BLKSZ) / sizeof(struct gprt_mem) ||
+			    n > cap)
+				bad(r, off, "memory block: %" PRIu64 " of %"
+				    PRIu64 " sites do not fit", n, cap);
+			g->mems = xreallocarray(g->mems, g->nmems + n,
+			    sizeof(*g->mems));
+			for (i = 0; i < n; i++) {
+				k = off + BLKSZ + i * sizeof(struct gprt_mem);
+				m = &g->mems[g->nmems++];
+				m->thread = thread;
+				for (j = 0; j < sizeof(m->m) / 8; j++)
+					((uint64_t *)(void *)&m->m)[j] =
+					    get64(r, k + j * 8);
+			}
+			break;
+		case GPRT_B_DEAD:
+			break;
+		case GPRT_B_COLL:
+			if (cap == GP_COLL_CCT)
+				cctblock(r, g, &ci, off, thread, size);
+			else if (cap == GP_COLL_TRACE)
+				traceblock(r, g, off, thread, size);
+			break;		/* other collectors' */
+		default:
+			bad(r, off, "unknown block type %" PRIu64, type);
+		}
+	}
+	/*
+	 * The collectors saw events after the runtime's last checkpoint: a
+	 * killed thread's open calls end at its last event known.
+	 */
+	for (i = 0; i < g->ncct; i++)
+		for (j = 0; j < g->nthreads; j++)
+			if (g->threads[j].slot == g->ccts[i].thread &&
+			    ci[i].last > ti[j].last)
+				ti[j].last = ci[i].last;
+	for (i = 0; i < g->ntrace; i++)
+		for (j = 0; j < g->nthreads; j++)
+			if (g->threads[j].slot == g->traces[i].thread &&
+			    g->traces[i].n > 0 && !g->traces[i].first &&
+			    g->traces[i].ev[g->traces[i].n - 1].ticks >
+			    ti[j].last)
+				ti[j].last =
+				    g->traces[i].ev[g->traces[i].n - 1].ticks;
+	for (j = 0; j < g->nthreads; j++) {
+		t = &g->threads[j];
+		for (i = 0; i < nsb; i++)
+			if (sb[i].off == ti[j].stack)
+				break;
+		if (i == nsb || sb[i].thread != t->slot || sb[i].cap == 0)
+			bad(r, ti[j].off, "thread %" PRIu64 ": no stack at "
+			    "offset %" PRIu64, t->slot, ti[j].stack);
+		/* frame 0 is the root: its child time is the thread's total */
+		t->ticks = F64(ti[j].stack + BLKSZ, struct gprt_frame, child);
+		k = g->hdr.base + ti[j].stack + BLKSZ;
+		if (ti[j].top < k ||
+		    (ti[j].top - k) % sizeof(struct gprt_frame) != 0)
+			bad(r, ti[j].off, "thread %" PRIu64 ": top frame 0x%"
+			    PRIx64 " not in its stack", t->slot, ti[j].top);
+		ti[j].depth = (ti[j].top - k) / sizeof(struct gprt_frame);
+		if (ti[j].depth >= sb[i].cap)
+			bad(r, ti[j].off, "thread %" PRIu64 ": depth %" PRIu64
+			    " beyond its stack of %" PRIu64, t->slot,
+			    ti[j].depth, sb[i].cap);
+		ti[j].last = stacklast(r, &ti[j], &sb[i]);
+	}
+	/*
+	 * The end of the process: exit(3), or the latest time any thread
+	 * recorded.  A thread that had not ended was running then, and its
+	 * open calls with it; threads lost at a fork ended at the fork.
+	 */
+	end = g->hdr.state == GPRT_EXITED ? g->hdr.end_ticks : 0;
+	for (j = 0; j < g->nthreads; j++)
+		if (g->threads[j].state != GPRT_T_LOST && ti[j].last > end)
+			end = ti[j].last;
+	for (j = 0; j < g->nthreads; j++) {
+		t = &g->threads[j];
+		if (t->state != GPRT_T_LOST && ti[j].depth > 0 &&
+		    end > ti[j].last)
+			ti[j].last = end;
+		ti[j].closed = ti[j].last;
+		if (ti[j].depth > 0)
+			closeframes(r, g, t, &ti[j], ab, nab);
+	}
+	cctfinish(r, g, ti, ci);
+	free(ci);
+	g->rate = rate(g, ti);
+	for (j = 0; j < g->narcs; j++) {
+		a = &g->arcs[j];
+		a->sobj = gp_gprt_objat(g, a->site, a->nmaps, &a->srel);
+		a->fobj = gp_gprt_objat(g, a->fn, a->nmaps, &a->frel);
+	}
+	gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
+	gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
+	/* Each thread's calls: its arcs are together now. */
+	bys = xcalloc(g->nthreads, sizeof(*bys));
+	for (j = 0; j < g->nthreads; j++) {
+		bys[j].fn = g->threads[j].slot;
+		bys[j].i = j;
+	}
+	gp_sort(bys, g->nthreads, sizeof(*bys), cmpfn);
+	for (i = 0; i < g->narcs; i = k) {
+		key.fn = g->arcs[i].thread;
+		key.i = 0;
+		for (k = i; k < g->narcs && g->arcs[k].thread == key.fn; k++)
+			;
+		if ((found = bsearch(&key, bys, g->nthreads, sizeof(*bys),
+		    cmpslot)) == NULL)
+			bad(r, g->hdr.hdrsize, "arcs of thread %" PRIu64
+			    ", which has no record", key.fn);
+		for (; i < k; i++)
+			g->threads[found->i].calls += g->arcs[i].count;
+	}
+	free(bys);
+	free(ab);
+	free(sb);
+	free(ti);
+	free(r->buf);
+	return g;
+}
+
+/*
+ * The threads' calling-context trees as one, thread 0's: the nodes of the
+ * same function reached through the same call site from the same merged
+ * node add up.  Parents still come before children.
+ */
+static void
+mergecct(struct gp_gprt *g)
+{
+	struct gp_gprt_cct m;
+	struct gp_gprt_cnode *x, *y;
+	size_t i, k, total, cap, *hash, *map, h, mask;
+
+	if (g->ncct == 0)
+		return;
+	for (total = 1, i = 0; i < g->ncct; i++)
+		total += g->ccts[i].n;
+	for (cap = 64; cap < 2 * total; cap *= 2)
+		continue;
+	mask = cap - 1;
+	hash = xcalloc(cap, sizeof(*hash));	/* 0: free; node 0 is no key */
+	memset(&m, 0, sizeof(m));
+	m.nodes = xcalloc(total, sizeof(*m.nodes));
+	m.n = 1;
+	for (i = 0; i < g->ncct; i++) {
+		map = xcalloc(g->ccts[i].n, sizeof(*map));
+		for (k = 1; k < g->ccts[i].n; k++) {
+			x = &g->ccts[i].nodes[k];
+			h = (size_t)((map[x->parent] * 0x9e3779b97f4a7c15u) ^
+			    x->fn ^ (x->site * 0xff51afd7ed558ccdu));
+			for (h = (h ^ h >> 29) & mask; hash[h] != 0;
+			    h = (h + 1) & mask) {
+				y = &m.nodes[hash[h]];
+				if (y->parent == map[x->parent] &&
+				    y->fn == x->fn && y->site == x->site)
+					break;
+			}
+			if (hash[h] == 0) {
+				hash[h] = m.n;
+				y = &m.nodes[m.n++];
+				y->parent = map[x->parent];
+				y->fn = x->fn;
+				y->site = x->site;
+			}
+			y = &m.nodes[hash[h]];
+			y->count += x->count;
+			y->self += x->self;
+			y->incl += x->incl;
+			map[k] = hash[h];
+		}
+		free(map);
+		free(g->ccts[i].nodes);
+	}
+	free(hash);
+	g->ccts[0] = m;
+	g->ncct = 1;
+}
+
+/* Sum the threads' arcs and memory sites into thread 0. */
+void
+gp_gprt_merge(struct gp_gprt *g)
+{
+	size_t i, n;
+	uint64_t *p, *q;
+
+	for (i = 0; i < g->narcs; i++)
+		g->arcs[i].thread = 0;
+	gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
+	for (i = n = 0; i < g->narcs; i++) {
+		if (n > 0 && cmparc(&g->arcs[n - 1], &g->arcs[i]) == 0) {
+			g->arcs[n - 1].count += g->arcs[i].count;
+			g->arcs[n - 1].self += g->arcs[i].self;
+			g->arcs[n - 1].incl += g->arcs[i].incl;
+		} else
+			g->arcs[n++] = g->arcs[i];
+	}
+	g->narcs = n;
+	for (i = 0; i < g->nmems; i++)
+		g->mems[i].thread = 0;
+	gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
+	for (i = n = 0; i < g->nmems; i++) {
+		if (n > 0 && cmpmem(&g->mems[n - 1], &g->mems[i]) == 0) {
+			p = &g->mems[n - 1].m.nmalloc;
+			q = &g->mems[i].m.nmalloc;
+			/* every counter from nmalloc on adds up, but peak */
+			for (; q < &g->mems[i].m.peak; p++, q++)
+				*p += *q;
+			if (g->mems[i].m.peak > g->mems[n - 1].m.peak)
+				g->mems[n - 1].m.peak = g->mems[i].m.peak;
+		} else
+			g->mems[n++] = g->mems[i];
+	}
+	g->nmems = n;
+	mergecct(g);
+}
+
+/*
+ * The object holding run-time address addr of an arc whose block came
+ * after nmaps map records: the last of those covering it, else the first
+ * recorded since (dlclose and a new object at the same addresses, map.c
+ * of libgprt); its id, and addr in it.
+ */
+int
+gp_gprt_objat(const struct gp_gprt *g, uint64_t addr, uint64_t nmaps,
+    uint64_t *rel)
+{
+	size_t i;
+
+	if (nmaps > g->nobjs)
+		nmaps = g->nobjs;
+	for (i = nmaps; i-- > 0;)
+		if (addr - g->objs[i].bias >= g->objs[i].textlow &&
+		    addr - g->objs[i].bias < g->objs[i].texthigh) {
+			*rel = addr - g->objs[i].bias;
+			return (int)i;
+		}
+	for (i = nmaps; i < g->nobjs; i++)
+		if (addr - g->objs[i].bias >= g->objs[i].textlow &&
+		    addr - g->objs[i].bias < g->objs[i].texthigh) {
+			*rel = addr - g->objs[i].bias;
+			return (int)i;
+		}
+	*rel = addr;
+	return -1;
+}
+
+/* The object holding run-time address addr: its id, and addr in it. */
+int
+gp_gprt_obj(const struct gp_gprt *g, uint64_t addr, uint64_t *rel)
+{
+	size_t i;
+
+	for (i = g->nobjs; i-- > 0;)
+		if (addr - g->objs[i].bias >= g->objs[i].textlow &&
+		    addr - g->objs[i].bias < g->objs[i].texthigh) {
+			*rel = addr - g->objs[i].bias;
+			return (int)i;
+		}
+	*rel = addr;
+	return -1;
+}
+
+static void
+wobj(struct gp_writer *w, int id, uint64_t rel)
+{
+	if (id == -1)
+		gp_wraw(w, "");
+	else
+		gp_wu64(w, (uint64_t)id);
+	gp_whex(w, rel);
+}
+
+static void
+waddr(struct gp_writer *w, const struct gp_gprt *g, uint64_t addr)
+{
+	uint64_t rel;
+	int id;
+
+	id = gp_gprt_obj(g, addr, &rel);
+	wobj(w, id, rel);
+}
+
+static const char *const clocks[] = { "", "tsc", "mono", "cntvct" };
+static const char *const tstates[] = { "", "running", "exited", "lost" };
+
+/* The executable's text range for a histogram, as glibc rounds it. */
+static void
+exerange(const struct gp_gprt *g, uint64_t *low, uint64_t *high,
+    uint64_t *nbins)
+{
+	uint64_t kcount;
+
+	if (g->bins != NULL) {
+		*low = g->histlow;
+		*high = g->histhigh;
+		*nbins = g->nbins;
+		return;
+	}
+	*low = *high = *nbins = 0;
+	if (g->nobjs == 0)
+		return;
+	*low = g->objs[0].low & ~(uint64_t)3;
+	*high = (g->objs[0].texthigh + 3) & ~(uint64_t)3;
+	if (*high <= *low)
+		*high = *low;
+	kcount = ((*high - *low) / 2 + 7) / 8 * 8;
+	*nbins = kcount / 2;
+}
+
+static int
+cmp3(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	if (x[0] != y[0])
+		return x[0] < y[0] ? -1 : 1;
+	if (x[1] != y[1])
+		return x[1] < y[1] ? -1 : 1;
+	return 0;
+}
+
+static int
+hostle(void)
+{
+	uint32_t x = 1;
+
+	return *(unsigned char *)&x == 1;
+}
+
+/* The executable's arcs, merged over threads: from, self, count. */
+static uint64_t *
+exearcs(const struct gp_gprt *g, size_t *np)
+{
+	uint64_t *v, f, s;
+	size_t i, n;
+
+	v = xcalloc(g->narcs * 3 + 1, sizeof(*v));
+	n = 0;
+	for (i = 0; i < g->narcs; i++) {
+		if (g->arcs[i].count == 0 || g->arcs[i].sobj != 0 ||
+		    g->arcs[i].fobj != 0)
+			continue;
+		f = g->arcs[i].srel;
+		s = g->arcs[i].frel;
+		v[n * 3] = f;
+		v[n * 3 + 1] = s;
+		v[n * 3 + 2] = g->arcs[i].count;
+		n++;
+	}
+	gp_sort(v, n, 3 * sizeof(*v), cmp3);
+	*np = 0;
+	for (i = 0; i < n; i++) {
+		if (*np > 0 && cmp3(&v[(*np - 1) * 3], &v[i * 3]) == 0)
+			v[(*np - 1) * 3 + 2] += v[i * 3 + 2];
+		else {
+			memmove(&v[*np * 3], &v[i * 3], 3 * sizeof(*v));
+			(*np)++;
+		}
+	}
+	return v;
+}
+
+static void
+emitraw(const struct gp_gprt *g, struct gp_writer *w)
+{
+	struct gp_hist h;
+	uint64_t low, high, nbins, i, b, maxbin, skip, *v;
+	uint16_t *b16;
+	size_t n;
+
+	gp_wkind(w, "profile");
+	gp_wstr(w, g->path);
+	gp_wraw(w, "gnu");
+	gp_wu64(w, g->hdr.ptrsize * 8u);
+	gp_wraw(w, hostle() != g->swapped ? "le" : "be");
+	gp_whex(w, 1);
+	gp_wraw(w, "000000000000000000000000");
+	gp_weol(w);
+	/*
+	 * The histogram as gp_gprt_gmon() writes it and gmon-cat reads it
+	 * back: the stream's bins, like a file's, hold at most 65535
+	 * samples, and the histogram is repeated for the rest (a function
+	 * sampled 65536 times, 66 s at 1000 Hz, made a stream the next
+	 * stage refused).
+	 */
+	exerange(g, &low, &high, &nbins);
+	memset(&h, 0, sizeof(h));
+	h.low = low;
+	h.high = high;
+	h.nbins = (uint32_t)nbins;
+	h.rate = g->bins != NULL ? (uint32_t)g->hz : 100;
+	memcpy(h.dimen, "seconds", 7);
+	h.abbrev = 's';
+	maxbin = 0;
+	b16 = NULL;
+	if (g->bins != NULL) {
+		/* 16-bit bins in this host's order, as read from a file */
+		b16 = xcalloc(nbins, sizeof(*b16));
+		for (i = 0; i < nbins; i++)
+			if (g->bins[i] > maxbin)
+				maxbin = g->bins[i];
+	}
+	skip = 0;
+	do {
+		for (i = 0; b16 != NULL && i < nbins; i++) {
+			b = g->bins[i] > skip ? g->bins[i] - skip : 0;
+			b16[i] = (uint16_t)(b > 65535 ? 65535 : b);
+		}
+		gp_raw_emithist(w, &h, (const unsigned char *)b16, !hostle());
+		h.id++;
+		skip += 65535;
+	} while (skip < maxbin);
+	free(b16);
+	v = exearcs(g, &n);
+	for (i = 0; i < n; i++) {
+		gp_wkind(w, "arc");
+		gp_whex(w, v[i * 3]);
+		gp_whex(w, v[i * 3 + 1]);
+		gp_wu64(w, v[i * 3 + 2]);
+		gp_weol(w);
+	}
+	free(v);
+}
+
+/* A thread's calling-context tree as ctx records, ids its node indexes. */
+static void
+emitcct(const struct gp_gprt *g, const struct gp_gprt_cct *c,
+    struct gp_writer *w)
+{
+	const struct gp_gprt_cnode *x;
+	size_t k;
+
+	for (k = 1; k < c->n; k++) {
+		x = &c->nodes[k];
+		gp_wkind(w, "ctx");
+		gp_wu64(w, c->thread);
+		gp_wu64(w, k);
+		gp_wu64(w, x->parent);
+		if (x->fn == 0) {
+			gp_wraw(w, "");
+			gp_wraw(w, "");
+			gp_wraw(w, "");
+			gp_wraw(w, "");
+		} else {
+			waddr(w, g, x->fn);
+			waddr(w, g, x->site);
+		}
+		gp_wu64(w, x->count);
+		gp_wu64(w, x->self);
+		gp_wu64(w, x->incl);
+		gp_wdbl(w, (double)x->self / g->rate);
+		gp_wdbl(w, (double)x->incl / g->rate);
+		gp_wraw(w, x->fn == 0 ? "truncated" : "");
+		gp_weol(w);
+	}
+}
+
+/* A thread's timeline: a trace record, then its events. */
+static void
+emittrace(const struct gp_gprt *g, const struct gp_gprt_trace *t,
+    struct gp_writer *w)
+{
+	const struct gp_gprt_tev *e;
+	size_t i;
+
+	gp_wkind(w, "trace");
+	gp_wu64(w, t->thread);
+	gp_wu64(w, t->n);
+	gp_wu64(w, t->lost);
+	gp_wraw(w, t->first ? "first" : "last");
+	gp_weol(w);
+	for (i = 0; i < t->n; i++) {
+		e = &t->ev[i];
+		gp_wkind(w, "tev");
+		gp_wu64(w, t->thread);
+		gp_wu64(w, e->seq);
+		gp_wraw(w, e->kind == GP_EV_ENTER ? "enter" : "leave");
+		gp_wu64(w, e->ticks);
+		gp_wdbl(w, e->ticks > g->hdr.cal0_ticks ?
+		    (double)(e->ticks - g->hdr.cal0_ticks) / g->rate : 0.0);
+		gp_wu64(w, e->depth);
+		waddr(w, g, e->fn);
+		if (e->kind == GP_EV_ENTER)
+			waddr(w, g, e->site);
+		else {
+			gp_wraw(w, "");
+			gp_wraw(w, "");
+		}
+		gp_weol(w);
+	}
+}
+
+void
+gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
+{
+	const struct gp_gprt_thread *t;
+	const struct gp_gprt_arc *a;
+	const struct gp_gprt_mem *m;
+	const struct gp_gprt_obj *o;
+	size_t i;
+
+	if (flags & GP_GPRT_RAW)
+		emitraw(g, w);
+	gp_wkind(w, "gprt");
+	gp_wstr(w, g->path);
+	gp_wu64(w, g->hdr.pid);
+	gp_wu64(w, g->hdr.ppid);
+	gp_wraw(w, g->hdr.state == GPRT_EXITED ? "exited" : "unfinished");
+	gp_wraw(w, clocks[g->hdr.clock]);
+	gp_wdbl(w, g->rate);
+	gp_wu64(w, g->nthreads);
+	gp_weol(w);
+	for (i = 0; i < g->nobjs; i++) {
+		o = &g->objs[i];
+		gp_wkind(w, "map");
+		gp_wu64(w, o->id);
+		gp_whex(w, o->bias);
+		gp_whex(w, o->low);
+		gp_whex(w, o->textlow);
+		gp_whex(w, o->texthigh);
+		gp_wstr(w, o->path);
+		gp_weol(w);
+	}
+	for (i = 0; i < g->nthreads; i++) {
+		t = &g->threads[i];
+		gp_wkind(w, "thread");
+		gp_wu64(w, t->slot);
+		gp_wu64(w, t->tid);
+		gp_wu64(w, t->nthreads);
+		gp_wraw(w, tstates[t->state]);
+		gp_wstr(w, t->name);
+		gp_wu64(w, t->calls);
+		gp_wu64(w, t->ticks);
+		gp_wdbl(w, (double)t->ticks / g->rate);
+		gp_wu64(w, t->open);
+		gp_weol(w);
+	}
+	for (i = 0; i < g->narcs; i++) {
+		a = &g->arcs[i];
+		gp_wkind(w, "marc");
+		gp_wu64(w, a->thread);
+		wobj(w, a->sobj, a->srel);
+		wobj(w, a->fobj, a->frel);
+		gp_wu64(w, a->count);
+		gp_wu64(w, a->self);
+		gp_wu64(w, a->incl);
+		gp_wdbl(w, (double)a->self / g->rate);
+		gp_wdbl(w, (double)a->incl / g->rate);
+		gp_weol(w);
+	}
+	for (i = 0; i < g->nmems; i++) {
+		m = &g->mems[i];
+		gp_wkind(w, "mem");
+		gp_wu64(w, m->thread);
+		waddr(w, g, m->m.site);
+		if (m->m.fn == 0) {
+			gp_wraw(w, "");
+			gp_wraw(w, "");
+		} else
+			waddr(w, g, m->m.fn);
+		gp_wu64(w, m->m.nmalloc);
+		gp_wu64(w, m->m.ncalloc);
+		gp_wu64(w, m->m.nrealloc);
+		gp_wu64(w, m->m.nfree);
+		gp_wu64(w, m->m.fails);
+		gp_wu64(w, m->m.badfree);
+		gp_wu64(w, m->m.bytes);
+		gp_wu64(w, m->m.freedblocks);
+		gp_wu64(w, m->m.freedbytes);
+		gp_wu64(w, m->m.liveblocks);
+		gp_wu64(w, m->m.livebytes);
+		gp_wu64(w, m->m.peak);
+		gp_weol(w);
+	}
+	if (g->hdr.flags & GPRT_F_MEM) {
+		gp_wkind(w, "memsum");
+		gp_wu64(w, g->hdr.mem_live);
+		gp_wu64(w, g->hdr.mem_peak);
+		gp_weol(w);
+	}
+	for (i = 0; i < g->ncct; i++)
+		emitcct(g, &g->ccts[i], w);
+	for (i = 0; i < g->ntrace; i++)
+		emittrace(g, &g->traces[i], w);
+}
+
+void
+gp_gprt_read(const char *path, struct gp_writer *w, unsigned flags)
+{
+	struct gp_gprt *g;
+
+	g = gp_gprt_load(path);
+	if (flags & GP_GPRT_MERGE)
+		gp_gprt_merge(g);
+	gp_gprt_emit(g, w, flags);
+	gp_gprt_free(g);
+}
+
+struct wout {
+	FILE		*fp;
+	int		 swap;
+	unsigned	 ptrsize;
+};
+
+static void
+w32(struct wout *o, uint32_t v)
+{
+	if (o->swap)
+		v = __builtin_bswap32(v);
+	fwrite(&v, 4, 1, o->fp);
+}
+
+static void
+waddr_(struct wout *o, uint64_t v)
+{
+	if (o->ptrsize == 4)
+		w32(o, (uint32_t)v);
+	else {
+		if (o->swap)
+			v = __builtin_bswap64(v);
+		fwrite(&v, 8, 1, o->fp);
+	}
+}
+
+/*
+ * Write the plain GNU gmon.out the runtime writes at exit, from the
+ * companion alone (for a run that did not reach exit).  -1 on error.
+ */
+int
+gp_gprt_gmon(const struct gp_gprt *g, const char *out)
+{
+	struct wout o;
+	uint64_t low, high, nbins, i, maxbin, skip, b, c, *v;
+	uint16_t v16;
+	uint32_t c32;
+	char dimen[15];
+	size_t n;
+
+	if ((o.fp = fopen(out, "wb")) == NULL)
+		return -1;
+	o.swap = g->swapped;
+	o.ptrsize = g->hdr.ptrsize;
+	fwrite("gmon", 4, 1, o.fp);
+	w32(&o, 1);
+	fwrite("\0\0\0\0\0\0\0\0\0\0\0\0", 12, 1, o.fp);
+	exerange(g, &low, &high, &nbins);
+	maxbin = 0;
+	for (i = 0; g->bins != NULL && i < nbins; i++)
+		if (g->bins[i] > maxbin)
+			maxbin = g->bins[i];
+	skip = 0;
+	do {
+		fputc(0, o.fp);
+		waddr_(&o, low);
+		waddr_(&o, high);
+		w32(&o, (uint32_t)nbins);
+		w32(&o, g->bins != NULL ? (uint32_t)g->hz : 100);
+		memset(dimen, 0, sizeof(dimen));
+		memcpy(dimen, "seconds", 7);
+		fwrite(dimen, sizeof(dimen), 1, o.fp);
+		fputc('s', o.fp);
+		for (i = 0; i < nbins; i++) {
+			b = g->bins != NULL ? g->bins[i] : 0;
+			b = b > skip ? b - skip : 0;
+			v16 = (uint16_t)(b > 65535 ? 65535 : b);
+			if (o.swap)
+				v16 = __builtin_bswap16(v16);
+			fwrite(&v16, 2, 1, o.fp);
+		}
+		skip += 65535;
+	} while (skip < maxbin);
+	v = exearcs(g, &n);
+	for (i = 0; i < n; i++)
+		for (c = v[i * 3 + 2]; c > 0; c -= c32) {
+			c32 = c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
+			fputc(1, o.fp);
+			waddr_(&o, v[i * 3]);
+			waddr_(&o, v[i * 3 + 1]);
+			w32(&o, c32);
+		}
+	free(v);
+	if (ferror(o.fp)) {
+		fclose(o.fp);
+		return -1;
+	}
+	return fclose(o.fp) == 0 ? 0 : -1;
+}
+
+void
+gp_gprt_free(struct gp_gprt *g)
+{
+	size_t i;
+
+	if (g == NULL)
+		return;
+	for (i = 0; i < g->nobjs; i++)
+		free(g->objs[i].path);
+	free(g->objs);
+	free(g->threads);
+	free(g->arcs);
+	free(g->mems);
+	free(g->bins);
+	for (i = 0; i < g->ncct; i++)
+		free(g->ccts[i].nodes);
+	free(g->ccts);
+	for (i = 0; i < g->ntrace; i++)
+		free(g->traces[i].ev);
+	free(g->traces);
+	free(g->path);
+	free(g);
+}

@@ -1,0 +1,279 @@
+/*
+ * The host services of plugins that need the profile: output formats
+ * for gp-fmt, their options, the gmon_write service, and the listing.
+ * See plugin.h and gp-plugin(3); loading is plugload.c's, below.
+ */
+#include <err.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gmon/raw.h"
+#include "analysis/graph.h"
+#include "plugin/format.h"
+#include "report/view.h"
+
+#define progname()	program_invocation_short_name
+
+static int	ctxmerge;	/* gp_format_mergethreads() */
+static const struct gp_specs *fmtspecs;	/* gp_format_specs() */
+
+/* ------------------------------------------------------------------ */
+/* The services of output formats.                                     */
+
+static int
+s_gmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
+    int bigendian)
+{
+	const char *unclaimed;
+	size_t nunclaimed;
+
+	if (c == NULL || c->prof == NULL) {
+		gp_plug_error(c, "gmon_write() called outside a format's write()");
+		return -1;
+	}
+	if (c->prof->raw == NULL) {
+		gp_plug_error(c, "the stream has no raw layer (gmon-cat's records)");
+		return -1;
+	}
+	if (layout < 0 || layout > GP_LAYOUT_OLDBSD ||
+	    (width != 0 && width != 32 && width != 64) ||
+	    bigendian < -1 || bigendian > 1) {
+		gp_plug_error(c, "gmon_write(): bad layout, width or byte order");
+		return -1;
+	}
+	if (fflush(out) == EOF) {
+		warn("%s", c->outname);
+		c->failed = 1;
+		return -1;
+	}
+	if ((nunclaimed = gp_record_unclaimed(&unclaimed)) > 0)
+		gp_plug_warn(c, "%zu stream record%s of kinds no plugin makes (the "
+		    "first: \"%s\") left out of the gmon.out file",
+		    nunclaimed, nunclaimed == 1 ? "" : "s", unclaimed);
+	/* Fatal on what the layout cannot hold. */
+	gp_gmon_write(fileno(out), c->outname, c->prof->raw, layout, width,
+	    bigendian == -1 ? 0 : bigendian ? GP_BE : GP_LE);
+	return 0;
+}
+
+/* The services above the loader's, in the table every plugin gets. */
+static void
+sethost(void)
+{
+	gp_plughost.gmon_write = s_gmon_write;
+}
+
+/* ------------------------------------------------------------------ */
+/* Listing.                                                            */
+
+static void
+kinds(const struct gp_plugin *d, char *buf, size_t n)
+{
+	size_t i, len = 0;
+
+#define ADD(...)	do {						\
+	if (len < n)							\
+		len += snprintf(buf + len, n - len, __VA_ARGS__);	\
+} while (0)
+	buf[0] = '\0';
+	if (d->format != NULL)
+		ADD("format,");
+	if (d->record != NULL) {
+		ADD("record(tag");
+		for (i = 0; i < d->record->ntags; i++)
+			ADD(" %u", d->record->tags[i]);
+		ADD("),");
+	}
+	if (d->collector != NULL)
+		ADD("collector,");
+	if (GP_PLUG_INPUT(d) != NULL)
+		ADD("input,");
+#undef ADD
+	if (len > 0 && len < n)
+		buf[len - 1] = '\0';
+}
+
+void
+gp_plugin_list(FILE *fp)
+{
+	struct gp_plug *p;
+	char k[256];
+	int wn = 6, wk = 7, n;
+
+	sethost();
+	for (p = gp_plug_all(); p != NULL; p = p->next) {
+		kinds(p->d, k, sizeof(k));
+		if ((n = strlen(p->name)) > wn)
+			wn = n;
+		if ((n = strlen(k)) > wk)
+			wk = n;
+	}
+	fprintf(fp, "%-*s  %-*s  %s\n", wn, "NAME", wk, "KINDS", "FILE");
+	fprintf(fp, "%-*s  %-*s  %s\n", wn, "text", wk, "format",
+	    "(built into gp-fmt)");
+	for (p = gp_plug_all(); p != NULL; p = p->next) {
+		kinds(p->d, k, sizeof(k));
+		fprintf(fp, "%-*s  %-*s  %s\n", wn, p->name, wk, k, p->path);
+		if (p->d->desc != NULL)
+			fprintf(fp, "%-*s  %s\n", wn, "", p->d->desc);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Output formats.                                                     */
+
+struct gp_plug *
+gp_format_open(const char *spec)
+{
+	struct gp_plug *p;
+	struct gp_ctx *c;
+	char *s, *name, *path;
+	int help = 0;
+
+	sethost();
+	if ((s = strdup(spec)) == NULL)
+		err(1, NULL);
+	name = strsep(&s, ",");
+	if (strcmp(name, "list") == 0 && s == NULL) {
+		free(name);
+		gp_plugin_list(stdout);
+		if (fflush(stdout) == EOF)
+			err(1, "stdout");
+		exit(0);
+	}
+	if ((strcmp(name, "text") == 0 || strcmp(name, "gprof") == 0) &&
+	    s == NULL) {
+		free(name);
+		return NULL;
+	}
+	if (!gp_plug_validname(name)) {
+		warnx("%s: bad format name (gp-fmt -o list shows the "
+		    "formats)", name);
+		free(name);
+		exit(1);
+	}
+	if ((path = gp_plug_find(name, NULL)) == NULL) {
+		const char *const *dv;
+		size_t i, n;
+
+		n = gp_plugin_dirs(&dv);
+		fprintf(stderr, "%s: no output format \"%s\": no %s.so in",
+		    progname(), name, name);
+		for (i = 0; i < n; i++)
+			fprintf(stderr, "%s %s", i ? "," : "", dv[i]);
+		fprintf(stderr, " (%s -o list shows the formats)\n",
+		    progname());
+		free(name);
+		exit(1);
+	}
+	p = gp_plug_load(path, name);
+	free(path);
+	if (p == NULL || p->d->format == NULL) {
+		/* the copy freed: LeakSanitizer finds it lost at exit */
+		free(name);
+		if (p == NULL)
+			exit(1);
+		errx(1, "%s: plugin %s provides no output format", p->path,
+		    p->name);
+	}
+
+	c = gp_plug_newctx(p);
+	c->spec = name;
+	help = gp_plug_options(c, "format", "-o", p->d->format->options,
+	    s);
+	if (help) {
+		gp_plug_opthelp(p, "-o", p->d->format->options, stdout);
+		if (fflush(stdout) == EOF)
+			err(1, "stdout");
+		exit(0);
+	}
+	/* The options belong to this use of the format. */
+	free(p->ctx->optk);
+	free(p->ctx->optv);
+	free(p->ctx->spec);
+	p->ctx->optk = c->optk;
+	p->ctx->optv = c->optv;
+	p->ctx->nopt = c->nopt;
+	p->ctx->spec = c->spec;
+	free(c);
+	return p;
+}
+
+unsigned
+gp_format_layers(const struct gp_plug *p)
+{
+	unsigned need, l = 0;
+
+	if (p == NULL)
+		return GP_L_RAW | GP_L_SYM | GP_L_CREDIT | GP_L_GRAPH;
+	need = p->d->format->needs;
+	/* Each layer is made from the ones before it. */
+	if (need & GP_HAVE_GRAPH)
+		l |= GP_L_GRAPH | GP_L_CREDIT | GP_L_SYM | GP_L_RAW;
+	if (need & GP_HAVE_CREDIT)
+		l |= GP_L_CREDIT | GP_L_SYM | GP_L_RAW;
+	if (need & GP_HAVE_SYM)
+		l |= GP_L_SYM | GP_L_RAW;
+	if (need & GP_HAVE_RAW)
+		l |= GP_L_RAW;
+	/* the runtime layer's contexts, named by the symbol layer */
+	if (need & (GP_HAVE_CTX | GP_HAVE_TRACE))
+		l |= GP_L_SYM | GP_L_RAW;
+	return l;
+}
+
+void
+gp_format_mergethreads(int on)
+{
+	ctxmerge = on;
+}
+
+void
+gp_format_specs(const struct gp_specs *s)
+{
+	fmtspecs = s != NULL && s->n > 0 ? s : NULL;
+}
+
+void
+gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
+    const char *outname)
+{
+	struct gp_profile *view;
+	struct gp_ctx *c = p->ctx;
+	int rv;
+
+	if (p->d->format->binary && isatty(fileno(out)))
+		errx(1, "format %s: binary output; redirect it to a file",
+		    p->name);
+	if (gp_format_layers(p) & (GP_L_CREDIT | GP_L_GRAPH)) {
+		struct gp_opts go;
+
+		/* Make the layers the stream lacks, as gprof would. */
+		memset(&go, 0, sizeof(go));
+		go.specs = fmtspecs;
+		gp_analyse(prof, &go);
+	}
+	view = gp_pview_build(prof, gp_format_layers(p) | GP_L_DIFF |
+	    (ctxmerge ? GP_PV_CTXMERGE : 0) |
+	    (p->d->format->needs & GP_HAVE_SITES ? GP_PV_SITES : 0));
+	c->prof = prof;
+	c->out = out;
+	c->outname = outname;
+	c->failed = 0;
+	rv = p->d->format->write(c, view, out);
+	c->prof = NULL;
+	c->out = NULL;
+	if (rv != 0 || c->failed) {
+		if (!c->failed)
+			warnx("format %s (%s) failed", p->name, p->path);
+		exit(1);
+	}
+	if (fflush(out) == EOF || ferror(out))
+		err(1, "%s", outname);
+	gp_pview_free(view);
+}

@@ -1,0 +1,41 @@
+/*
+ * The host services of the plugin ABI that need the profile
+ * (<gp/plugin.h>, gp-plugin(3)), above the stream's layers: output
+ * formats for gp-fmt, their options and the gmon_write service, and the
+ * plugin listing.  Finding, loading and checking plugins, and record
+ * types, are the loader's (plugload.h), below.
+ *
+ * Every entry point that fails prints one line naming the file and exits
+ * 1, so a tool's hook is a few lines.
+ */
+#ifndef GP_PLUGIN_H
+#define GP_PLUGIN_H
+
+#include <stdio.h>
+
+#include "plugin/load.h"
+#include "analysis/profile.h"
+
+/*
+ * Output formats, for gp-fmt.  spec is "NAME[,KEY[=VALUE]]...".
+ * gp_format_open() returns NULL for the built-in format ("text" or
+ * "gprof"), lists the plugins for "list" and the format's options for a
+ * "help" option (both on stdout, then exit 0); an unknown name, a refused
+ * plugin or a bad option is fatal.  gp_format_layers() tells which layers
+ * (GP_L_*) the format reads, so the tool can skip the others.
+ * gp_format_run() writes the profile; any failure is fatal.
+ * gp_format_mergethreads() makes the view's calling contexts one tree of
+ * all threads and processes (gp-fmt --merge-threads).  gp_format_specs()
+ * gives gprof's symspecs (gp-fmt -e/-E/-f/-F): the graph is then remade
+ * with them, and the view says which entries they leave printed.
+ */
+struct gp_plug	*gp_format_open(const char *spec);
+unsigned	 gp_format_layers(const struct gp_plug *);
+void		 gp_format_run(struct gp_plug *, struct gp_prof *, FILE *out,
+		    const char *outname);
+void		 gp_format_mergethreads(int);
+struct gp_specs;
+void		 gp_format_specs(const struct gp_specs *);
+void		 gp_plugin_list(FILE *);
+
+#endif /* GP_PLUGIN_H */

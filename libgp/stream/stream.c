@@ -1,0 +1,897 @@
+/*
+ * The gp-stream(5) reader and writer.
+ */
+#include <sys/types.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "stream/stream.h"
+
+/*
+ * The buffers' sizes may be given at build time: the fuzz targets use
+ * small ones, so that refills come every few records (and ASan's large
+ * allocations do not slow every input down).
+ */
+#ifndef RBUFSZ
+#define RBUFSZ		(1 << 18)
+#endif
+#define MAXLINE		(64L << 20)	/* a longer line is an error */
+#ifndef WBUFSZ
+#define WBUFSZ		(1 << 16)
+#endif
+/* gp_wstrn() asks room for 1024 bytes escaped. */
+_Static_assert(WBUFSZ > 4 * 1024 + 1, "WBUFSZ too small");
+
+struct gp_reader {
+	int		 fd;
+	int		 ownfd;
+	char		*name;
+	char		*buf;
+	size_t		 cap;
+	size_t		 start;		/* first unread byte */
+	size_t		 end;		/* one past the last valid byte */
+	int		 eof;
+	long		 lineno;
+	char		*line;		/* the last record's line */
+	size_t		 len;		/* its length */
+};
+
+struct gp_writer {
+	int		 fd;
+	int		 nf;
+	size_t		 n;
+	char		 buf[WBUFSZ];
+};
+
+static const char hexdig[] = "0123456789abcdef";
+
+struct gp_reader *
+gp_ropen(int fd, const char *name)
+{
+	struct gp_reader *r;
+
+	if ((r = calloc(1, sizeof(*r))) == NULL ||
+	    (r->name = strdup(name)) == NULL ||
+	    (r->buf = malloc(RBUFSZ)) == NULL)
+		err(1, NULL);
+	r->fd = fd;
+	r->cap = RBUFSZ;
+	return r;
+}
+
+struct gp_reader *
+gp_ropenfile(const char *path)
+{
+	struct gp_reader *r;
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return gp_ropen(STDIN_FILENO, "<stdin>");
+	if ((fd = open(path, O_RDONLY)) == -1)
+		err(1, "%s", path);
+	r = gp_ropen(fd, path);
+	r->ownfd = 1;
+	return r;
+}
+
+void
+gp_rclose(struct gp_reader *r)
+{
+	if (r == NULL)
+		return;
+	if (r->ownfd)
+		close(r->fd);
+	free(r->name);
+	free(r->buf);
+	free(r);
+}
+
+const char *
+gp_rname(const struct gp_reader *r)
+{
+	return r->name;
+}
+
+void
+gp_recfree(struct gp_rec *rec)
+{
+	free(rec->f);
+	rec->f = NULL;
+	rec->nf = rec->fcap = 0;
+}
+
+/* Fill the buffer; returns the number of new bytes, 0 at EOF. */
+static size_t
+rfill(struct gp_reader *r)
+{
+	ssize_t n;
+
+	if (r->start > 0 && r->start == r->end)
+		r->start = r->end = 0;
+	if (r->end == r->cap) {
+		if (r->start > 0) {
+			memmove(r->buf, r->buf + r->start, r->end - r->start);
+			r->end -= r->start;
+			r->start = 0;
+		} else {
+			if ((long)r->cap >= MAXLINE)
+				errx(1, "%s:%ld: line longer than %ld bytes",
+				    r->name, r->lineno + 1, MAXLINE);
+			r->cap *= 2;
+			if ((r->buf = realloc(r->buf, r->cap)) == NULL)
+				err(1, NULL);
+		}
+	}
+	for (;;) {
+		n = read(r->fd, r->buf + r->end, r->cap - r->end);
+		if (n >= 0)
+			break;
+		if (errno != EINTR)
+			err(1, "%s", r->name);
+	}
+	r->end += n;
+	return n;
+}
+
+static void
+growfields(struct gp_rec *rec)
+{
+	rec->fcap = rec->fcap ? rec->fcap * 2 : 16;
+	rec->f = reallocarray(rec->f, rec->fcap, sizeof(*rec->f));
+	if (rec->f == NULL)
+		err(1, NULL);
+}
+
+static inline void
+addfield(struct gp_rec *rec, char *p)
+{
+	if (rec->nf == rec->fcap)
+		growfields(rec);
+	rec->f[rec->nf++] = p;
+}
+
+/* The fields of a line: each tab ends one and starts the next. */
+static void
+split(struct gp_rec *rec, char *line, size_t len)
+{
+	char *p = line, *end = line + len;
+#ifdef __SSE2__
+	const __m128i tab = _mm_set1_epi8('\t');
+	unsigned mask;
+	int i;
+#endif
+
+	rec->nf = 0;
+	addfield(rec, p);
+#ifdef __SSE2__
+	for (; end - p >= 16; p += 16) {
+		mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(void *)p), tab));
+		for (; mask != 0; mask &= mask - 1) {
+			i = __builtin_ctz(mask);
+			p[i] = '\0';
+			addfield(rec, p + i + 1);
+		}
+	}
+#endif
+	for (; p < end; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			addfield(rec, p + 1);
+		}
+}
+
+/* Take the next line out of the buffer, or NULL at EOF. */
+static char *
+rline(struct gp_reader *r, size_t *lenp)
+{
+	char *nl, *line;
+	size_t scanned = 0;
+
+	for (;;) {
+		nl = memchr(r->buf + r->start + scanned, '\n',
+		    r->end - r->start - scanned);
+		if (nl != NULL)
+			break;
+		scanned = r->end - r->start;
+		if (r->eof || rfill(r) == 0) {
+			r->eof = 1;
+			if (r->start == r->end)
+				return NULL;
+			errx(1, "%s:%ld: last line has no newline "
+			    "(stream cut short?)", r->name, r->lineno + 1);
+		}
+		/* rfill may have moved the data to the front */
+	}
+	line = r->buf + r->start;
+	*nl = '\0';
+	*lenp = nl - line;
+	r->start = nl + 1 - r->buf;
+	r->lineno++;
+	return line;
+}
+
+int
+gp_read(struct gp_reader *r, struct gp_rec *rec)
+{
+	char *line;
+	size_t len;
+
+	rec->r = r;
+	for (;;) {
+		if ((line = rline(r, &len)) == NULL) {
+			if (r->lineno == 0)
+				errx(1, "%s: empty stream: no \"%s\" header "
+				    "(did the stage before fail?)", r->name,
+				    GP_STREAM_MAGIC);
+			return 0;
+		}
+		rec->lineno = r->lineno;
+		split(rec, line, len);
+		r->line = line;
+		r->len = len;
+		if (strcmp(rec->f[0], GP_STREAM_MAGIC) == 0) {
+			uint64_t v;
+
+			if (rec->nf < 2 || gp_parseu64(rec->f[1], &v) != 0 ||
+			    v != GP_STREAM_VERSION)
+				gp_recerr(rec, "stream version %s not known "
+				    "(this reader knows version %d)",
+				    rec->nf < 2 ? "(none)" : rec->f[1],
+				    GP_STREAM_VERSION);
+			continue;
+		}
+		if (r->lineno == 1)
+			errx(1, "%s:1: not a gp-stream: the first line must "
+			    "be \"%s<TAB>%d\"", r->name, GP_STREAM_MAGIC,
+			    GP_STREAM_VERSION);
+		if (rec->f[0][0] == '\0')
+			gp_recerr(rec, "empty record kind");
+		return 1;
+	}
+}
+
+int
+gp_iskind(const struct gp_rec *rec, const char *kind)
+{
+	return strcmp(rec->f[0], kind) == 0;
+}
+
+/*
+ * A message on stderr with the input's control bytes escaped as in the
+ * stream (gp-stream(5)): a CR or an escape sequence from a hostile input
+ * is shown, not obeyed.  Backslashes stay as they are.
+ */
+static void
+putesc(const char *s)
+{
+	char buf[4 + 1];		/* gp_escape's worst case */
+	size_t n;
+
+	for (; *s != '\0'; s++) {
+		if ((unsigned char)*s >= 0x20 && *s != 0x7f) {
+			fputc(*s, stderr);
+			continue;
+		}
+		n = gp_escape(buf, s, 1);
+		fwrite(buf, 1, n, stderr);
+	}
+}
+
+static void
+vrecmsg(const struct gp_rec *rec, const char *fmt, va_list ap)
+{
+	char *m;
+
+	fprintf(stderr, "%s: ", program_invocation_short_name);
+	putesc(rec->r != NULL ? rec->r->name : "<stream>");
+	fprintf(stderr, ":%ld: ", rec->lineno);
+	putesc(rec->nf > 0 ? rec->f[0] : "");
+	fputs(": ", stderr);
+	if (vasprintf(&m, fmt, ap) == -1)
+		m = NULL;
+	putesc(m != NULL ? m : fmt);
+	free(m);
+	fputc('\n', stderr);
+}
+
+void
+gp_recerr(const struct gp_rec *rec, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vrecmsg(rec, fmt, ap);
+	va_end(ap);
+	exit(1);
+}
+
+void
+gp_recwarn(const struct gp_rec *rec, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vrecmsg(rec, fmt, ap);
+	va_end(ap);
+}
+
+void
+gp_need(const struct gp_rec *rec, int n)
+{
+	if (rec->nf < n)
+		gp_recerr(rec, "%d fields, expected at least %d", rec->nf, n);
+}
+
+static const char *
+field(const struct gp_rec *rec, int i)
+{
+	if (i >= rec->nf)
+		gp_recerr(rec, "field %d missing", i + 1);
+	return rec->f[i];
+}
+
+/* Hexadecimal digit values, 16 for the other bytes. */
+static const unsigned char hexval16[256] = {
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,
+	16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+	16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+};
+
+int
+gp_parsehex(const char *s, uint64_t *vp)
+{
+	const unsigned char *u;
+	uint64_t v = 0;
+	unsigned c;
+	int n;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	u = (const unsigned char *)s;
+	for (n = 0; (c = hexval16[u[n]]) < 16; n++)
+		v = v << 4 | c;
+	/* other bytes, none, or more than 64 bits (leading zeros aside) */
+	if (u[n] != '\0' || n == 0)
+		return -1;
+	if (n > 16) {
+		while (*u == '0' && n > 16) {
+			u++;
+			n--;
+		}
+		if (n > 16)
+			return -1;
+	}
+	*vp = v;
+	return 0;
+}
+
+int
+gp_parseu64(const char *s, uint64_t *vp)
+{
+	uint64_t v = 0;
+	unsigned c;
+	int n;
+
+	/* up to 19 digits cannot overflow */
+	for (n = 0; n < 19 && (c = (unsigned)(s[n] - '0')) < 10; n++)
+		v = v * 10 + c;
+	if (n == 0)
+		return -1;
+	for (s += n; *s != '\0'; s++) {
+		c = (unsigned)(*s - '0');
+		if (c >= 10 || v > (UINT64_MAX - c) / 10)
+			return -1;
+		v = v * 10 + c;
+	}
+	*vp = v;
+	return 0;
+}
+
+int
+gp_parsedbl(const char *s, double *vp)
+{
+	char *end;
+	double v;
+
+	if (*s == '\0')
+		return -1;
+	if (gp_parsedbl_fast(s, vp) == 0)
+		return 0;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end != '\0' || (errno == ERANGE && isinf(v)))
+		return -1;
+	*vp = v;
+	return 0;
+}
+
+uint64_t
+gp_fhex(const struct gp_rec *rec, int i)
+{
+	uint64_t v;
+
+	if (gp_parsehex(field(rec, i), &v) != 0)
+		gp_recerr(rec, "field %d: bad address '%s'", i + 1, rec->f[i]);
+	return v;
+}
+
+uint64_t
+gp_fu64max(const struct gp_rec *rec, int i, uint64_t max)
+{
+	uint64_t v;
+
+	if (gp_parseu64(field(rec, i), &v) != 0)
+		gp_recerr(rec, "field %d: bad number '%s'", i + 1, rec->f[i]);
+	if (v > max)
+		gp_recerr(rec, "field %d: %s is larger than %ju", i + 1,
+		    rec->f[i], (uintmax_t)max);
+	return v;
+}
+
+uint64_t
+gp_fu64(const struct gp_rec *rec, int i)
+{
+	return gp_fu64max(rec, i, UINT64_MAX);
+}
+
+int64_t
+gp_fi64(const struct gp_rec *rec, int i)
+{
+	const char *s = field(rec, i);
+	uint64_t v;
+
+	if (s[0] == '-') {
+		if (gp_parseu64(s + 1, &v) != 0 || v > (uint64_t)INT64_MAX + 1)
+			gp_recerr(rec, "field %d: bad number '%s'", i + 1, s);
+		return v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v;
+	}
+	return (int64_t)gp_fu64max(rec, i, INT64_MAX);
+}
+
+double
+gp_fdbl(const struct gp_rec *rec, int i)
+{
+	double v;
+
+	if (gp_parsedbl(field(rec, i), &v) != 0)
+		gp_recerr(rec, "field %d: bad number '%s'", i + 1, rec->f[i]);
+	return v;
+}
+
+int
+gp_fempty(const struct gp_rec *rec, int i)
+{
+	return field(rec, i)[0] == '\0';
+}
+
+char *
+gp_fstr(const struct gp_rec *rec, int i)
+{
+	char *s;
+
+	if ((s = strdup(field(rec, i))) == NULL)
+		err(1, NULL);
+	if (gp_unescape(s) != 0)
+		gp_recerr(rec, "field %d: bad escape in '%s'", i + 1,
+		    rec->f[i]);
+	return s;
+}
+
+size_t
+gp_escape(char *dst, const char *src, size_t n)
+{
+	char *d = dst;
+	unsigned char c;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		c = src[i];
+		if (c >= 0x20 && c != 0x7f && c != '\\') {
+			*d++ = c;
+			continue;
+		}
+		*d++ = '\\';
+		switch (c) {
+		case '\\':
+			*d++ = '\\';
+			break;
+		case '\t':
+			*d++ = 't';
+			break;
+		case '\n':
+			*d++ = 'n';
+			break;
+		case '\r':
+			*d++ = 'r';
+			break;
+		default:
+			*d++ = 'x';
+			*d++ = hexdig[c >> 4];
+			*d++ = hexdig[c & 15];
+			break;
+		}
+	}
+	*d = '\0';
+	return d - dst;
+}
+
+int
+gp_hexdigit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+ssize_t
+gp_unescapen(const char *s, char *dst, size_t max)
+{
+	size_t n = 0;
+	int c, hi, lo;
+
+	for (; *s != '\0'; s++) {
+		c = (unsigned char)*s;
+		if (c == '\\') {
+			switch (*++s) {
+			case '\\':
+				break;
+			case 't':
+				c = '\t';
+				break;
+			case 'n':
+				c = '\n';
+				break;
+			case 'r':
+				c = '\r';
+				break;
+			case 'x':
+				if ((hi = gp_hexdigit(s[1])) < 0 ||
+				    (lo = gp_hexdigit(s[2])) < 0)
+					return -1;
+				c = hi << 4 | lo;
+				s += 2;
+				break;
+			default:
+				return -1;
+			}
+		}
+		if (n == max)
+			return -2;
+		dst[n++] = c;
+	}
+	return n;
+}
+
+int
+gp_unescape(char *s)
+{
+	ssize_t n;
+
+	if ((s = strchr(s, '\\')) == NULL)
+		return 0;
+	/* The decoded text is never longer: decode in place. */
+	if ((n = gp_unescapen(s, s, strlen(s))) < 0)
+		return -1;
+	s[n] = '\0';
+	return 0;
+}
+
+static const char digpairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* v in decimal into buf (>= 20 bytes, not NUL-ended); returns length. */
+static size_t
+fmtu64(char *buf, uint64_t v)
+{
+	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000,
+	    1000000, 10000000, 100000000, 1000000000, 10000000000ULL,
+	    100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+	    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+	    100000000000000000ULL, 1000000000000000000ULL,
+	    10000000000000000000ULL };
+	size_t n;
+	char *p;
+
+	if (v < 10) {
+		buf[0] = '0' + v;
+		return 1;
+	}
+	for (n = 2; n < 20 && v >= pow10[n]; n++)
+		;
+	p = buf + n;
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, digpairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, digpairs + 2 * v, 2);
+	} else
+		*--p = '0' + v;
+	return n;
+}
+
+size_t
+gp_fmtdbl(char *buf, double v)
+{
+	double back;
+	int prec, n;
+
+	if (v == 0) {
+		if (signbit(v)) {
+			memcpy(buf, "-0", 3);
+			return 2;
+		}
+		memcpy(buf, "0", 2);
+		return 1;
+	}
+	if (fabs(v) < 9007199254740992.0 && v == (double)(int64_t)v) {
+		n = 0;
+		if (v < 0)
+			buf[n++] = '-';
+		n += fmtu64(buf + n, (uint64_t)fabs(v));
+		buf[n] = '\0';
+		return n;
+	}
+	if ((n = gp_fmtdbl_fast(buf, v)) > 0)
+		return n;
+	for (prec = 15; prec <= 17; prec++) {
+		n = snprintf(buf, 32, "%.*g", prec, v);
+		back = strtod(buf, NULL);
+		if (back == v || isnan(v))
+			break;
+	}
+	return n;
+}
+
+/* Writer. */
+
+struct gp_writer *
+gp_wopen(int fd)
+{
+	struct gp_writer *w;
+
+	if ((w = malloc(sizeof(*w))) == NULL)
+		err(1, NULL);
+	w->fd = fd;
+	w->nf = 0;
+	w->n = 0;
+	gp_wkind(w, GP_STREAM_MAGIC);
+	gp_wu64(w, GP_STREAM_VERSION);
+	gp_weol(w);
+	return w;
+}
+
+void
+gp_wflush(struct gp_writer *w)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < w->n) {
+		n = write(w->fd, w->buf + off, w->n - off);
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			err(1, "write");
+		}
+		off += n;
+	}
+	w->n = 0;
+}
+
+void
+gp_wclose(struct gp_writer *w)
+{
+	if (w == NULL)
+		return;
+	gp_wflush(w);
+	free(w);
+}
+
+/* Room for n more bytes. */
+static char *
+wroom(struct gp_writer *w, size_t n)
+{
+	if (w->n + n > sizeof(w->buf))
+		gp_wflush(w);
+	return w->buf + w->n;
+}
+
+static void
+wsep(struct gp_writer *w)
+{
+	if (w->nf++ > 0) {
+		wroom(w, 1);
+		w->buf[w->n++] = '\t';
+	}
+}
+
+static void
+wbytes(struct gp_writer *w, const char *s, size_t len)
+{
+	size_t k;
+
+	while (len > 0) {
+		wroom(w, 1);
+		k = sizeof(w->buf) - w->n;
+		if (k > len)
+			k = len;
+		memcpy(w->buf + w->n, s, k);
+		w->n += k;
+		s += k;
+		len -= k;
+	}
+}
+
+void
+gp_wkind(struct gp_writer *w, const char *kind)
+{
+	w->nf = 0;
+	gp_wraw(w, kind);
+}
+
+void
+gp_whex(struct gp_writer *w, uint64_t v)
+{
+	char *p;
+	int digits, i;
+
+	digits = v == 0 ? 1 : (67 - __builtin_clzll(v)) / 4;
+	p = wroom(w, digits + 3);
+	if (w->nf++ > 0)
+		*p++ = '\t';
+	*p++ = '0';
+	*p++ = 'x';
+	for (i = digits - 1; i >= 0; i--)
+		*p++ = hexdig[(v >> (i * 4)) & 15];
+	w->n = p - w->buf;
+}
+
+void
+gp_wu64(struct gp_writer *w, uint64_t v)
+{
+	char *p;
+
+	p = wroom(w, 21);
+	if (w->nf++ > 0)
+		*p++ = '\t';
+	w->n = p + fmtu64(p, v) - w->buf;
+}
+
+void
+gp_wi64(struct gp_writer *w, int64_t v)
+{
+	char *p;
+
+	wsep(w);
+	p = wroom(w, 21);
+	if (v < 0) {
+		*p = '-';
+		w->n += 1 + fmtu64(p + 1, -(uint64_t)v);
+	} else
+		w->n += fmtu64(p, v);
+}
+
+void
+gp_wdbl(struct gp_writer *w, double v)
+{
+	char buf[40];
+
+	wsep(w);
+	wbytes(w, buf, gp_fmtdbl(buf, v));
+}
+
+void
+gp_wstrn(struct gp_writer *w, const char *s, size_t len)
+{
+	size_t i, run;
+
+	wsep(w);
+	for (i = 0; i < len; i += run) {
+		run = len - i;
+		if (run > 1024)
+			run = 1024;
+		w->n += gp_escape(wroom(w, 4 * run + 1), s + i, run);
+	}
+}
+
+void
+gp_wstr(struct gp_writer *w, const char *s)
+{
+	gp_wstrn(w, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
+}
+
+void
+gp_wraw(struct gp_writer *w, const char *s)
+{
+	wsep(w);
+	wbytes(w, s, strlen(s));
+}
+
+void
+gp_weol(struct gp_writer *w)
+{
+	wroom(w, 1);
+	w->buf[w->n++] = '\n';
+	w->nf = 0;
+}
+
+void
+gp_wrec(struct gp_writer *w, const struct gp_rec *rec)
+{
+	size_t len;
+	char *p;
+	int i;
+
+	w->nf = 0;
+	/*
+	 * A record as gp_read() left it: its line, the tabs made NULs.  The
+	 * line goes out whole, with the tabs back.
+	 */
+	if (rec->r != NULL && rec->nf > 0 && rec->f[0] == rec->r->line &&
+	    (len = rec->r->len) + 1 <= sizeof(w->buf)) {
+		p = wroom(w, len + 1);
+		memcpy(p, rec->f[0], len);
+		for (i = 1; i < rec->nf; i++)
+			p[rec->f[i] - 1 - rec->f[0]] = '\t';
+		p[len] = '\n';
+		w->n += len + 1;
+		return;
+	}
+	for (i = 0; i < rec->nf; i++)
+		gp_wraw(w, rec->f[i]);
+	gp_weol(w);
+}
+
+void *
+gp_xcalloc(size_t n, size_t size)
+{
+	void *p;
+
+	if ((p = calloc(n ? n : 1, size)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
+char *
+gp_xstrdup(const char *s)
+{
+	char *d;
+
+	if ((d = strdup(s != NULL ? s : "")) == NULL)
+		err(1, NULL);
+	return d;
+}

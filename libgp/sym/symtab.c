@@ -1,0 +1,518 @@
+/*
+ * The symbol layer: loading "exe" and "sym" records, writing them back,
+ * and gprof's address lookup.  Building the table from an executable is
+ * in bfdsym.c.
+ */
+#include <err.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sym/symtab.h"
+
+static const struct {
+	char		 letter;
+	unsigned	 flag;
+} symflags[] = {
+	{ 'f',	GP_SYM_FUNC },
+	{ 's',	GP_SYM_STATIC },
+	{ 'g',	GP_SYM_GLOBAL },
+	{ 'w',	GP_SYM_WEAK },
+	{ 'm',	GP_SYM_MAPPED },
+};
+#define NSYMFLAGS	(sizeof(symflags) / sizeof(symflags[0]))
+
+static char *
+xstrdup(const char *s)
+{
+	char *d;
+
+	if ((d = strdup(s)) == NULL)
+		err(1, NULL);
+	return d;
+}
+
+/* A string field, or NULL if empty. */
+static char *
+optstr(const struct gp_rec *rec, int i)
+{
+	return gp_fempty(rec, i) ? NULL : gp_fstr(rec, i);
+}
+
+static void
+load_exe(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_symtab *t;
+
+	gp_need(rec, 6);
+	if (p->sym != NULL && p->sym->exe != NULL)
+		gp_recerr(rec, "a second exe record (the stream has the "
+		    "symbols of %s already)", p->sym->exe);
+	if (p->sym == NULL && (p->sym = calloc(1, sizeof(*p->sym))) == NULL)
+		err(1, NULL);
+	t = p->sym;
+	t->exe = gp_fstr(rec, 1);
+	t->target = gp_fstr(rec, 2);
+	t->textlo = gp_fhex(rec, 3);
+	t->texthi = gp_fhex(rec, 4);
+	t->declared = gp_fu64max(rec, 5, SIZE_MAX / sizeof(struct gp_sym));
+	t->width = 0;
+	t->bigendian = -1;
+	if (rec->nf > 6 && !gp_fempty(rec, 6)) {
+		t->width = (int)gp_fu64max(rec, 6, 64);
+		if (t->width != 32 && t->width != 64 && t->width != 16)
+			gp_recerr(rec, "field 7: address width %d is not "
+			    "16, 32 or 64", t->width);
+	}
+	if (rec->nf > 7 && !gp_fempty(rec, 7)) {
+		if (strcmp(rec->f[7], "le") == 0)
+			t->bigendian = 0;
+		else if (strcmp(rec->f[7], "be") == 0)
+			t->bigendian = 1;
+		else
+			gp_recerr(rec, "field 8: byte order '%s' is not "
+			    "le or be", rec->f[7]);
+	}
+	if (rec->nf > 8 && !gp_fempty(rec, 8)) {
+		char *s = gp_fstr(rec, 8);
+
+		if (strlen(s) != 1)
+			gp_recerr(rec, "field 9: leading char '%s' is not "
+			    "one character", rec->f[8]);
+		t->lead = s[0];
+		free(s);
+	}
+}
+
+static unsigned
+parse_flags(const struct gp_rec *rec, int i)
+{
+	const char *s;
+	unsigned flags = 0;
+	size_t k;
+
+	s = rec->f[i];
+	if (strcmp(s, "-") == 0)
+		return 0;
+	for (; *s != '\0'; s++) {
+		for (k = 0; k < NSYMFLAGS; k++)
+			if (symflags[k].letter == *s)
+				break;
+		if (k == NSYMFLAGS)
+			gp_recerr(rec, "field %d: unknown flag '%c' in '%s'",
+			    i + 1, *s, rec->f[i]);
+		flags |= symflags[k].flag;
+	}
+	return flags;
+}
+
+static void
+load_sym(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_symtab *t = p->sym;
+	struct gp_sym *s;
+	uint64_t id;
+
+	if (t == NULL || t->exe == NULL)
+		gp_recerr(rec, "sym record before the exe record");
+	gp_need(rec, 9);
+	id = gp_fu64(rec, 1);
+	if (id != t->nsyms)
+		gp_recerr(rec, "field 2: symbol id %ju out of sequence "
+		    "(expected %zu)", (uintmax_t)id, t->nsyms);
+	if (t->nsyms >= t->declared)
+		gp_recerr(rec, "more sym records than the %zu the exe "
+		    "record declares", t->declared);
+	if (t->nsyms == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 1024;
+		if (t->cap > t->declared)
+			t->cap = t->declared;
+		t->syms = reallocarray(t->syms, t->cap, sizeof(*t->syms));
+		if (t->syms == NULL)
+			err(1, NULL);
+	}
+	s = &t->syms[t->nsyms];
+	memset(s, 0, sizeof(*s));
+	s->addr = gp_fhex(rec, 2);
+	if (t->nsyms > 0 && s->addr <= t->syms[t->nsyms - 1].addr)
+		gp_recerr(rec, "field 3: address %#jx not above the previous "
+		    "symbol's %#jx", (uintmax_t)s->addr,
+		    (uintmax_t)t->syms[t->nsyms - 1].addr);
+	s->end = gp_fhex(rec, 3);
+	s->flags = parse_flags(rec, 4);
+	s->file = optstr(rec, 5);
+	s->line = gp_fempty(rec, 6) ? 0 : (int)gp_fu64max(rec, 6, INT_MAX);
+	s->name = gp_fstr(rec, 7);
+	s->dname = gp_fempty(rec, 8) ? xstrdup(s->name) : gp_fstr(rec, 8);
+	t->nsyms++;
+}
+
+/* Room for one more symbol past nsyms + nosyms. */
+static void
+growsyms(struct gp_symtab *t)
+{
+	size_t n = GP_NSYMS(t);
+
+	if (n < t->cap)
+		return;
+	t->cap = t->cap ? 2 * t->cap : 1024;
+	if ((t->syms = reallocarray(t->syms, t->cap, sizeof(*t->syms))) == NULL)
+		err(1, NULL);
+}
+
+/* The last obj record has all its osym records. */
+static void
+objdone(const struct gp_rec *rec, const struct gp_symtab *t)
+{
+	const struct gp_symobj *o;
+
+	if (t->nobjs == 0)
+		return;
+	o = &t->objs[t->nobjs - 1];
+	if (o->nsyms != o->declared)
+		gp_recerr(rec, "object %zu (%s) has %zu osym records, not the "
+		    "%zu its obj record declares", t->nobjs, o->path,
+		    o->nsyms, o->declared);
+}
+
+/* "obj n path nsyms": another object's symbols follow. */
+static void
+load_obj(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_symtab *t = p->sym;
+	struct gp_symobj *o;
+	uint64_t n;
+
+	if (t == NULL || t->exe == NULL)
+		gp_recerr(rec, "obj record before the exe record");
+	gp_need(rec, 4);
+	if (t->nsyms != t->declared)
+		gp_recerr(rec, "obj record before the last of the %zu sym "
+		    "records the exe record declares", t->declared);
+	objdone(rec, t);
+	n = gp_fu64(rec, 1);
+	if (n != t->nobjs + 1)
+		gp_recerr(rec, "field 2: object %ju out of sequence (expected "
+		    "%zu)", (uintmax_t)n, t->nobjs + 1);
+	if ((t->objs = reallocarray(t->objs, t->nobjs + 1,
+	    sizeof(*t->objs))) == NULL)
+		err(1, NULL);
+	o = &t->objs[t->nobjs];
+	o->path = gp_fstr(rec, 2);
+	o->first = GP_NSYMS(t);
+	o->nsyms = 0;
+	o->declared = gp_fu64max(rec, 3, SIZE_MAX / sizeof(struct gp_sym));
+	t->nobjs++;
+}
+
+/* "osym id obj addr end flags file line name dname" */
+static void
+load_osym(struct gp_prof *p, const struct gp_rec *rec)
+{
+	struct gp_symtab *t = p->sym;
+	struct gp_symobj *o;
+	struct gp_sym *s;
+	uint64_t v;
+
+	if (t == NULL || t->nobjs == 0)
+		gp_recerr(rec, "osym record before any obj record");
+	gp_need(rec, 10);
+	o = &t->objs[t->nobjs - 1];
+	v = gp_fu64(rec, 1);
+	if (v != GP_NSYMS(t))
+		gp_recerr(rec, "field 2: symbol id %ju out of sequence "
+		    "(expected %zu)", (uintmax_t)v, GP_NSYMS(t));
+	v = gp_fu64(rec, 2);
+	if (v != t->nobjs)
+		gp_recerr(rec, "field 3: object %ju is not the last obj "
+		    "record's (%zu)", (uintmax_t)v, t->nobjs);
+	if (o->nsyms >= o->declared)
+		gp_recerr(rec, "more osym records than the %zu the obj record "
+		    "declares", o->declared);
+	growsyms(t);
+	s = &t->syms[GP_NSYMS(t)];
+	memset(s, 0, sizeof(*s));
+	s->addr = gp_fhex(rec, 3);
+	if (o->nsyms > 0 && s->addr <= s[-1].addr)
+		gp_recerr(rec, "field 4: address %#jx not above the previous "
+		    "symbol's %#jx", (uintmax_t)s->addr, (uintmax_t)s[-1].addr);
+	s->end = gp_fhex(rec, 4);
+	s->flags = parse_flags(rec, 5);
+	s->file = optstr(rec, 6);
+	s->line = gp_fempty(rec, 7) ? 0 : (int)gp_fu64max(rec, 7, INT_MAX);
+	s->name = gp_fstr(rec, 8);
+	s->dname = gp_fempty(rec, 9) ? xstrdup(s->name) : gp_fstr(rec, 9);
+	o->nsyms++;
+	t->nosyms++;
+}
+
+int
+gp_sym_load(struct gp_prof *p, const struct gp_rec *rec)
+{
+	if (gp_iskind(rec, "exe"))
+		load_exe(p, rec);
+	else if (gp_iskind(rec, "sym")) {
+		if (p->sym != NULL && p->sym->nobjs > 0)
+			gp_recerr(rec, "sym record after an obj record");
+		load_sym(p, rec);
+	} else if (gp_iskind(rec, "obj"))
+		load_obj(p, rec);
+	else if (gp_iskind(rec, "osym"))
+		load_osym(p, rec);
+	else
+		return 0;
+	return 1;
+}
+
+/* The symbol with the highest address not above addr in syms[lo, hi). */
+static struct gp_sym *
+lookup(const struct gp_symtab *t, size_t lo, size_t hi, uint64_t addr)
+{
+	size_t mid;
+
+	if (lo == hi || addr < t->syms[lo].addr)
+		return NULL;
+	while (hi - lo > 1) {		/* syms[lo].addr <= addr */
+		mid = lo + (hi - lo) / 2;
+		if (t->syms[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (addr > t->syms[lo].end)
+		return NULL;
+	return &t->syms[lo];
+}
+
+struct gp_sym *
+gp_sym_objlookup(const struct gp_symtab *t, size_t i, uint64_t addr)
+{
+	if (t == NULL || i >= t->nobjs)
+		return NULL;
+	return lookup(t, t->objs[i].first, t->objs[i].first +
+	    t->objs[i].nsyms, addr);
+}
+
+size_t
+gp_sym_objfind(const struct gp_symtab *t, const char *path)
+{
+	size_t i;
+
+	for (i = 0; t != NULL && i < t->nobjs; i++)
+		if (strcmp(t->objs[i].path, path) == 0)
+			return i;
+	return (size_t)-1;
+}
+
+void
+gp_sym_addobj(struct gp_symtab *t, const char *path, struct gp_symtab *o)
+{
+	struct gp_symobj *ob;
+	size_t i;
+
+	if ((t->objs = reallocarray(t->objs, t->nobjs + 1,
+	    sizeof(*t->objs))) == NULL)
+		err(1, NULL);
+	ob = &t->objs[t->nobjs++];
+	ob->path = xstrdup(path);
+	ob->first = GP_NSYMS(t);
+	ob->nsyms = ob->declared = o->nsyms;
+	for (i = 0; i < o->nsyms; i++) {
+		growsyms(t);
+		t->syms[GP_NSYMS(t)] = o->syms[i];
+		t->nosyms++;
+	}
+	/* the names moved: free the rest of o only */
+	free(o->syms);
+	free(o->exe);
+	free(o->target);
+	free(o);
+}
+
+/*
+ * The symbol with the highest address not above addr, if addr is not past
+ * its end; NULL below the first symbol, past the last one's end, or in a
+ * gap.
+ */
+struct gp_sym *
+gp_sym_lookup(const struct gp_symtab *t, uint64_t addr)
+{
+	size_t lo, hi, mid;
+
+	if (t == NULL || t->nsyms == 0 || addr < t->syms[0].addr)
+		return NULL;
+	lo = 0;				/* syms[lo].addr <= addr */
+	hi = t->nsyms;			/* syms[hi].addr > addr, or end */
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (t->syms[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (addr > t->syms[lo].end)
+		return NULL;
+	return &t->syms[lo];
+}
+
+static void
+emit_flags(struct gp_writer *w, unsigned flags)
+{
+	char buf[NSYMFLAGS + 1];
+	size_t k, n = 0;
+
+	for (k = 0; k < NSYMFLAGS; k++)
+		if (flags & symflags[k].flag)
+			buf[n++] = symflags[k].letter;
+	if (n == 0)
+		buf[n++] = '-';
+	buf[n] = '\0';
+	gp_wraw(w, buf);
+}
+
+/* The other objects' symbols: "obj" and "osym" records. */
+/* The fields a sym and an osym record share, from addr on, and the end. */
+static void
+emit_symfields(struct gp_writer *w, const struct gp_sym *s)
+{
+	gp_whex(w, s->addr);
+	gp_whex(w, s->end);
+	emit_flags(w, s->flags);
+	gp_wstr(w, s->file);
+	if (s->line > 0)
+		gp_wu64(w, (uint64_t)s->line);
+	else
+		gp_wraw(w, "");
+	gp_wstr(w, s->name);
+	gp_wstr(w, s->dname != NULL ? s->dname : s->name);
+	gp_weol(w);
+}
+
+static void
+emit_objs(struct gp_writer *w, const struct gp_symtab *t)
+{
+	const struct gp_symobj *o;
+	const struct gp_sym *s;
+	size_t i, k;
+
+	for (k = 0; k < t->nobjs; k++) {
+		o = &t->objs[k];
+		gp_wkind(w, "obj");
+		gp_wu64(w, k + 1);
+		gp_wstr(w, o->path);
+		gp_wu64(w, o->nsyms);
+		gp_weol(w);
+		for (i = o->first; i < o->first + o->nsyms; i++) {
+			s = &t->syms[i];
+			gp_wkind(w, "osym");
+			gp_wu64(w, i);
+			gp_wu64(w, k + 1);
+			emit_symfields(w, s);
+		}
+	}
+}
+
+void
+gp_sym_emit(struct gp_writer *w, const struct gp_symtab *t)
+{
+	const struct gp_sym *s;
+	char lead[2];
+	size_t i;
+
+	gp_wkind(w, "exe");
+	gp_wstr(w, t->exe);
+	gp_wstr(w, t->target);
+	gp_whex(w, t->textlo);
+	gp_whex(w, t->texthi);
+	gp_wu64(w, t->nsyms);
+	if (t->width > 0)
+		gp_wu64(w, t->width);
+	else
+		gp_wraw(w, "");
+	gp_wraw(w, t->bigendian < 0 ? "" : t->bigendian ? "be" : "le");
+	lead[0] = t->lead;
+	lead[1] = '\0';
+	gp_wstr(w, lead);
+	gp_weol(w);
+	for (i = 0; i < t->nsyms; i++) {
+		s = &t->syms[i];
+		gp_wkind(w, "sym");
+		gp_wu64(w, i);
+		emit_symfields(w, s);
+	}
+	emit_objs(w, t);
+}
+
+/* The strings of one symbol, freed. */
+void
+gp_sym_clear(struct gp_sym *s)
+{
+	free(s->file);
+	if (s->dname != s->name)
+		free(s->dname);
+	free(s->name);
+	s->file = s->dname = s->name = NULL;
+}
+
+void
+gp_sym_free(struct gp_symtab *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->nobjs; i++)
+		free(t->objs[i].path);
+	free(t->objs);
+	for (i = 0; i < GP_NSYMS(t); i++)
+		gp_sym_clear(&t->syms[i]);
+	free(t->syms);
+	free(t->exe);
+	free(t->target);
+	free(t);
+}
+
+/* gprof's cmp_addr past the address: functions first, then globals. */
+int
+gp_sym_cmpkind(unsigned lflags, unsigned rflags)
+{
+	int lf, rf, ls, rs;
+
+	lf = (lflags & GP_SYM_FUNC) != 0;
+	rf = (rflags & GP_SYM_FUNC) != 0;
+	if (lf != rf)
+		return rf - lf;
+	ls = (lflags & GP_SYM_STATIC) != 0;
+	rs = (rflags & GP_SYM_STATIC) != 0;
+	return ls - rs;
+}
+
+/*
+ * gprof's symtab_finalize: of two symbols at one address, does the later
+ * one (src) replace the one kept so far (dst)?  A global beats a static;
+ * then a function beats a non-function; then a name without a leading '_'
+ * beats one with it, and "_x" beats "__x".
+ */
+int
+gp_sym_replaces(unsigned sflags, const char *sname, unsigned dflags,
+    const char *dname)
+{
+	int ss, ds, sf, df;
+
+	ss = (sflags & GP_SYM_STATIC) != 0;
+	ds = (dflags & GP_SYM_STATIC) != 0;
+	if (!ss && ds)
+		return 1;
+	if (ss != ds)
+		return 0;
+	sf = (sflags & GP_SYM_FUNC) != 0;
+	df = (dflags & GP_SYM_FUNC) != 0;
+	if (sf && !df)
+		return 1;
+	if (sf != df)
+		return 0;
+	if (sname[0] != '_' && dname[0] == '_')
+		return 1;
+	return sname[0] == '_' && dname[0] == '_' &&
+	    sname[1] != '_' && dname[1] == '_';
+}
