@@ -25,6 +25,7 @@
 #include "gprt/runtime.h"
 #include "analysis/profile.h"
 #include "stream/stream.h"
+#include "plugin/record.h"
 
 /* The runtime layers to print after the raw layer. */
 struct rtlist {
@@ -79,6 +80,7 @@ main(int argc, char *argv[])
 	char *deflt[] = { deflt0, NULL };
 	int ch, fd, i, iflag = 0, owidth = 0, oorder = 0;
 
+	gp_record_attach();
 	memset(&opt, 0, sizeof(opt));
 	memset(&rl, 0, sizeof(rl));
 	while ((ch = getopt(argc, argv, "E:f:GiO:o:rT:tw:")) != -1)

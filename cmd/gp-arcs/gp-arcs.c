@@ -16,6 +16,7 @@
 #include "analysis/profile.h"
 #include "stream/stream.h"
 #include "sym/symspec.h"
+#include "plugin/record.h"
 
 static void	usage(void) __attribute__((__noreturn__));
 
@@ -31,6 +32,7 @@ main(int argc, char *argv[])
 	const char *sumfile = NULL, *sumfmt = NULL;
 	int ch, flat;
 
+	gp_record_attach();
 	memset(&specs, 0, sizeof(specs));
 	memset(&p, 0, sizeof(p));
 	while ((ch = getopt(argc, argv, "E:e:F:f:k:N:n:O:P:p:Q:q:s:")) != -1)

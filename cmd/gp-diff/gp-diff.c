@@ -18,6 +18,7 @@
 #include "analysis/diff.h"
 #include "analysis/profile.h"
 #include "stream/stream.h"
+#include "plugin/record.h"
 
 static void	usage(void) __attribute__((__noreturn__));
 static void	limit(const char *, double *, double *, double);
@@ -41,6 +42,7 @@ main(int argc, char *argv[])
 	int ch, norm = 0, quiet = 0, over = 0;
 	size_t i, j;
 
+	gp_record_attach();
 	/* err(3) and errx(3) exit 1 from anywhere: that is trouble, 2 */
 	if (atexit(trouble) != 0)
 		err(2, "atexit");

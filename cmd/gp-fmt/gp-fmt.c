@@ -16,6 +16,7 @@
 #include "stream/stream.h"
 #include "analysis/diff.h"
 #include "fmt.h"
+#include "plugin/record.h"
 
 #define S_FLAT	1			/* sections */
 #define S_GRAPH	2
@@ -80,6 +81,7 @@ main(int argc, char *argv[])
 	uint64_t w;
 	int ch, first, on, said;
 
+	gp_record_attach();
 	memset(&o, 0, sizeof(o));
 	gp_lineopts_init(&lo);
 	memset(&fi, 0, sizeof(fi));

@@ -12,6 +12,7 @@
 #include "analysis/profile.h"
 #include "stream/stream.h"
 #include "sym/symspec.h"
+#include "plugin/record.h"
 
 static void	usage(void) __attribute__((__noreturn__));
 
@@ -24,6 +25,7 @@ main(int argc, char *argv[])
 	struct gp_writer *w;
 	int ch;
 
+	gp_record_attach();
 	memset(&specs, 0, sizeof(specs));
 	memset(&p, 0, sizeof(p));
 	while ((ch = getopt(argc, argv, "P:p:")) != -1)

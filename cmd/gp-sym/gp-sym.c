@@ -22,6 +22,7 @@
 #include "analysis/profile.h"
 #include "stream/stream.h"
 #include "sym/symtab.h"
+#include "plugin/record.h"
 
 #define MAXWARN		5	/* addresses named per kind of warning */
 
@@ -62,6 +63,7 @@ main(int argc, char *argv[])
 	struct gp_prof p;
 	int ch, cflag = 0, lflag = 0;
 
+	gp_record_attach();
 	memset(&o, 0, sizeof(o));
 	o.demangle = 1;
 	while ((ch = getopt_long(argc, argv, "acDlR:S:", longopts, NULL)) != -1)

@@ -10,7 +10,6 @@
 #include "analysis/graph.h"
 #include "analysis/credit.h"
 #include "gprt/runtime.h"
-#include "plugin/load.h"
 #include "analysis/profile.h"
 #include "sym/symtab.h"
 
@@ -66,7 +65,7 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 	while (gp_read(r, &rec)) {
 		layer = gp_kind_layer(rec.f[0]);
 		/* Records of a plugin's record type are raw (gp-plugin(3)). */
-		if (layer == 0 && (want & GP_L_RAW) && gp_record_kind(rec.f[0]))
+		if (layer == 0 && (want & GP_L_RAW) && gp_raw_iskind(rec.f[0]))
 			layer = GP_L_RAW;
 		p->have |= layer;
 		if (layer & want)

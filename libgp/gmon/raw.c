@@ -11,11 +11,35 @@
 #include <unistd.h>
 
 #include "gmon/raw.h"
-#include "plugin/load.h"
 
 #define BINSMAX		64	/* counts in one bins record */
 #define BINSGAP		4	/* zero bins kept inside a bins record */
 #define RAWCHUNK	4096	/* bytes in one raw record */
+
+/* The record types handed in (gp_raw_rectypes), or NULL. */
+static const struct gp_rectypes *rectypes;
+
+void
+gp_raw_rectypes(const struct gp_rectypes *t)
+{
+	rectypes = t;
+}
+
+int
+gp_raw_iskind(const char *kind)
+{
+	return rectypes != NULL && rectypes->iskind(kind);
+}
+
+long
+gp_raw_measure(unsigned tag, const unsigned char *buf, size_t avail,
+    int width, int bigendian, char *why, size_t whysz)
+{
+	if (rectypes == NULL)
+		return -2;
+	return rectypes->measure(tag, buf, avail, width, bigendian, why,
+	    whysz);
+}
 
 struct gp_arcidx {
 	size_t		*slot;		/* arc index + 1, 0 if empty */
@@ -558,11 +582,11 @@ gp_raw_load(struct gp_prof *p, const struct gp_rec *rec)
 	else if (strcmp(k, "raw") == 0) {
 		loadraw(raw, rec);
 		kind = GP_R_RAW;
-	} else if (gp_record_kind(k)) {
+	} else if (gp_raw_iskind(k)) {
 		/* A plugin's record type: kept as its bytes. */
 		struct gp_rawrec *r = gp_raw_addraw(raw);
 
-		gp_record_encode(rec, raw->nfiles ? raw->files[0].width : 64,
+		rectypes->encode(rec, raw->nfiles ? raw->files[0].width : 64,
 		    raw->nfiles ? raw->files[0].bigendian : 0, &r->tag,
 		    &r->data, &r->len);
 		r->cap = r->len;
@@ -729,7 +753,8 @@ gp_raw_emitraw(struct gp_writer *w, unsigned tag, const unsigned char *data,
 	size_t off = 0, n;
 
 	/* A plugin's record type, else opaque. */
-	if (gp_record_emit(w, tag, data, len, width, bigendian))
+	if (rectypes != NULL &&
+	    rectypes->emit(w, tag, data, len, width, bigendian))
 		return;
 	do {
 		n = len - off < RAWCHUNK ? len - off : RAWCHUNK;

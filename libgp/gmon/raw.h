@@ -169,6 +169,40 @@ void		 gp_raw_emitraw(struct gp_writer *, unsigned tag,
  */
 void		 gp_raw_sum(struct gp_raw *dst, const struct gp_raw *src);
 
+/*
+ * Record types the raw layer does not decode itself: gmon.out records
+ * whose tag a plugin's record type claims (gp-plugin(3)).  A claimed
+ * record is kept in the model as its tag and body bytes, like an opaque
+ * one, and becomes its stream record only at the stream's edges.  The
+ * raw layer never loads plugins: the tools hand the plugin loader's
+ * entry points in (gp_record_attach(), plugin/record.h) before they read
+ * anything; without them such records are unknown tags and kinds.
+ *
+ * measure() returns the length of the body of a record with that tag at
+ * buf (avail bytes to the end of the file), -1 with what was wrong in
+ * why[0..whysz-1] (nothing printed), or -2 if no type claims the tag.
+ * emit() writes the stream record of a kept record and returns 1, or 0
+ * if none claims it.  iskind() tells whether a type makes stream records
+ * of that kind; encode() turns one back into a tag and body (*body
+ * malloc'd), fatal errors naming the stream line.
+ */
+struct gp_rectypes {
+	long	(*measure)(unsigned tag, const unsigned char *buf,
+		    size_t avail, int width, int bigendian, char *why,
+		    size_t whysz);
+	int	(*emit)(struct gp_writer *, unsigned tag,
+		    const unsigned char *body, size_t len, int width,
+		    int bigendian);
+	int	(*iskind)(const char *kind);
+	void	(*encode)(const struct gp_rec *, int width, int bigendian,
+		    unsigned *tag, unsigned char **body, size_t *len);
+};
+void		 gp_raw_rectypes(const struct gp_rectypes *);
+int		 gp_raw_iskind(const char *kind);	/* a type's kind */
+long		 gp_raw_measure(unsigned tag, const unsigned char *buf,
+		    size_t avail, int width, int bigendian, char *why,
+		    size_t whysz);
+
 /* The clock rate old BSD files imply (gprof's hertz()). */
 uint32_t	 gp_hertz(void);
 

@@ -25,7 +25,6 @@
 #include <unistd.h>
 
 #include "gmon/raw.h"
-#include "plugin/load.h"
 
 #define GNU_HDRSIZE	20
 #define GNU_HISTHDR(p)	(2 * (p) + 4 + 4 + 15 + 1)
@@ -241,7 +240,6 @@ parsegnu(struct pctx *c)
 	size_t len = c->len, off, p = c->psz, need;
 	uint64_t low, high;
 	uint32_t n, version;
-	struct gp_plug *pl;
 	char why[256];
 	long nb;
 
@@ -310,10 +308,9 @@ parsegnu(struct pctx *c)
 			break;
 		default:
 			/* A record type of a plugin (gp-plugin(3)). */
-			if ((pl = gp_record_find(b[off])) != NULL) {
-				nb = gp_record_measure(pl, b[off], b + off + 1,
-				    len - off - 1, 8 * p, c->be, why,
-				    sizeof(why));
+			if ((nb = gp_raw_measure(b[off], b + off + 1,
+			    len - off - 1, 8 * p, c->be, why,
+			    sizeof(why))) != -2) {
 				if (nb < 0)
 					return fail(c, off, "%s", why);
 				addraw(c, off, nb);

@@ -24,6 +24,7 @@
 
 #include "fuzz.h"
 #include "plugin/format.h"
+#include "plugin/record.h"
 
 /* The renamed functions: prototypes for -Wmissing-prototypes. */
 void	 fuzz_exit(int) __attribute__((__noreturn__));
@@ -406,6 +407,7 @@ fuzz_init_plugins(const char *dir)
 	 * found for the process: done here, before fuzz_begin(), so that
 	 * fuzz_end() does not free it under libgp's feet.
 	 */
+	gp_record_attach();
 	(void)gp_record_find(0);
 	(void)gp_record_kind("fuzz-warm-up");
 	if ((fuzz_devnull = open("/dev/null", O_WRONLY)) == -1)
