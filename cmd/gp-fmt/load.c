@@ -9,10 +9,10 @@
 #include "sym/symtab.h"
 #include "analysis/credit.h"
 #include "analysis/graph.h"
+#include "analysis/measured.h"
 #include "gprt/runtime.h"
 #include "fmt.h"
 
-static void	*xcalloc(size_t, size_t);
 static void	 fill(struct fent *, const struct gp_node *, size_t);
 
 void
@@ -49,7 +49,7 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
 	rp->print_time = g->print_time;
 
 	rp->nsyms = GP_NSYMS(st);	/* other objects' too: measured.h */
-	rp->syms = xcalloc(rp->nsyms + 1, sizeof(*rp->syms));
+	rp->syms = gp_xcalloc(rp->nsyms + 1, sizeof(*rp->syms));
 	for (i = 0; i < rp->nsyms; i++) {
 		e = &rp->syms[i];
 		e->name = st->syms[i].name;
@@ -63,11 +63,11 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
 		e->head = e;
 	}
 	rp->ncycles = g->ncycles;
-	rp->cycles = xcalloc(rp->ncycles + 1, sizeof(*rp->cycles));
+	rp->cycles = gp_xcalloc(rp->ncycles + 1, sizeof(*rp->cycles));
 
 	/* Every node is a symbol or a cycle: link them by index. */
 	rp->ngraph = g->nnodes;
-	rp->graph = xcalloc(rp->ngraph + 1, sizeof(*rp->graph));
+	rp->graph = gp_xcalloc(rp->ngraph + 1, sizeof(*rp->graph));
 	for (i = 0; i < g->nnodes; i++) {
 		n = &g->nodes[i];
 		if (n->sym == GP_NOSYM) {
@@ -100,7 +100,7 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
 
 	/* The arcs, and each entry's lists in printing order. */
 	rp->narcs = g->narcs;
-	rp->arcs = xcalloc(rp->narcs + 1, sizeof(*rp->arcs));
+	rp->arcs = gp_xcalloc(rp->narcs + 1, sizeof(*rp->arcs));
 	for (i = 0; i < g->narcs; i++) {
 		ca = &g->arcs[i];
 		if (ca->parent >= g->nnodes || ca->child >= g->nnodes)
@@ -116,15 +116,15 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
 		n = &g->nodes[i];
 		e = rp->graph[i];
 		e->nparents = n->nparents;
-		e->parents = xcalloc(n->nparents + 1, sizeof(*e->parents));
+		e->parents = gp_xcalloc(n->nparents + 1, sizeof(*e->parents));
 		for (j = 0; j < n->nparents; j++)
 			e->parents[j] = &rp->arcs[n->parents[j]];
 		e->nchildren = n->nchildren;
-		e->children = xcalloc(n->nchildren + 1, sizeof(*e->children));
+		e->children = gp_xcalloc(n->nchildren + 1, sizeof(*e->children));
 		for (j = 0; j < n->nchildren; j++)
 			e->children[j] = &rp->arcs[n->children[j]];
 		e->nmembers = n->nmembers;
-		e->members = xcalloc(n->nmembers + 1, sizeof(*e->members));
+		e->members = gp_xcalloc(n->nmembers + 1, sizeof(*e->members));
 		for (j = 0; j < n->nmembers; j++)
 			e->members[j] = rp->graph[n->members[j]];
 	}
@@ -146,12 +146,3 @@ fill(struct fent *e, const struct gp_node *n, size_t index)
 		e->time = n->time;
 }
 
-static void *
-xcalloc(size_t n, size_t size)
-{
-	void *v;
-
-	if ((v = calloc(n, size)) == NULL)
-		err(1, NULL);
-	return v;
-}

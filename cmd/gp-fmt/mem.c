@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/graph.h"
+#include "analysis/measured.h"
 #include "gprt/runtime.h"
 #include "sym/symtab.h"
 #include "fmt.h"
@@ -41,15 +42,6 @@ static const char mem_blurb[] = "\n"
 "            if another function, the instrumented function that was\n"
 "            running (the innermost on the thread's stack).\n";
 
-static char *
-xstrdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s)) == NULL)
-		err(1, NULL);
-	return d;
-}
 
 /* How an address of the runtime layer prints. */
 static char *
@@ -65,7 +57,7 @@ addrname(struct gp_prof *p, size_t g, const struct gp_rtaddr *a,
 	if ((id = gp_rt_sym(p, g, a, 0)) != GP_NOSYM) {
 		s = &p->sym->syms[id];
 		if (!offset || a->addr == s->addr)
-			return xstrdup(s->dname != NULL ? s->dname : s->name);
+			return gp_xstrdup(s->dname != NULL ? s->dname : s->name);
 		n = asprintf(&r, "%s+0x%" PRIx64, s->dname != NULL ?
 		    s->dname : s->name, a->addr - s->addr);
 	} else if (a->obj >= 0) {

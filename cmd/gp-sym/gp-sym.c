@@ -18,6 +18,7 @@
 #include "gmon/raw.h"
 #include "analysis/graph.h"
 #include "sym/linesyms.h"
+#include "analysis/measured.h"
 #include "gprt/runtime.h"
 #include "analysis/profile.h"
 #include "stream/stream.h"

@@ -18,8 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stream/stream.h"
 #include "gmon/raw.h"
 #include "analysis/credit.h"
+#include "analysis/measured.h"
 #include "gprt/runtime.h"
 #include "sym/symspec.h"
 #include "sym/symtab.h"
@@ -63,15 +65,6 @@ addrange(struct range *r, const struct gp_hist *h)
 	r->nb = n;
 }
 
-static char *
-xstrdup(const char *s)
-{
-	char *t;
-
-	if ((t = strdup(s)) == NULL)
-		err(1, NULL);
-	return t;
-}
 
 void
 gp_credit_free(struct gp_credit *c)
@@ -286,7 +279,7 @@ gp_credit_load(struct gp_prof *p, const struct gp_rec *rec)
 		if ((c = calloc(1, sizeof(*c))) == NULL)
 			err(1, NULL);
 		c->lineno = rec->lineno;
-		c->src = xstrdup(gp_rname(rec->r));
+		c->src = gp_xstrdup(gp_rname(rec->r));
 		c->total = gp_fdbl(rec, 1);
 		c->scale = gp_fdbl(rec, 2);
 		c->hz = gp_fu64max(rec, 3, UINT32_MAX);

@@ -24,9 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stream/stream.h"
 #include "gmon/raw.h"
 #include "analysis/graph.h"
 #include "analysis/credit.h"
+#include "analysis/measured.h"
 #include "gprt/runtime.h"
 #include "sym/symspec.h"
 #include "sym/symtab.h"
@@ -105,15 +107,6 @@ struct an {
 
 typedef int cmpfn(size_t, size_t, const void *);
 
-static void *
-xcalloc(size_t n, size_t size)
-{
-	void *p;
-
-	if ((p = calloc(n + 1, size)) == NULL)
-		err(1, NULL);
-	return p;
-}
 
 /* A stable merge sort of v[0..n) (tmp has room for n). */
 static void
@@ -230,11 +223,11 @@ mkadj(struct an *g, struct adj *j, int bychild)
 {
 	size_t i, k, key, *pos;
 
-	j->beg = xcalloc(g->nsyms + 1, sizeof(*j->beg));
-	j->arc = xcalloc(g->na, sizeof(*j->arc));
-	j->end = xcalloc(g->na, sizeof(*j->end));
-	j->count = xcalloc(g->na, sizeof(*j->count));
-	pos = xcalloc(g->nsyms + 1, sizeof(*pos));
+	j->beg = gp_xcalloc((g->nsyms + 1) + 1, sizeof(*j->beg));
+	j->arc = gp_xcalloc(g->na + 1, sizeof(*j->arc));
+	j->end = gp_xcalloc(g->na + 1, sizeof(*j->end));
+	j->count = gp_xcalloc(g->na + 1, sizeof(*j->count));
+	pos = gp_xcalloc((g->nsyms + 1) + 1, sizeof(*pos));
 	for (i = 0; i < g->na; i++)
 		j->beg[(bychild ? g->a[i].child : g->a[i].parent) + 1]++;
 	for (k = 0; k < g->nsyms; k++)
@@ -287,7 +280,7 @@ symidx_make(struct symidx *x, const struct gp_symtab *st)
 	while (x->shift < 63 && (span >> x->shift) > 2 * (uint64_t)st->nsyms)
 		x->shift++;
 	x->nb = (size_t)(span >> x->shift) + 1;
-	x->first = xcalloc(x->nb, sizeof(*x->first));
+	x->first = gp_xcalloc(x->nb + 1, sizeof(*x->first));
 	for (b = 0, i = 0; b < x->nb; b++) {
 		start = x->lo + ((uint64_t)b << x->shift);
 		while (i + 1 < st->nsyms && st->syms[i + 1].addr <= start)
@@ -495,12 +488,12 @@ dfn(struct an *g)
 	size_t s, a, c;
 
 	memset(&d, 0, sizeof(d));
-	d.stack = xcalloc(g->nsyms + 1, sizeof(*d.stack));
-	d.arc = xcalloc(g->nsyms + 1, sizeof(*d.arc));
-	d.pos = xcalloc(g->nsyms, sizeof(*d.pos));
-	d.roots = xcalloc(g->nsyms + 1, sizeof(*d.roots));
-	d.uf = xcalloc(g->nsyms, sizeof(*d.uf));
-	d.tail = xcalloc(g->nsyms, sizeof(*d.tail));
+	d.stack = gp_xcalloc((g->nsyms + 1) + 1, sizeof(*d.stack));
+	d.arc = gp_xcalloc((g->nsyms + 1) + 1, sizeof(*d.arc));
+	d.pos = gp_xcalloc(g->nsyms + 1, sizeof(*d.pos));
+	d.roots = gp_xcalloc((g->nsyms + 1) + 1, sizeof(*d.roots));
+	d.uf = gp_xcalloc(g->nsyms + 1, sizeof(*d.uf));
+	d.tail = gp_xcalloc(g->nsyms + 1, sizeof(*d.tail));
 	for (s = 0; s < g->nsyms; s++)
 		d.uf[s] = d.tail[s] = s;
 	for (s = 0; s < g->nsyms; s++) {
@@ -915,8 +908,8 @@ rank_arcs(struct an *g, const struct adj *j, int desc, size_t *rank)
 	size_t i, k, b, n;
 	unsigned pc, cc;
 
-	v = xcalloc(g->na, sizeof(*v));
-	tmp = xcalloc(g->na, sizeof(*tmp));
+	v = gp_xcalloc(g->na + 1, sizeof(*v));
+	tmp = gp_xcalloc(g->na + 1, sizeof(*tmp));
 	for (i = 0; i < g->na; i++) {
 		a = &g->a[i];
 		pc = g->n[a->parent].cyc;
@@ -956,13 +949,13 @@ model(struct an *g, const struct gp_prof *p, const size_t *order)
 	size_t *inp, *inc, *v, *tmp, i, k, m, cnt;
 	const struct anode *an;
 
-	gr = xcalloc(1, sizeof(*gr));
+	gr = gp_xcalloc(1, sizeof(*gr));
 	gr->print_time = g->print_time;
 	gr->ncycles = g->ncycles;
 	gr->nnodes = g->nn;
-	gr->nodes = xcalloc(g->nn, sizeof(*gr->nodes));
-	gr->bysym = xcalloc(g->nsyms, sizeof(*gr->bysym));
-	gr->cycles = xcalloc(g->ncycles, sizeof(*gr->cycles));
+	gr->nodes = gp_xcalloc(g->nn + 1, sizeof(*gr->nodes));
+	gr->bysym = gp_xcalloc(g->nsyms + 1, sizeof(*gr->bysym));
+	gr->cycles = gp_xcalloc(g->ncycles + 1, sizeof(*gr->cycles));
 	flat = gp_tables_make(&p->credit->flat, g->st);
 	for (k = 0; k < g->nn; k++) {
 		i = order[k];
@@ -991,8 +984,8 @@ model(struct an *g, const struct gp_prof *p, const size_t *order)
 	gp_tables_free(flat);
 
 	/* Cycle members in print order. */
-	v = xcalloc(g->nsyms, sizeof(*v));
-	tmp = xcalloc(g->nsyms, sizeof(*tmp));
+	v = gp_xcalloc(g->nsyms + 1, sizeof(*v));
+	tmp = gp_xcalloc(g->nsyms + 1, sizeof(*tmp));
 	for (i = g->nsyms; i < g->nn; i++) {
 		for (cnt = 0, m = g->n[i].next; m != NONE; m = g->n[m].next)
 			v[cnt++] = m;
@@ -1004,14 +997,14 @@ model(struct an *g, const struct gp_prof *p, const size_t *order)
 	free(tmp);
 
 	/* The arcs, with their places among parents and children. */
-	inp = xcalloc(g->na, sizeof(*inp));
-	inc = xcalloc(g->na, sizeof(*inc));
+	inp = gp_xcalloc(g->na + 1, sizeof(*inp));
+	inc = gp_xcalloc(g->na + 1, sizeof(*inc));
 	rank_arcs(g, &g->kids, 1, inp);
 	rank_arcs(g, &g->pars, 0, inc);
 	gr->narcs = g->na;
-	gr->arcs = xcalloc(g->na, sizeof(*gr->arcs));
+	gr->arcs = gp_xcalloc(g->na + 1, sizeof(*gr->arcs));
 	/* by parent position, then place among the parent's children */
-	v = xcalloc(g->nn + 1, sizeof(*v));
+	v = gp_xcalloc((g->nn + 1) + 1, sizeof(*v));
 	for (i = 0; i < g->na; i++)
 		v[gr->bysym[g->a[i].parent] + 1]++;
 	for (k = 0; k < g->nn; k++)
@@ -1059,7 +1052,7 @@ link_lists(struct gp_graph *gr, size_t *bad)
 	}
 	total = 2 * gr->narcs + gr->nnodes;
 	free(gr->lists);
-	gr->lists = xcalloc(total, sizeof(*gr->lists));
+	gr->lists = gp_xcalloc(total + 1, sizeof(*gr->lists));
 	memset(gr->lists, 0xff, total * sizeof(*gr->lists));
 	q = gr->lists;
 	for (k = 0; k < gr->nnodes; k++) {
@@ -1159,7 +1152,7 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	g.nsyms = GP_NSYMS(p->sym);	/* other objects' too (measured.h) */
 	g.nn = g.nsyms;
 	g.tb = gp_tables_make(&specs, p->sym);
-	g.n = xcalloc(g.nsyms, sizeof(*g.n));
+	g.n = gp_xcalloc(g.nsyms + 1, sizeof(*g.n));
 	for (i = 0; i < g.nsyms; i++)
 		g.n[i].time = p->credit->time[i];
 	if ((m = gp_meas_get(p)) != NULL)
@@ -1190,8 +1183,8 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	cycle_link(&g);
 
 	/* Topological order, stably (a cycle's members share a number). */
-	ts = xcalloc(g.nsyms, sizeof(*ts));
-	cnt = xcalloc(g.nsyms + 2, sizeof(*cnt));
+	ts = gp_xcalloc(g.nsyms + 1, sizeof(*ts));
+	cnt = gp_xcalloc((g.nsyms + 2) + 1, sizeof(*cnt));
 	for (i = 0; i < g.nsyms; i++)
 		cnt[g.n[i].top + 1]++;
 	for (k = 0; k <= g.nsyms; k++)
@@ -1209,8 +1202,8 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 			propagate_time(&g, ts[i]);
 	free(ts);
 
-	order = xcalloc(g.nn, sizeof(*order));
-	tmp = xcalloc(g.nn, sizeof(*tmp));
+	order = gp_xcalloc(g.nn + 1, sizeof(*order));
+	tmp = gp_xcalloc(g.nn + 1, sizeof(*tmp));
 	for (i = 0; i < g.nn; i++)
 		order[i] = i;
 	msort(order, tmp, g.nn, cmp_total, &g);
@@ -1350,7 +1343,7 @@ gp_graph_load(struct gp_prof *p, const struct gp_rec *rec)
 			gp_recerr(rec, "a second graph record (the first is "
 			    "at line %ld)", gr->lineno);
 		gp_need(rec, 6);
-		gr = xcalloc(1, sizeof(*gr));
+		gr = gp_xcalloc(1, sizeof(*gr));
 		gr->lineno = rec->lineno;
 		if ((gr->src = strdup(gp_rname(rec->r))) == NULL)
 			err(1, NULL);
@@ -1489,7 +1482,7 @@ gp_graph_check(struct gp_prof *p)
 		    "announces %zu", gr->src, gr->aloaded, gr->lineno,
 		    gr->narcs);
 	if (gr->nodes == NULL)
-		gr->nodes = xcalloc(0, sizeof(*gr->nodes));
+		gr->nodes = gp_xcalloc(0 + 1, sizeof(*gr->nodes));
 	if (gr->cyccap < gr->ncycles) {
 		gr->cycles = reallocarray(gr->cycles, gr->ncycles,
 		    sizeof(*gr->cycles));
@@ -1509,7 +1502,7 @@ gp_graph_check(struct gp_prof *p)
 			    gr->lineno, gr->nnodes, GP_NSYMS(p->sym),
 			    gr->ncycles, GP_NSYMS(p->sym) + gr->ncycles);
 		free(gr->bysym);
-		gr->bysym = xcalloc(GP_NSYMS(p->sym), sizeof(*gr->bysym));
+		gr->bysym = gp_xcalloc((GP_NSYMS(p->sym)) + 1, sizeof(*gr->bysym));
 		memset(gr->bysym, 0xff,
 		    GP_NSYMS(p->sym) * sizeof(*gr->bysym));
 		for (k = 0; k < gr->nnodes; k++) {

@@ -9,6 +9,7 @@
 #include "gmon/raw.h"
 #include "analysis/graph.h"
 #include "analysis/credit.h"
+#include "analysis/measured.h"
 #include "gprt/runtime.h"
 #include "analysis/profile.h"
 #include "sym/symtab.h"
@@ -20,10 +21,10 @@ load(struct gp_prof *p, unsigned layer, const struct gp_rec *rec)
 
 	switch (layer) {
 	case GP_L_RAW:
-		ok = gp_raw_load(p, rec);
+		ok = gp_raw_load(&p->raw, rec);
 		break;
 	case GP_L_SYM:
-		ok = gp_sym_load(p, rec);
+		ok = gp_sym_load(&p->sym, rec);
 		break;
 	case GP_L_CREDIT:
 		ok = gp_credit_load(p, rec);
@@ -32,7 +33,7 @@ load(struct gp_prof *p, unsigned layer, const struct gp_rec *rec)
 		ok = gp_graph_load(p, rec);
 		break;
 	case GP_L_RT:
-		ok = gp_rt_load(p, rec);
+		ok = gp_rt_load(&p->rt, rec);
 		break;
 	case GP_L_DIFF:
 		ok = gp_diff_load(p, rec);
@@ -88,6 +89,7 @@ gp_prof_free(struct gp_prof *p)
 	gp_credit_free(p->credit);
 	gp_graph_free(p->graph);
 	gp_rt_free(p->rt);
+	gp_meas_free(p->meas);
 	gp_diff_free(p->diff);
 	memset(p, 0, sizeof(*p));
 }

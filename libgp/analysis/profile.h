@@ -29,6 +29,7 @@ struct gp_credit;
 struct gp_graph;
 struct gp_rt;
 struct gp_diff;
+struct gp_meas;
 
 
 struct gp_prof {
@@ -38,6 +39,7 @@ struct gp_prof {
 	struct gp_graph		*graph;
 	struct gp_rt		*rt;	/* the runtime layer, or NULL */
 	struct gp_diff		*diff;	/* the diff layer, or NULL */
+	struct gp_meas		*meas;	/* gp_meas_get()'s, cached */
 	unsigned		 have;	/* GP_L_* seen in the input */
 };
 
@@ -45,13 +47,10 @@ struct gp_prof {
  * Layer loaders: each takes one record of its layer and returns 1, or
  * returns 0 if the kind is not its own.  Bad fields are fatal (gp_recerr).
  */
-int	gp_raw_load(struct gp_prof *, const struct gp_rec *);	/* gmon.c */
 void	gp_raw_norm(struct gp_raw *);				/* gmon.c */
 void	gp_prof_free(struct gp_prof *);
-int	gp_sym_load(struct gp_prof *, const struct gp_rec *);	/* symtab.c */
 int	gp_credit_load(struct gp_prof *, const struct gp_rec *); /* hist.c */
 int	gp_graph_load(struct gp_prof *, const struct gp_rec *);	/* graph.c */
-int	gp_rt_load(struct gp_prof *, const struct gp_rec *);	/* measured.c */
 
 /*
  * Read a whole stream.  Records of the layers in `load' go into the model

@@ -304,11 +304,11 @@ gp_hertz(void)
 /* Loading stream records. */
 
 static struct gp_raw *
-rawof(struct gp_prof *p, const struct gp_rec *rec)
+rawof(struct gp_raw **rawp, const struct gp_rec *rec)
 {
-	if (p->raw == NULL)
-		p->raw = gp_raw_new(rec->r != NULL ? gp_rname(rec->r) : "");
-	return p->raw;
+	if (*rawp == NULL)
+		*rawp = gp_raw_new(rec->r != NULL ? gp_rname(rec->r) : "");
+	return *rawp;
 }
 
 static struct gp_hist *
@@ -552,13 +552,13 @@ loadraw(struct gp_raw *raw, const struct gp_rec *rec)
 }
 
 int
-gp_raw_load(struct gp_prof *p, const struct gp_rec *rec)
+gp_raw_load(struct gp_raw **rawp, const struct gp_rec *rec)
 {
 	struct gp_raw *raw;
 	const char *k = rec->f[0];
 	int kind;
 
-	raw = rawof(p, rec);
+	raw = rawof(rawp, rec);
 	kind = 0;
 	if (strcmp(k, "arc") == 0) {
 		struct gp_arc *a;
@@ -593,7 +593,6 @@ gp_raw_load(struct gp_prof *p, const struct gp_rec *rec)
 	} else
 		return 0;
 	raw->lastkind = kind;
-	p->have |= GP_L_RAW;
 	return 1;
 }
 

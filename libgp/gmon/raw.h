@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/profile.h"
+#include "stream/stream.h"
 
 enum gp_layout {
 	GP_GNU = 1,
@@ -125,6 +125,12 @@ struct gp_raw {
 	struct gp_arcidx *idx;		/* summing: (from, self) -> arc */
 	int		 lastkind;	/* stream loading: last record */
 };
+
+/*
+ * One stream record of the raw layer into *rawp (made on the first);
+ * 1, or 0 if the kind is not the layer's.  Bad fields are fatal.
+ */
+int		 gp_raw_load(struct gp_raw **rawp, const struct gp_rec *);
 
 /* Building a model.  Each adder appends a record at the end of `order'. */
 struct gp_raw	*gp_raw_new(const char *name);

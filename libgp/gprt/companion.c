@@ -91,23 +91,7 @@ bad(const struct rd *r, uint64_t off, const char *fmt, ...)
 	errx(1, "%s: byte %" PRIu64 ": %s", r->path, off, msg);
 }
 
-static void *
-xcalloc(size_t n, size_t sz)
-{
-	void *p;
 
-	if ((p = calloc(n == 0 ? 1 : n, sz)) == NULL)
-		err(1, NULL);
-	return p;
-}
-
-static void *
-xreallocarray(void *p, size_t n, size_t sz)
-{
-	if ((p = reallocarray(p, n == 0 ? 1 : n, sz)) == NULL)
-		err(1, NULL);
-	return p;
-}
 
 static uint32_t
 get32(const struct rd *r, uint64_t off)
@@ -147,12 +131,12 @@ readfile(struct rd *r)
 		err(1, "%s", r->path);
 	cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size :
 	    65536;
-	r->buf = xcalloc(cap, 1);
+	r->buf = gp_xcalloc(cap, 1);
 	r->size = 0;
 	for (;;) {
 		if (r->size == cap) {
 			cap *= 2;
-			r->buf = xreallocarray(r->buf, cap, 1);
+			r->buf = gp_xreallocarray(r->buf, cap, 1);
 		}
 		n = read(fd, r->buf + r->size, cap - r->size);
 		if (n == -1) {
@@ -383,11 +367,11 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 	unsigned char *outer;
 
 	n = 0;
-	arc = xcalloc(ti->depth, sizeof(*arc));
-	t0 = xcalloc(ti->depth, sizeof(*t0));
-	child = xcalloc(ti->depth, sizeof(*child));
-	fi = xcalloc(ti->depth, sizeof(*fi));
-	outer = xcalloc(ti->depth, 1);
+	arc = gp_xcalloc(ti->depth, sizeof(*arc));
+	t0 = gp_xcalloc(ti->depth, sizeof(*t0));
+	child = gp_xcalloc(ti->depth, sizeof(*child));
+	fi = gp_xcalloc(ti->depth, sizeof(*fi));
+	outer = gp_xcalloc(ti->depth, 1);
 	last = ti->last;
 	for (i = 1; i <= ti->depth; i++) {
 		foff = ti->stack + BLKSZ + i * sizeof(struct gprt_frame);
@@ -458,8 +442,8 @@ cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
 		if (g->ccts[i].thread == thread)
 			bad(r, off, "second cct block of thread %" PRIu64,
 			    thread);
-	g->ccts = xreallocarray(g->ccts, g->ncct + 1, sizeof(*g->ccts));
-	*ci = xreallocarray(*ci, g->ncct + 1, sizeof(**ci));
+	g->ccts = gp_xreallocarray(g->ccts, g->ncct + 1, sizeof(*g->ccts));
+	*ci = gp_xreallocarray(*ci, g->ncct + 1, sizeof(**ci));
 	(*ci)[g->ncct].off = off;
 	(*ci)[g->ncct].cur = F64(p, struct gp_cct, cur);
 	(*ci)[g->ncct].last = F64(p, struct gp_cct, last);
@@ -469,7 +453,7 @@ cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
 	c = &g->ccts[g->ncct++];
 	c->thread = thread;
 	c->n = n;
-	c->nodes = xcalloc(n, sizeof(*c->nodes));
+	c->nodes = gp_xcalloc(n, sizeof(*c->nodes));
 	for (i = 1; i < n; i++) {
 		k = p + sizeof(struct gp_cct) + i * sizeof(struct gp_cctnode);
 		x = &c->nodes[i];
@@ -509,7 +493,7 @@ traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
 		if (g->traces[i].thread == thread)
 			bad(r, off, "second trace block of thread %" PRIu64,
 			    thread);
-	g->traces = xreallocarray(g->traces, g->ntrace + 1,
+	g->traces = gp_xreallocarray(g->traces, g->ntrace + 1,
 	    sizeof(*g->traces));
 	t = &g->traces[g->ntrace++];
 	memset(t, 0, sizeof(*t));
@@ -527,7 +511,7 @@ traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
 		keep = cap - 1;
 	}
 	t->lost = head - keep;
-	t->ev = xcalloc(keep, sizeof(*t->ev));
+	t->ev = gp_xcalloc(keep, sizeof(*t->ev));
 	for (i = 0; i < keep; i++) {
 		k = p + sizeof(struct gp_trace) + ((from + i) & (cap - 1)) *
 		    sizeof(struct gp_tevent);
@@ -601,7 +585,7 @@ gp_gprt_load(const char *path)
 	size_t nab, nsb, j;
 
 	calls = 0;
-	g = xcalloc(1, sizeof(*g));
+	g = gp_xcalloc(1, sizeof(*g));
 	if ((g->path = strdup(path)) == NULL)
 		err(1, NULL);
 	r->path = g->path;
@@ -633,9 +617,9 @@ gp_gprt_load(const char *path)
 				if (g->threads[j].slot == k)
 					bad(r, off, "thread slot %" PRIu64
 					    " twice", k);
-			g->threads = xreallocarray(g->threads, g->nthreads + 1,
+			g->threads = gp_xreallocarray(g->threads, g->nthreads + 1,
 			    sizeof(*g->threads));
-			ti = xreallocarray(ti, g->nthreads + 1, sizeof(*ti));
+			ti = gp_xreallocarray(ti, g->nthreads + 1, sizeof(*ti));
 			t = &g->threads[g->nthreads];
 			memset(t, 0, sizeof(*t));
 			t->slot = k;
@@ -665,7 +649,7 @@ gp_gprt_load(const char *path)
 			if (cap > (size - BLKSZ) / sizeof(struct gprt_frame))
 				bad(r, off, "stack block holds fewer than its "
 				    "%" PRIu64 " frames", cap);
-			sb = xreallocarray(sb, nsb + 1, sizeof(*sb));
+			sb = gp_xreallocarray(sb, nsb + 1, sizeof(*sb));
 			sb[nsb].off = off;
 			sb[nsb].cap = cap;
 			sb[nsb].thread = thread;
@@ -676,12 +660,12 @@ gp_gprt_load(const char *path)
 			    n > cap)
 				bad(r, off, "arc block: %" PRIu64 " of %" PRIu64
 				    " arcs do not fit", n, cap);
-			ab = xreallocarray(ab, nab + 1, sizeof(*ab));
+			ab = gp_xreallocarray(ab, nab + 1, sizeof(*ab));
 			ab[nab].off = off;
 			ab[nab].n = n;
 			ab[nab].first = g->narcs;
 			nab++;
-			g->arcs = xreallocarray(g->arcs, g->narcs + n,
+			g->arcs = gp_xreallocarray(g->arcs, g->narcs + n,
 			    sizeof(*g->arcs));
 			for (i = 0; i < n; i++) {
 				k = off + BLKSZ + i * sizeof(struct gprt_arc);
@@ -707,7 +691,7 @@ gp_gprt_load(const char *path)
 			if (k > size - sizeof(struct gprt_map))
 				bad(r, off, "map path of %" PRIu64
 				    " bytes does not fit", k);
-			g->objs = xreallocarray(g->objs, g->nobjs + 1,
+			g->objs = gp_xreallocarray(g->objs, g->nobjs + 1,
 			    sizeof(*g->objs));
 			o = &g->objs[g->nobjs++];
 			o->id = F64(off, struct gprt_map, id);
@@ -715,7 +699,7 @@ gp_gprt_load(const char *path)
 			o->low = F64(off, struct gprt_map, low);
 			o->textlow = F64(off, struct gprt_map, textlow);
 			o->texthigh = F64(off, struct gprt_map, texthigh);
-			o->path = xcalloc(k + 1, 1);
+			o->path = gp_xcalloc(k + 1, 1);
 			memcpy(o->path, r->buf + off + sizeof(struct gprt_map),
 			    k);
 			if (o->id != g->nobjs - 1)
@@ -757,7 +741,7 @@ gp_gprt_load(const char *path)
 			    g->histhigh > UINT32_MAX))
 				bad(r, off, "bad histogram range or rate");
 			g->nbins = k;
-			g->bins = xcalloc(k, sizeof(*g->bins));
+			g->bins = gp_xcalloc(k, sizeof(*g->bins));
 			for (i = 0; i < k; i++)
 				g->bins[i] = get32(r, off +
 				    sizeof(struct gprt_hist) + i * 4);
@@ -767,7 +751,7 @@ gp_gprt_load(const char *path)
 			    n > cap)
 				bad(r, off, "memory block: %" PRIu64 " of %"
 				    PRIu64 " sites do not fit", n, cap);
-			g->mems = xreallocarray(g->mems, g->nmems + n,
+			g->mems = gp_xreallocarray(g->mems, g->nmems + n,
 			    sizeof(*g->mems));
 			for (i = 0; i < n; i++) {
 				k = off + BLKSZ + i * sizeof(struct gprt_mem);
@@ -858,7 +842,7 @@ gp_gprt_load(const char *path)
 	gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
 	gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
 	/* Each thread's calls: its arcs are together now. */
-	bys = xcalloc(g->nthreads, sizeof(*bys));
+	bys = gp_xcalloc(g->nthreads, sizeof(*bys));
 	for (j = 0; j < g->nthreads; j++) {
 		bys[j].fn = g->threads[j].slot;
 		bys[j].i = j;
@@ -903,12 +887,12 @@ mergecct(struct gp_gprt *g)
 	for (cap = 64; cap < 2 * total; cap *= 2)
 		continue;
 	mask = cap - 1;
-	hash = xcalloc(cap, sizeof(*hash));	/* 0: free; node 0 is no key */
+	hash = gp_xcalloc(cap, sizeof(*hash));	/* 0: free; node 0 is no key */
 	memset(&m, 0, sizeof(m));
-	m.nodes = xcalloc(total, sizeof(*m.nodes));
+	m.nodes = gp_xcalloc(total, sizeof(*m.nodes));
 	m.n = 1;
 	for (i = 0; i < g->ncct; i++) {
-		map = xcalloc(g->ccts[i].n, sizeof(*map));
+		map = gp_xcalloc(g->ccts[i].n, sizeof(*map));
 		for (k = 1; k < g->ccts[i].n; k++) {
 			x = &g->ccts[i].nodes[k];
 			h = (size_t)((map[x->parent] * 0x9e3779b97f4a7c15u) ^
@@ -1099,7 +1083,7 @@ exearcs(const struct gp_gprt *g, size_t *np)
 	uint64_t *v, f, s;
 	size_t i, n;
 
-	v = xcalloc(g->narcs * 3 + 1, sizeof(*v));
+	v = gp_xcalloc(g->narcs * 3 + 1, sizeof(*v));
 	n = 0;
 	for (i = 0; i < g->narcs; i++) {
 		if (g->arcs[i].count == 0 || g->arcs[i].sobj != 0 ||
@@ -1160,7 +1144,7 @@ emitraw(const struct gp_gprt *g, struct gp_writer *w)
 	b16 = NULL;
 	if (g->bins != NULL) {
 		/* 16-bit bins in this host's order, as read from a file */
-		b16 = xcalloc(nbins, sizeof(*b16));
+		b16 = gp_xcalloc(nbins, sizeof(*b16));
 		for (i = 0; i < nbins; i++)
 			if (g->bins[i] > maxbin)
 				maxbin = g->bins[i];

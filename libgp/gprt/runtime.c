@@ -1,7 +1,6 @@
 /*
- * The runtime layer (loading, writing back) and the measured analysis:
- * the gprt(3) runtime's measured call arcs resolved to the symbol layer's
- * functions, the executable's and the other objects' (measured.h).
+ * The runtime layer (runtime.h): its stream records loaded into the
+ * model and written back.
  */
 #include <gp/plugin.h>
 
@@ -11,31 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/graph.h"
-#include "analysis/credit.h"
+#include "stream/stream.h"
 #include "gprt/runtime.h"
-#include "sym/symspec.h"
-#include "sym/symtab.h"
 
 #define NONE	((size_t)-1)
 
-static void *
-xreallocarray(void *p, size_t n, size_t size)
-{
-	if ((p = reallocarray(p, n ? n : 1, size)) == NULL)
-		err(1, NULL);
-	return p;
-}
 
-static void *
-xcalloc(size_t n, size_t size)
-{
-	void *p;
-
-	if ((p = calloc(n + 1, size)) == NULL)
-		err(1, NULL);
-	return p;
-}
 
 /* The group the record belongs to: the last gprt record's. */
 static struct gp_rtgroup *
@@ -80,16 +60,16 @@ faddr(const struct gp_rec *rec, int i, const struct gp_rtgroup *g,
 }
 
 static void
-load_gprt(struct gp_prof *p, const struct gp_rec *rec)
+load_gprt(struct gp_rt **rtp, const struct gp_rec *rec)
 {
 	struct gp_rtgroup *g;
 
 	gp_need(rec, 8);
-	if (p->rt == NULL)
-		p->rt = xcalloc(1, sizeof(*p->rt));
-	p->rt->groups = xreallocarray(p->rt->groups, p->rt->ngroups + 1,
-	    sizeof(*p->rt->groups));
-	g = &p->rt->groups[p->rt->ngroups++];
+	if ((*rtp) == NULL)
+		*rtp = gp_xcalloc(1, sizeof(**rtp));
+	(*rtp)->groups = gp_xreallocarray((*rtp)->groups, (*rtp)->ngroups + 1,
+	    sizeof(*(*rtp)->groups));
+	g = &(*rtp)->groups[(*rtp)->ngroups++];
 	memset(g, 0, sizeof(*g));
 	g->lineno = rec->lineno;
 	g->path = gp_fstr(rec, 1);
@@ -109,16 +89,16 @@ load_gprt(struct gp_prof *p, const struct gp_rec *rec)
 }
 
 static void
-load_map(struct gp_prof *p, const struct gp_rec *rec)
+load_map(struct gp_rt **rtp, const struct gp_rec *rec)
 {
-	struct gp_rtgroup *g = group(p->rt, rec);
+	struct gp_rtgroup *g = group((*rtp), rec);
 	struct gp_rtobj *o;
 
 	gp_need(rec, 7);
 	if (gp_fu64(rec, 1) != g->nobjs)
 		gp_recerr(rec, "field 2: map id %s out of sequence (expected "
 		    "%zu)", rec->f[1], g->nobjs);
-	g->objs = xreallocarray(g->objs, g->nobjs + 1, sizeof(*g->objs));
+	g->objs = gp_xreallocarray(g->objs, g->nobjs + 1, sizeof(*g->objs));
 	o = &g->objs[g->nobjs++];
 	o->bias = gp_fhex(rec, 2);
 	o->low = gp_fhex(rec, 3);
@@ -129,13 +109,13 @@ load_map(struct gp_prof *p, const struct gp_rec *rec)
 }
 
 static void
-load_thread(struct gp_prof *p, const struct gp_rec *rec)
+load_thread(struct gp_rt **rtp, const struct gp_rec *rec)
 {
-	struct gp_rtgroup *g = group(p->rt, rec);
+	struct gp_rtgroup *g = group((*rtp), rec);
 	struct gp_rtthread *t;
 
 	gp_need(rec, 10);
-	g->threads = xreallocarray(g->threads, g->nthr + 1,
+	g->threads = gp_xreallocarray(g->threads, g->nthr + 1,
 	    sizeof(*g->threads));
 	t = &g->threads[g->nthr++];
 	t->slot = gp_fu64(rec, 1);
@@ -150,16 +130,16 @@ load_thread(struct gp_prof *p, const struct gp_rec *rec)
 }
 
 static void
-load_marc(struct gp_prof *p, const struct gp_rec *rec)
+load_marc(struct gp_rt **rtp, const struct gp_rec *rec)
 {
-	struct gp_rtgroup *g = group(p->rt, rec);
-	struct gp_rt *rt = p->rt;
+	struct gp_rtgroup *g = group((*rtp), rec);
+	struct gp_rt *rt = (*rtp);
 	struct gp_rtarc *a;
 
 	gp_need(rec, 11);
 	if (rt->narcs == rt->acap) {
 		rt->acap = rt->acap ? 2 * rt->acap : 256;
-		rt->arcs = xreallocarray(rt->arcs, rt->acap, sizeof(*rt->arcs));
+		rt->arcs = gp_xreallocarray(rt->arcs, rt->acap, sizeof(*rt->arcs));
 	}
 	a = &rt->arcs[rt->narcs];
 	a->group = rt->ngroups - 1;
@@ -177,10 +157,10 @@ load_marc(struct gp_prof *p, const struct gp_rec *rec)
 }
 
 static void
-load_mem(struct gp_prof *p, const struct gp_rec *rec)
+load_mem(struct gp_rt **rtp, const struct gp_rec *rec)
 {
-	struct gp_rtgroup *g = group(p->rt, rec);
-	struct gp_rt *rt = p->rt;
+	struct gp_rtgroup *g = group((*rtp), rec);
+	struct gp_rt *rt = (*rtp);
 	struct gp_rtmem *m;
 	uint64_t *c;
 	int i;
@@ -188,7 +168,7 @@ load_mem(struct gp_prof *p, const struct gp_rec *rec)
 	gp_need(rec, 18);
 	if (rt->nmems == rt->mcap) {
 		rt->mcap = rt->mcap ? 2 * rt->mcap : 64;
-		rt->mems = xreallocarray(rt->mems, rt->mcap, sizeof(*rt->mems));
+		rt->mems = gp_xreallocarray(rt->mems, rt->mcap, sizeof(*rt->mems));
 	}
 	m = &rt->mems[rt->nmems];
 	memset(m, 0, sizeof(*m));
@@ -227,7 +207,7 @@ ctree(struct gp_rt *rt, size_t gi, uint64_t thread)
 	if (2 * (rt->nctrees + 1) > rt->thcap) {
 		free(rt->thash);
 		rt->thcap = rt->thcap ? 2 * rt->thcap : 64;
-		rt->thash = xreallocarray(NULL, rt->thcap, sizeof(*rt->thash));
+		rt->thash = gp_xreallocarray(NULL, rt->thcap, sizeof(*rt->thash));
 		memset(rt->thash, 0xff, rt->thcap * sizeof(*rt->thash));
 		mask = rt->thcap - 1;
 		for (j = 0; j < rt->nctrees; j++) {
@@ -242,7 +222,7 @@ ctree(struct gp_rt *rt, size_t gi, uint64_t thread)
 	    i = (i + 1) & mask)
 		continue;
 	rt->thash[i] = rt->nctrees;
-	rt->ctrees = xreallocarray(rt->ctrees, rt->nctrees + 1,
+	rt->ctrees = gp_xreallocarray(rt->ctrees, rt->nctrees + 1,
 	    sizeof(*rt->ctrees));
 	t = &rt->ctrees[rt->nctrees++];
 	memset(t, 0, sizeof(*t));
@@ -269,10 +249,10 @@ ctxfind(const struct gp_rt *rt, const struct gp_rtctree *t, uint64_t id)
 }
 
 static void
-load_ctx(struct gp_prof *p, const struct gp_rec *rec)
+load_ctx(struct gp_rt **rtp, const struct gp_rec *rec)
 {
-	struct gp_rtgroup *g = group(p->rt, rec);
-	struct gp_rt *rt = p->rt;
+	struct gp_rtgroup *g = group((*rtp), rec);
+	struct gp_rt *rt = (*rtp);
 	struct gp_rtctree *t;
 	struct gp_rtctx *c, *pc;
 	uint64_t last;
@@ -280,7 +260,7 @@ load_ctx(struct gp_prof *p, const struct gp_rec *rec)
 	gp_need(rec, 14);
 	if (rt->nctxs == rt->ccap) {
 		rt->ccap = rt->ccap ? 2 * rt->ccap : 256;
-		rt->ctxs = xreallocarray(rt->ctxs, rt->ccap, sizeof(*rt->ctxs));
+		rt->ctxs = gp_xreallocarray(rt->ctxs, rt->ccap, sizeof(*rt->ctxs));
 	}
 	c = &rt->ctxs[rt->nctxs];
 	memset(c, 0, sizeof(*c));
@@ -340,21 +320,21 @@ load_ctx(struct gp_prof *p, const struct gp_rec *rec)
 	}
 	if (t->n == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 64;
-		t->nodes = xreallocarray(t->nodes, t->cap, sizeof(*t->nodes));
+		t->nodes = gp_xreallocarray(t->nodes, t->cap, sizeof(*t->nodes));
 	}
 	t->nodes[t->n++] = rt->nctxs++;
 }
 
 static void
-load_trace(struct gp_prof *p, const struct gp_rec *rec)
+load_trace(struct gp_rt **rtp, const struct gp_rec *rec)
 {
-	struct gp_rt *rt = p->rt;
+	struct gp_rt *rt = (*rtp);
 	struct gp_rttrace *t;
 	size_t i;
 
 	(void)group(rt, rec);
 	gp_need(rec, 5);
-	rt->traces = xreallocarray(rt->traces, rt->ntraces + 1,
+	rt->traces = gp_xreallocarray(rt->traces, rt->ntraces + 1,
 	    sizeof(*rt->traces));
 	t = &rt->traces[rt->ntraces];
 	memset(t, 0, sizeof(*t));
@@ -377,10 +357,10 @@ load_trace(struct gp_prof *p, const struct gp_rec *rec)
 }
 
 static void
-load_tev(struct gp_prof *p, const struct gp_rec *rec)
+load_tev(struct gp_rt **rtp, const struct gp_rec *rec)
 {
-	struct gp_rtgroup *g = group(p->rt, rec);
-	struct gp_rt *rt = p->rt;
+	struct gp_rtgroup *g = group((*rtp), rec);
+	struct gp_rt *rt = (*rtp);
 	struct gp_rttrace *t;
 	struct gp_rttev *e;
 	uint64_t thread;
@@ -396,7 +376,7 @@ load_tev(struct gp_prof *p, const struct gp_rec *rec)
 		    (uintmax_t)t->events);
 	if (rt->ntevs == rt->tcap) {
 		rt->tcap = rt->tcap ? 2 * rt->tcap : 1024;
-		rt->tevs = xreallocarray(rt->tevs, rt->tcap, sizeof(*rt->tevs));
+		rt->tevs = gp_xreallocarray(rt->tevs, rt->tcap, sizeof(*rt->tevs));
 	}
 	e = &rt->tevs[rt->ntevs];
 	memset(e, 0, sizeof(*e));
@@ -423,28 +403,28 @@ load_tev(struct gp_prof *p, const struct gp_rec *rec)
 }
 
 int
-gp_rt_load(struct gp_prof *p, const struct gp_rec *rec)
+gp_rt_load(struct gp_rt **rtp, const struct gp_rec *rec)
 {
 	struct gp_rtgroup *g;
 
 	if (gp_iskind(rec, "gprt"))
-		load_gprt(p, rec);
+		load_gprt(rtp, rec);
 	else if (gp_iskind(rec, "map"))
-		load_map(p, rec);
+		load_map(rtp, rec);
 	else if (gp_iskind(rec, "thread"))
-		load_thread(p, rec);
+		load_thread(rtp, rec);
 	else if (gp_iskind(rec, "marc"))
-		load_marc(p, rec);
+		load_marc(rtp, rec);
 	else if (gp_iskind(rec, "mem"))
-		load_mem(p, rec);
+		load_mem(rtp, rec);
 	else if (gp_iskind(rec, "ctx"))
-		load_ctx(p, rec);
+		load_ctx(rtp, rec);
 	else if (gp_iskind(rec, "trace"))
-		load_trace(p, rec);
+		load_trace(rtp, rec);
 	else if (gp_iskind(rec, "tev"))
-		load_tev(p, rec);
+		load_tev(rtp, rec);
 	else if (gp_iskind(rec, "memsum")) {
-		g = group(p->rt, rec);
+		g = group((*rtp), rec);
 		gp_need(rec, 3);
 		if (g->hasmemsum)
 			gp_recerr(rec, "a second memsum record in the gprt "
@@ -597,20 +577,6 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 		}
 	}
 }
-
-static void
-meas_free(struct gp_meas *m)
-{
-	if (m == NULL)
-		return;
-	free(m->self);
-	free(m->incl);
-	free(m->spont);
-	free(m->spontc);
-	free(m->arcs);
-	free(m);
-}
-
 void
 gp_rt_free(struct gp_rt *rt)
 {
@@ -642,210 +608,7 @@ gp_rt_free(struct gp_rt *rt)
 	free(rt->thash);
 	free(rt->traces);
 	free(rt->tevs);
-	meas_free(rt->meas);
 	free(rt);
-}
-
-/* Each map record's object in the symbol layer, by path. */
-static void
-bindobjs(const struct gp_prof *p)
-{
-	struct gp_rtgroup *g;
-	size_t k, i;
-
-	if (p->rt->bound == p->sym)
-		return;
-	for (k = 0; k < p->rt->ngroups; k++) {
-		g = &p->rt->groups[k];
-		for (i = 0; i < g->nobjs; i++)
-			g->objs[i].symobj = i == 0 ? NONE :
-			    gp_sym_objfind(p->sym, g->objs[i].path);
-	}
-	p->rt->bound = p->sym;
-}
-
-size_t
-gp_rt_sym(const struct gp_prof *p, size_t gi, const struct gp_rtaddr *a,
-    int func)
-{
-	const struct gp_symtab *st = p->sym;
-	const struct gp_rtobj *o;
-	const struct gp_sym *s, *lo;
-
-	if (st == NULL || p->rt == NULL || gi >= p->rt->ngroups || a->obj < 0)
-		return GP_NOSYM;
-	bindobjs(p);
-	if (a->obj == 0) {
-		s = gp_sym_lookup(st, a->addr);
-		lo = st->syms;
-	} else {
-		o = &p->rt->groups[gi].objs[a->obj];
-		if (o->symobj == NONE || o->symobj >= st->nobjs)
-			return GP_NOSYM;
-		s = gp_sym_objlookup(st, o->symobj, a->addr);
-		lo = &st->syms[st->objs[o->symobj].first];
-	}
-	if (s == NULL)
-		return GP_NOSYM;
-	/*
-	 * A callee backs up to a function, as in gprof's cg_tally, unless
-	 * a symbol begins at its very address: a measured callee is where
-	 * a function begins (the runtime's this_fn, the function Callgrind
-	 * or perf named), and a symbol there is its name even when it is
-	 * not typed a function (ld.so's _start, NOTYPE, is not the end of
-	 * the _dl_help before it).
-	 */
-	while (func && s > lo && !(s->flags & GP_SYM_FUNC) &&
-	    s->addr != a->addr)
-		s--;
-	if (func && !(s->flags & GP_SYM_FUNC) && s->addr != a->addr)
-		return GP_NOSYM;
-	return (size_t)(s - st->syms);
-}
-
-static int
-cmpmarc(const void *a, const void *b)
-{
-	const struct gp_marc *x = a, *y = b;
-
-	if (x->parent != y->parent)
-		return x->parent < y->parent ? -1 : 1;
-	if (x->child != y->child)
-		return x->child < y->child ? -1 : 1;
-	return 0;
-}
-
-static int
-cmpmarcg(const void *a, const void *b)
-{
-	const struct gp_marc *x = a, *y = b;
-	int c;
-
-	if ((c = cmpmarc(a, b)) != 0)
-		return c;
-	if (x->group != y->group)
-		return x->group < y->group ? -1 : 1;
-	return 0;
-}
-
-/*
- * The measurements resolved to symbols.  Ticks are summed before they are
- * made seconds, group by group (one rate each): a stream split by thread
- * (gmon-cat -t) or not gives the same sums, and the same report.
- */
-const struct gp_meas *
-gp_meas_get(struct gp_prof *p)
-{
-	const struct gp_rtarc *ra;
-	struct gp_meas *m;
-	struct gp_marc *v;
-	uint64_t *st, *it, *pt, tot, lost;
-	size_t *touched, *byg, *gstart, ntouched, g, i, j, k, n, ps, cs;
-	double rate;
-
-	if (p->rt == NULL || p->rt->narcs == 0 || p->sym == NULL)
-		return NULL;
-	if (p->rt->meas != NULL && p->rt->bound == p->sym)
-		return p->rt->meas;
-	meas_free(p->rt->meas);
-	p->rt->meas = NULL;
-	m = xcalloc(1, sizeof(*m));
-	m->nsyms = GP_NSYMS(p->sym);
-	m->self = xcalloc(m->nsyms, sizeof(*m->self));
-	m->incl = xcalloc(m->nsyms, sizeof(*m->incl));
-	m->spont = xcalloc(m->nsyms, sizeof(*m->spont));
-	m->spontc = xcalloc(m->nsyms, sizeof(*m->spontc));
-	st = xcalloc(m->nsyms, sizeof(*st));
-	it = xcalloc(m->nsyms, sizeof(*it));
-	pt = xcalloc(m->nsyms, sizeof(*pt));
-	touched = xcalloc(m->nsyms, sizeof(*touched));
-	v = xcalloc(p->rt->narcs, sizeof(*v));
-	/* the arcs by group, in stream order within each */
-	gstart = xcalloc(p->rt->ngroups + 1, sizeof(*gstart));
-	byg = xcalloc(p->rt->narcs, sizeof(*byg));
-	for (i = 0; i < p->rt->narcs; i++)
-		gstart[p->rt->arcs[i].group + 1]++;
-	for (g = 0; g < p->rt->ngroups; g++)
-		gstart[g + 1] += gstart[g];
-	for (i = 0; i < p->rt->narcs; i++)
-		byg[gstart[p->rt->arcs[i].group]++] = i;
-	n = 0;
-	for (j = g = 0; g < p->rt->ngroups; g++) {
-		rate = p->rt->groups[g].rate;
-		tot = lost = 0;
-		ntouched = 0;
-		for (; j < p->rt->narcs && p->rt->arcs[byg[j]].group == g;
-		    j++) {
-			ra = &p->rt->arcs[byg[j]];
-			tot += ra->selfticks;
-			cs = gp_rt_sym(p, g, &ra->self, 1);
-			if (cs == GP_NOSYM) {
-				lost += ra->selfticks;
-				m->nlost++;
-				continue;
-			}
-			if (st[cs] == 0 && it[cs] == 0 && pt[cs] == 0)
-				touched[ntouched++] = cs;
-			st[cs] += ra->selfticks;
-			it[cs] += ra->inclticks;
-			ps = gp_rt_sym(p, g, &ra->from, 0);
-			if (ps == GP_NOSYM) {
-				pt[cs] += ra->inclticks;
-				m->spontc[cs] += ra->count;
-				continue;
-			}
-			v[n].parent = ps;
-			v[n].child = cs;
-			v[n].count = ra->count;
-			v[n].group = g;
-			v[n].selfticks = ra->selfticks;
-			v[n].inclticks = ra->inclticks;
-			n++;
-		}
-		m->total += (double)tot / rate;
-		m->lost += (double)lost / rate;
-		for (k = 0; k < ntouched; k++) {
-			cs = touched[k];
-			m->self[cs] += (double)st[cs] / rate;
-			m->incl[cs] += (double)it[cs] / rate;
-			m->spont[cs] += (double)pt[cs] / rate;
-			st[cs] = it[cs] = pt[cs] = 0;
-		}
-	}
-	free(st);
-	free(it);
-	free(pt);
-	free(touched);
-	free(byg);
-	free(gstart);
-	/*
-	 * One arc for each caller and callee: their call sites summed, in
-	 * ticks within a group, then in seconds over the groups.
-	 */
-	gp_sort(v, n, sizeof(*v), cmpmarcg);
-	for (k = i = 0; i < n; i++) {
-		if (k > 0 && cmpmarcg(&v[k - 1], &v[i]) == 0) {
-			v[k - 1].count += v[i].count;
-			v[k - 1].selfticks += v[i].selfticks;
-			v[k - 1].inclticks += v[i].inclticks;
-		} else
-			v[k++] = v[i];
-	}
-	m->narcs = 0;
-	for (i = 0; i < k; i++) {
-		rate = p->rt->groups[v[i].group].rate;
-		v[i].self = (double)v[i].selfticks / rate;
-		v[i].incl = (double)v[i].inclticks / rate;
-		if (m->narcs > 0 && cmpmarc(&v[m->narcs - 1], &v[i]) == 0) {
-			v[m->narcs - 1].count += v[i].count;
-			v[m->narcs - 1].self += v[i].self;
-			v[m->narcs - 1].incl += v[i].incl;
-		} else
-			v[m->narcs++] = v[i];
-	}
-	m->arcs = v;
-	p->rt->meas = m;
-	return m;
 }
 
 int
@@ -873,49 +636,4 @@ gp_rt_event(const struct gp_rt *rt)
 		e = c + 6;
 	}
 	return e;
-}
-
-int
-gp_meas_credit(struct gp_prof *p, struct gp_credit *c)
-{
-	const struct gp_meas *m;
-	const struct gp_symtab *st = p->sym;
-	struct gp_tables *tb;
-	size_t i;
-	int pass;
-
-	if ((m = gp_meas_get(p)) == NULL)
-		return 0;
-	if (c->ntime < m->nsyms) {
-		free(c->time);
-		c->time = xcalloc(m->nsyms, sizeof(*c->time));
-		c->ntime = m->nsyms;
-	}
-	memset(c->time, 0, c->ntime * sizeof(*c->time));
-	if (gp_rt_event(p->rt) != NULL) {
-		/* event counts: one "sample" per event, named for it */
-		c->hz = 1;
-		snprintf(c->dimen, sizeof(c->dimen), "%s", gp_rt_event(p->rt));
-		c->abbrev = c->dimen[0];
-	}
-	if (c->hz == 0)
-		c->hz = 100;
-	if (c->nhist == 0)
-		c->nhist = 1;	/* what the flat profile needs */
-	c->total = 0.0;
-	tb = gp_tables_make(&c->flat, st);
-	for (i = 0; i < m->nsyms; i++) {
-		/* the specs name the executable's symbols alone */
-		if (i < st->nsyms)
-			pass = gp_tables_pass(tb, GP_INCL_FLAT,
-			    st->syms[i].addr);
-		else
-			pass = gp_tables_empty(tb, GP_INCL_FLAT);
-		if (!pass || m->self[i] == 0)
-			continue;
-		c->time[i] = m->self[i] * c->hz;
-		c->total += c->time[i];
-	}
-	gp_tables_free(tb);
-	return 1;
 }

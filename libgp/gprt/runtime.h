@@ -1,32 +1,22 @@
 /*
  * The runtime layer: what the gprt(3) runtime measured, as gmon-cat(1)
  * reads it from a gmon.out.gprt companion file ("gprt", "map", "thread",
- * "marc", "mem", "memsum" and "ctx" records, gp-stream(5)); and the analysis
- * that puts those measurements where gprof puts its estimates.
+ * "marc", "mem", "memsum", "ctx", "trace" and "tev" records, gp-stream(5)).
  *
  * A stream may hold several companion files: each "gprt" record starts a
  * group, and the map ids of the records after it are that group's.
  *
- * Measured analysis (measured.c): when the stream has measured call arcs,
- *  - the credit layer (gp_credit_make) credits each function with its
- *    measured self time instead of the histogram's samples;
- *  - the graph layer (gp_graph_make) tallies the measured arcs, all
- *    objects' functions included, and takes the children times of nodes
- *    and arcs from the measured inclusive times instead of propagating
- *    estimates; cycles are found and numbered as gprof finds them.
- * Times stay in the credit layer's units (seconds times hz), so the
- * printers print them as gprof prints its own.
+ * The analysis of the measurements is analysis/measured.h's.
  */
-#ifndef GP_MEASURED_H
-#define GP_MEASURED_H
+#ifndef GP_GPRT_RUNTIME_H
+#define GP_GPRT_RUNTIME_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include <gp/companion.h>
-#include "analysis/profile.h"
+#include "stream/stream.h"
 
-struct gp_credit;
 
 struct gp_rtaddr {			/* an address, as two fields */
 	int64_t		 obj;		/* map id; -1: in no object */
@@ -150,7 +140,6 @@ struct gp_rttev {			/* a "tev" record */
 	struct gp_rtaddr site;		/* obj -2 for a leave */
 };
 
-struct gp_meas;
 
 struct gp_rt {
 	struct gp_rtgroup *groups;
@@ -173,53 +162,13 @@ struct gp_rt {
 	struct gp_rttev	*tevs;		/* the traces' events, in order */
 	size_t		 ntevs;
 	size_t		 tcap;
-	struct gp_meas	*meas;		/* gp_meas_get()'s, cached */
 	const struct gp_symtab *bound;	/* the table symobj refers to */
 };
 
 /* Loader (prof.h) and emitter of the runtime layer. */
-int	gp_rt_load(struct gp_prof *, const struct gp_rec *);
+int	gp_rt_load(struct gp_rt **, const struct gp_rec *);
 void	gp_rt_emit(struct gp_writer *, const struct gp_rt *);
 void	gp_rt_free(struct gp_rt *);
-
-/*
- * The symbol id of address a of group g in the symbol layer, or GP_NOSYM
- * (graph.h).  func: back up to a function symbol, as a callee is.
- */
-size_t	gp_rt_sym(const struct gp_prof *, size_t group,
-	    const struct gp_rtaddr *a, int func);
-
-/* Measured calls between two functions, summed over call sites. */
-struct gp_marc {
-	size_t		 parent;	/* symbol ids */
-	size_t		 child;
-	uint64_t	 count;
-	double		 self;		/* seconds in the callee itself */
-	double		 incl;		/* seconds in it and its callees,
-					   outermost activations only */
-	size_t		 group;		/* while summed: its group, */
-	uint64_t	 selfticks;	/* and the ticks of self and incl */
-	uint64_t	 inclticks;
-};
-
-struct gp_meas {
-	size_t		 nsyms;		/* GP_NSYMS of the symbol layer */
-	double		*self;		/* by symbol: seconds in itself */
-	double		*incl;		/* by symbol: its calls' inclusive */
-	double		*spont;		/* the part from unknown call sites */
-	uint64_t	*spontc;	/* calls from unknown call sites */
-	struct gp_marc	*arcs;		/* known call sites, by parent, child */
-	size_t		 narcs;
-	double		 total;		/* self time of every marc record */
-	double		 lost;		/* that of callees in no symbol */
-	uint64_t	 nlost;		/* how many such marc records */
-};
-
-/*
- * The measurements resolved to the symbol layer; NULL if the stream has
- * no measured call arcs (then gprof's estimates stand).
- */
-const struct gp_meas *gp_meas_get(struct gp_prof *);
 
 /*
  * The event the runtime layer counts when its clocks count events, not
@@ -234,12 +183,4 @@ const char	*gp_rt_event(const struct gp_rt *);
  */
 int		 gp_rt_counted(const struct gp_rt *);
 
-/*
- * The credit layer from the measurements: each symbol's self time in
- * seconds times c->hz (100 if not set), the FLAT tables applied as gprof
- * applies them; for event counts (gp_rt_event), the counts, with hz 1 and
- * the event's name as the unit.  Returns 0 (c untouched) without measurements.
- */
-int	gp_meas_credit(struct gp_prof *, struct gp_credit *c);
-
-#endif /* GP_MEASURED_H */
+#endif /* GP_GPRT_RUNTIME_H */

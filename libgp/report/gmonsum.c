@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "stream/stream.h"
 #include "gmon/raw.h"
 #include "report/gmonsum.h"
 #include "sym/symspec.h"
@@ -15,15 +16,6 @@
 
 #define NONE	GP_TARC_NONE
 
-static void *
-xcalloc(size_t n, size_t size)
-{
-	void *p;
-
-	if ((p = calloc(n ? n : 1, size)) == NULL)
-		err(1, NULL);
-	return p;
-}
 
 /* gprof's cg_tally: each new arc prepended to its parent's list. */
 struct gp_tarc *
@@ -40,10 +32,10 @@ gp_tally(const struct gp_prof *p, const struct gp_specs *specs,
 
 	tb = gp_tables_make(specs, st);
 	inclempty = gp_tables_empty(tb, GP_INCL_ARCS);
-	v = xcalloc(raw->narcs, sizeof(*v));
+	v = gp_xcalloc(raw->narcs, sizeof(*v));
 	for (hsize = 16; hsize < 2 * raw->narcs; hsize *= 2)
 		;
-	hash = xcalloc(hsize, sizeof(*hash));
+	hash = gp_xcalloc(hsize, sizeof(*hash));
 	for (i = 0; i < hsize; i++)
 		hash[i] = NONE;
 	for (i = 0; i < st->nsyms; i++)
@@ -136,7 +128,7 @@ gp_sum_write(const char *path, const struct gp_prof *p,
 		gp_hist_copy(oh, h);
 	}
 
-	newest = xcalloc(st->nsyms, sizeof(*newest));
+	newest = gp_xcalloc(st->nsyms, sizeof(*newest));
 	arcs = gp_tally(p, specs, &narcs, newest);
 	gp_raw_reserve(out, narcs);
 	for (i = 0; i < st->nsyms; i++)
@@ -154,7 +146,7 @@ gp_sum_write(const char *path, const struct gp_prof *p,
 		ob = gp_raw_addbbrec(out);
 		ob->n = b->n;
 		ob->nbbs = ob->cap = b->nbbs;
-		ob->bbs = xcalloc(b->nbbs, sizeof(*ob->bbs));
+		ob->bbs = gp_xcalloc(b->nbbs, sizeof(*ob->bbs));
 		if (b->nbbs > 0)
 			memcpy(ob->bbs, b->bbs, b->nbbs * sizeof(*b->bbs));
 	}

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stream/stream.h"
 #include "report/gmonsum.h"
 #include "analysis/graph.h"
 #include "report/order.h"
@@ -48,15 +49,6 @@ struct order {
 	size_t		 narcs;
 };
 
-static void *
-xcalloc(size_t n, size_t size)
-{
-	void *p;
-
-	if ((p = calloc(n ? n : 1, size)) == NULL)
-		err(1, NULL);
-	return p;
-}
 
 /* A stable merge sort of indexes by a key, largest first. */
 static void
@@ -66,7 +58,7 @@ sortdesc(size_t *v, size_t n, const uint64_t *key)
 
 	if (n < 2)
 		return;
-	t = xcalloc(n, sizeof(*t));
+	t = gp_xcalloc(n, sizeof(*t));
 	for (w = 1; w < n; w *= 2) {
 		for (i = 0; i < n; i += 2 * w) {
 			lo = i;
@@ -89,7 +81,7 @@ sortarcs(const struct order *o, size_t *v, size_t n)
 	uint64_t *key;
 	size_t i;
 
-	key = xcalloc(o->narcs, sizeof(*key));
+	key = gp_xcalloc(o->narcs, sizeof(*key));
 	for (i = 0; i < o->narcs; i++)
 		key[i] = o->arc[i].count;
 	sortdesc(v, n, key);
@@ -225,11 +217,11 @@ loadarcs(struct order *o, const struct gp_prof *p)
 	size_t i, j, n, *newest;
 	char *keep;
 
-	newest = xcalloc(o->st->nsyms, sizeof(*newest));
+	newest = gp_xcalloc(o->st->nsyms, sizeof(*newest));
 	t = gp_tally(p, NULL, &n, newest);
 	free(newest);
 	/* (parent, child) pairs of the graph layer, by parent. */
-	keep = xcalloc(n, 1);
+	keep = gp_xcalloc(n, 1);
 	for (i = 0; g != NULL && i < g->narcs; i++) {
 		size_t ps = g->nodes[g->arcs[i].parent].sym;
 		size_t cs = g->nodes[g->arcs[i].child].sym;
@@ -246,7 +238,7 @@ loadarcs(struct order *o, const struct gp_prof *p)
 	 * gprof keeps a recursive call's arc in its lists of callers and
 	 * callees but not in the array of arcs the orderings work on.
 	 */
-	o->arc = xcalloc(n, sizeof(*o->arc));
+	o->arc = gp_xcalloc(n, sizeof(*o->arc));
 	for (i = o->narcs = 0; i < n; i++)
 		if (keep[i] && t[i].parent != t[i].child) {
 			o->arc[o->narcs].parent = t[i].parent;
@@ -272,10 +264,10 @@ gp_order_print(const struct gp_prof *p)
 	o.st = p->sym;
 	if (o.st == NULL || o.st->nsyms == 0)
 		return;
-	o.fn = f = xcalloc(o.st->nsyms, sizeof(*f));
-	used = xcalloc(o.st->nsyms, sizeof(*used));
-	unused = xcalloc(o.st->nsyms, sizeof(*unused));
-	scratch = xcalloc(o.st->nsyms, sizeof(*scratch));
+	o.fn = f = gp_xcalloc(o.st->nsyms, sizeof(*f));
+	used = gp_xcalloc(o.st->nsyms, sizeof(*used));
+	unused = gp_xcalloc(o.st->nsyms, sizeof(*unused));
+	scratch = gp_xcalloc(o.st->nsyms, sizeof(*scratch));
 	nused = nunused = 0;
 	for (i = 0; i < o.st->nsyms; i++) {
 		f[i].prev = f[i].next = NONE;
@@ -289,10 +281,10 @@ gp_order_print(const struct gp_prof *p)
 	}
 
 	loadarcs(&o, p);
-	all = xcalloc(o.narcs, sizeof(*all));
-	high = xcalloc(o.narcs, sizeof(*high));
-	sarcs = xcalloc(4 * o.narcs + 1, sizeof(*sarcs));
-	unplaced = xcalloc(4 * o.narcs + 1, sizeof(*unplaced));
+	all = gp_xcalloc(o.narcs, sizeof(*all));
+	high = gp_xcalloc(o.narcs, sizeof(*high));
+	sarcs = gp_xcalloc(4 * o.narcs + 1, sizeof(*sarcs));
+	unplaced = gp_xcalloc(4 * o.narcs + 1, sizeof(*unplaced));
 	for (i = 0; i < o.narcs; i++)
 		all[i] = i;
 	sortarcs(&o, all, o.narcs);
@@ -308,7 +300,7 @@ gp_order_print(const struct gp_prof *p)
 			break;
 		f[o.arc[all[i]].child].nuses++;
 	}
-	nuses = xcalloc(o.st->nsyms, sizeof(*nuses));
+	nuses = gp_xcalloc(o.st->nsyms, sizeof(*nuses));
 	for (i = 0; i < o.st->nsyms; i++)
 		nuses[i] = f[i].nuses;
 	memcpy(scratch, used, nused * sizeof(*used));
@@ -396,7 +388,7 @@ msort_ent(struct gp_mapent *v, size_t n)
 
 	if (n < 2)
 		return;
-	t = xcalloc(n, sizeof(*t));
+	t = gp_xcalloc(n, sizeof(*t));
 	for (w = 1; w < n; w *= 2) {
 		for (i = 0; i < n; i += 2 * w) {
 			lo = i;
@@ -427,15 +419,15 @@ gp_fileorder_print(const struct gp_prof *p, const struct gp_map *m)
 	o.st = p->sym;
 	if (o.st == NULL)
 		return;
-	o.fn = xcalloc(o.st->nsyms, sizeof(*o.fn));
-	ismapped = xcalloc(o.st->nsyms, 1);
+	o.fn = gp_xcalloc(o.st->nsyms, sizeof(*o.fn));
+	ismapped = gp_xcalloc(o.st->nsyms, 1);
 	for (i = 0; i < o.st->nsyms; i++) {
 		o.fn[i].prev = o.fn[i].next = NONE;
 		ismapped[i] = (o.st->syms[i].flags & GP_SYM_MAPPED) != 0;
 	}
 	loadarcs(&o, p);
-	all = xcalloc(o.narcs, sizeof(*all));
-	out = xcalloc(o.narcs, sizeof(*out));
+	all = gp_xcalloc(o.narcs, sizeof(*all));
+	out = gp_xcalloc(o.narcs, sizeof(*out));
 	for (i = 0; i < o.narcs; i++) {
 		all[i] = i;
 		if (!ismapped[o.arc[i].parent] || !ismapped[o.arc[i].child])
@@ -448,7 +440,7 @@ gp_fileorder_print(const struct gp_prof *p, const struct gp_map *m)
 			printf("%s\n", o.st->syms[i].name);
 
 	/* The object files without a function in the table. */
-	byfile = xcalloc(m->n, sizeof(*byfile));
+	byfile = gp_xcalloc(m->n, sizeof(*byfile));
 	memcpy(byfile, m->v, m->n * sizeof(*byfile));
 	msort_ent(byfile, m->n);
 	last = NULL;

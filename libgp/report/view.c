@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stream/stream.h"
 #include "analysis/diff.h"
 #include "gmon/raw.h"
 #include "analysis/graph.h"
 #include "analysis/credit.h"
+#include "analysis/measured.h"
 #include "gprt/runtime.h"
 #include "sym/sites.h"
 #include "report/view.h"
@@ -53,15 +55,6 @@ struct view {
 	size_t			 nsites;
 };
 
-static void *
-xcalloc(size_t n, size_t size)
-{
-	void *p;
-
-	if ((p = calloc(n ? n : 1, size)) == NULL)
-		err(1, NULL);
-	return p;
-}
 
 /*
  * The histograms' bins for plugins: the bins with samples, and the array
@@ -80,8 +73,8 @@ histbins(struct view *v, const struct gp_raw *raw)
 		if (raw->hists[i].nbins <= GP_PHIST_DENSEMAX)
 			nd += raw->hists[i].nbins;
 	}
-	v->sbins = xcalloc(ns + 1, sizeof(*v->sbins));
-	v->dbins = xcalloc(nd + 1, sizeof(*v->dbins));
+	v->sbins = gp_xcalloc(ns + 1, sizeof(*v->sbins));
+	v->dbins = gp_xcalloc(nd + 1, sizeof(*v->dbins));
 	for (i = 0; i < raw->nhists; i++) {
 		h = &raw->hists[i];
 		v->hists[i].sbins = v->sbins + os;
@@ -105,8 +98,8 @@ rawview(struct view *v, const struct gp_raw *raw)
 {
 	size_t i;
 
-	v->files = xcalloc(raw->nfiles, sizeof(*v->files));
-	v->filep = xcalloc(raw->nfiles, sizeof(*v->filep));
+	v->files = gp_xcalloc(raw->nfiles, sizeof(*v->files));
+	v->filep = gp_xcalloc(raw->nfiles, sizeof(*v->filep));
 	for (i = 0; i < raw->nfiles; i++) {
 		v->files[i].path = raw->files[i].path;
 		v->files[i].layout = raw->files[i].layout;
@@ -118,8 +111,8 @@ rawview(struct view *v, const struct gp_raw *raw)
 	v->pub.files = v->filep;
 	v->pub.nfiles = raw->nfiles;
 
-	v->hists = xcalloc(raw->nhists, sizeof(*v->hists));
-	v->histp = xcalloc(raw->nhists, sizeof(*v->histp));
+	v->hists = gp_xcalloc(raw->nhists, sizeof(*v->hists));
+	v->histp = gp_xcalloc(raw->nhists, sizeof(*v->histp));
 	histbins(v, raw);
 	for (i = 0; i < raw->nhists; i++) {
 		v->hists[i].low = raw->hists[i].low;
@@ -133,8 +126,8 @@ rawview(struct view *v, const struct gp_raw *raw)
 	v->pub.hists = v->histp;
 	v->pub.nhists = raw->nhists;
 
-	v->rawarcs = xcalloc(raw->narcs, sizeof(*v->rawarcs));
-	v->rawarcp = xcalloc(raw->narcs, sizeof(*v->rawarcp));
+	v->rawarcs = gp_xcalloc(raw->narcs, sizeof(*v->rawarcs));
+	v->rawarcp = gp_xcalloc(raw->narcs, sizeof(*v->rawarcp));
 	for (i = 0; i < raw->narcs; i++) {
 		v->rawarcs[i].from = raw->arcs[i].from;
 		v->rawarcs[i].self = raw->arcs[i].self;
@@ -154,10 +147,10 @@ creditview(struct view *v, const struct gp_symtab *st,
 	struct gp_pfunc *f;
 	size_t i, n;
 
-	v->funcs = xcalloc(st->nsyms, sizeof(*v->funcs));
-	v->funcp = xcalloc(st->nsyms, sizeof(*v->funcp));
+	v->funcs = gp_xcalloc(st->nsyms, sizeof(*v->funcs));
+	v->funcp = gp_xcalloc(st->nsyms, sizeof(*v->funcp));
 	v->nbysym = GP_NSYMS(st);
-	v->bysym = xcalloc(v->nbysym, sizeof(*v->bysym));
+	v->bysym = gp_xcalloc(v->nbysym, sizeof(*v->bysym));
 	for (i = n = 0; i < st->nsyms && i < cr->ntime; i++) {
 		if (cr->time[i] == 0)
 			continue;
@@ -222,7 +215,7 @@ siteview(struct view *v, const struct gp_raw *raw, const struct gp_symtab *st)
 	int *line;
 	size_t i, j, n;
 
-	rs = xcalloc(raw->narcs + 1, sizeof(*rs));
+	rs = gp_xcalloc(raw->narcs + 1, sizeof(*rs));
 	for (n = i = 0; i < raw->narcs; i++) {
 		if ((fs = gp_sym_lookup(st, raw->arcs[i].from)) == NULL ||
 		    (ss = gp_sym_lookup(st, raw->arcs[i].self)) == NULL ||
@@ -238,13 +231,13 @@ siteview(struct view *v, const struct gp_raw *raw, const struct gp_symtab *st)
 	}
 	if (n > 1)
 		qsort(rs, n, sizeof(*rs), byrsite);
-	v->sites = xcalloc(n + 1, sizeof(*v->sites));
-	v->sitep = xcalloc(n + 1, sizeof(*v->sitep));
-	v->sitefiles = xcalloc(n + 1, sizeof(*v->sitefiles));
-	ret = xcalloc(n + 1, sizeof(*ret));
-	lo = xcalloc(n + 1, sizeof(*lo));
-	hi = xcalloc(n + 1, sizeof(*hi));
-	line = xcalloc(n + 1, sizeof(*line));
+	v->sites = gp_xcalloc(n + 1, sizeof(*v->sites));
+	v->sitep = gp_xcalloc(n + 1, sizeof(*v->sitep));
+	v->sitefiles = gp_xcalloc(n + 1, sizeof(*v->sitefiles));
+	ret = gp_xcalloc(n + 1, sizeof(*ret));
+	lo = gp_xcalloc(n + 1, sizeof(*lo));
+	hi = gp_xcalloc(n + 1, sizeof(*hi));
+	line = gp_xcalloc(n + 1, sizeof(*line));
 	for (i = 0; i < n; i++) {
 		ret[i] = raw->arcs[rs[i].i].from;
 		lo[i] = rs[i].arc->callee->addr;
@@ -304,7 +297,7 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 	char *name;
 	int *keep;
 
-	keep = xcalloc(g->nnodes, sizeof(*keep));
+	keep = gp_xcalloc(g->nnodes, sizeof(*keep));
 	for (i = 0; i < g->nnodes; i++) {
 		n = &g->nodes[i];
 		if (n->sym == GP_NOSYM || (n->flags & GP_N_PRINT) ||
@@ -318,7 +311,7 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 	}
 
 	/* Node position -> function, and the storage. */
-	pos = xcalloc(g->nnodes, sizeof(*pos));
+	pos = gp_xcalloc(g->nnodes, sizeof(*pos));
 	nf = nl = len = 0;
 	for (i = 0; i < g->nnodes; i++) {
 		if (!keep[i])
@@ -329,14 +322,14 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 		if (n->sym == GP_NOSYM)
 			len += 48;
 	}
-	v->funcs = xcalloc(nf, sizeof(*v->funcs));
-	v->funcp = xcalloc(nf, sizeof(*v->funcp));
-	v->arcs = xcalloc(g->narcs, sizeof(*v->arcs));
-	v->arcp = xcalloc(g->narcs, sizeof(*v->arcp));
-	v->lists = xcalloc(nl, sizeof(*v->lists));
-	v->names = xcalloc(len + 1, 1);
+	v->funcs = gp_xcalloc(nf, sizeof(*v->funcs));
+	v->funcp = gp_xcalloc(nf, sizeof(*v->funcp));
+	v->arcs = gp_xcalloc(g->narcs, sizeof(*v->arcs));
+	v->arcp = gp_xcalloc(g->narcs, sizeof(*v->arcp));
+	v->lists = gp_xcalloc(nl, sizeof(*v->lists));
+	v->names = gp_xcalloc(len + 1, 1);
 	v->nbysym = GP_NSYMS(st);
-	v->bysym = xcalloc(v->nbysym, sizeof(*v->bysym));
+	v->bysym = gp_xcalloc(v->nbysym, sizeof(*v->bysym));
 
 	/* The arcs between kept nodes, in the graph's order. */
 	na = 0;
@@ -443,8 +436,8 @@ diffview(struct view *v, const struct gp_diff *d)
 	const char *base;
 	size_t i, j, lo, hi, mid;
 
-	v->olds = xcalloc(v->pub.nfuncs + 1, sizeof(*v->olds));
-	by = xcalloc(d->nf + 1, sizeof(*by));
+	v->olds = gp_xcalloc(v->pub.nfuncs + 1, sizeof(*v->olds));
+	by = gp_xcalloc(d->nf + 1, sizeof(*by));
 	for (j = 0; j < d->nf; j++)
 		by[j] = &d->f[j];
 	gp_sort(by, d->nf, sizeof(*by), cmpdfunc);
@@ -612,7 +605,7 @@ ctxview(struct view *v, struct gp_prof *p, int merge)
 	unsigned char *skip;
 	double rate;
 
-	skip = xcalloc(rt->nctrees, 1);
+	skip = gp_xcalloc(rt->nctrees, 1);
 	for (i = 0; i < rt->nctrees; i++)
 		if (rt->ctrees[i].thread == 0)
 			for (j = 0; j < rt->nctrees; j++)
@@ -620,13 +613,13 @@ ctxview(struct view *v, struct gp_prof *p, int merge)
 				    rt->ctrees[j].thread != 0)
 					skip[i] = 1;
 	/* the pairs scanned above are few: trees, not nodes */
-	pos = xcalloc(rt->nctxs, sizeof(*pos));
-	cn = xcalloc(rt->nctxs, sizeof(*cn));
-	v->ctxs = xcalloc(rt->nctxs, sizeof(*v->ctxs));
+	pos = gp_xcalloc(rt->nctxs, sizeof(*pos));
+	cn = gp_xcalloc(rt->nctxs, sizeof(*cn));
+	v->ctxs = gp_xcalloc(rt->nctxs, sizeof(*v->ctxs));
 	for (cap = 64; cap < 2 * rt->nctxs; cap *= 2)
 		continue;
 	mask = cap - 1;
-	hash = xcalloc(cap, sizeof(*hash));
+	hash = gp_xcalloc(cap, sizeof(*hash));
 	memset(hash, 0xff, cap * sizeof(*hash));
 	nn = nt = 0;
 	for (ti = 0; ti < rt->nctrees; ti++) {
@@ -681,14 +674,14 @@ ctxview(struct view *v, struct gp_prof *p, int merge)
 	free(hash);
 
 	/* The trees, their nodes in order, then each node's children. */
-	v->ctrees = xcalloc(nt, sizeof(*v->ctrees));
-	v->ctreep = xcalloc(nt, sizeof(*v->ctreep));
-	nkids = xcalloc(nn, sizeof(*nkids));
+	v->ctrees = gp_xcalloc(nt, sizeof(*v->ctrees));
+	v->ctreep = gp_xcalloc(nt, sizeof(*v->ctreep));
+	nkids = gp_xcalloc(nn, sizeof(*nkids));
 	for (i = 0; i < nn; i++)
 		if (cn[i].parent != NONE)
 			nkids[cn[i].parent]++;
 	/* nodes (nn), children (nn less the roots), roots (the roots) */
-	v->ctxp = xcalloc(2 * nn, sizeof(*v->ctxp));
+	v->ctxp = gp_xcalloc(2 * nn, sizeof(*v->ctxp));
 	l = v->ctxp;
 	for (i = 0; i < nn; i++)
 		l[i] = &v->ctxs[i];
@@ -766,10 +759,10 @@ traceview(struct view *v, struct gp_prof *p)
 	struct gp_pevent *x;
 	size_t i, j, sym;
 
-	v->traces = xcalloc(rt->ntraces, sizeof(*v->traces));
-	v->tracep = xcalloc(rt->ntraces, sizeof(*v->tracep));
-	v->events = xcalloc(rt->ntevs, sizeof(*v->events));
-	v->eventp = xcalloc(rt->ntevs, sizeof(*v->eventp));
+	v->traces = gp_xcalloc(rt->ntraces, sizeof(*v->traces));
+	v->tracep = gp_xcalloc(rt->ntraces, sizeof(*v->tracep));
+	v->events = gp_xcalloc(rt->ntevs, sizeof(*v->events));
+	v->eventp = gp_xcalloc(rt->ntevs, sizeof(*v->eventp));
 	for (i = 0; i < rt->ntraces; i++) {
 		tr = &rt->traces[i];
 		vt = &v->traces[i];
@@ -813,7 +806,7 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 	struct view *v;
 	double hz;
 
-	v = xcalloc(1, sizeof(*v));
+	v = gp_xcalloc(1, sizeof(*v));
 	v->pub.size = sizeof(v->pub);
 	v->pub.dimen = "seconds";
 	v->pub.abbrev = 's';
@@ -855,19 +848,19 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		traceview(v, p);
 	/* Never NULL arrays. */
 	if (v->funcp == NULL)
-		v->pub.funcs = v->funcp = xcalloc(1, sizeof(*v->funcp));
+		v->pub.funcs = v->funcp = gp_xcalloc(1, sizeof(*v->funcp));
 	if (v->arcp == NULL)
-		v->pub.arcs = v->arcp = xcalloc(1, sizeof(*v->arcp));
+		v->pub.arcs = v->arcp = gp_xcalloc(1, sizeof(*v->arcp));
 	if (v->filep == NULL)
-		v->pub.files = v->filep = xcalloc(1, sizeof(*v->filep));
+		v->pub.files = v->filep = gp_xcalloc(1, sizeof(*v->filep));
 	if (v->histp == NULL)
-		v->pub.hists = v->histp = xcalloc(1, sizeof(*v->histp));
+		v->pub.hists = v->histp = gp_xcalloc(1, sizeof(*v->histp));
 	if (v->rawarcp == NULL)
-		v->pub.rawarcs = v->rawarcp = xcalloc(1, sizeof(*v->rawarcp));
+		v->pub.rawarcs = v->rawarcp = gp_xcalloc(1, sizeof(*v->rawarcp));
 	if (v->ctreep == NULL)
-		v->pub.ctxtrees = v->ctreep = xcalloc(1, sizeof(*v->ctreep));
+		v->pub.ctxtrees = v->ctreep = gp_xcalloc(1, sizeof(*v->ctreep));
 	if (v->tracep == NULL)
-		v->pub.traces = v->tracep = xcalloc(1, sizeof(*v->tracep));
+		v->pub.traces = v->tracep = gp_xcalloc(1, sizeof(*v->tracep));
 	return &v->pub;
 }
 

@@ -875,23 +875,3 @@ gp_wrec(struct gp_writer *w, const struct gp_rec *rec)
 		gp_wraw(w, rec->f[i]);
 	gp_weol(w);
 }
-
-void *
-gp_xcalloc(size_t n, size_t size)
-{
-	void *p;
-
-	if ((p = calloc(n ? n : 1, size)) == NULL)
-		err(1, NULL);
-	return p;
-}
-
-char *
-gp_xstrdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s != NULL ? s : "")) == NULL)
-		err(1, NULL);
-	return d;
-}

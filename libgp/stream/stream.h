@@ -92,8 +92,12 @@ int		 gp_parsedbl(const char *, double *);
 int		 gp_parsehex(const char *, uint64_t *);
 int		 gp_parseu64(const char *, uint64_t *);
 
-/* calloc(3) and strdup(3) that exit on failure; calloc of 0 gives 1. */
+/*
+ * calloc(3), reallocarray(3) and strdup(3) that exit on failure (alloc.c);
+ * 0 elements get room for 1.
+ */
 void		*gp_xcalloc(size_t n, size_t size);
+void		*gp_xreallocarray(void *, size_t n, size_t size);
 char		*gp_xstrdup(const char *);	/* NULL gives "" */
 
 /*

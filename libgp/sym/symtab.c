@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stream/stream.h"
 #include "sym/symtab.h"
 
 static const struct {
@@ -22,15 +23,6 @@ static const struct {
 };
 #define NSYMFLAGS	(sizeof(symflags) / sizeof(symflags[0]))
 
-static char *
-xstrdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s)) == NULL)
-		err(1, NULL);
-	return d;
-}
 
 /* A string field, or NULL if empty. */
 static char *
@@ -40,17 +32,17 @@ optstr(const struct gp_rec *rec, int i)
 }
 
 static void
-load_exe(struct gp_prof *p, const struct gp_rec *rec)
+load_exe(struct gp_symtab **symp, const struct gp_rec *rec)
 {
 	struct gp_symtab *t;
 
 	gp_need(rec, 6);
-	if (p->sym != NULL && p->sym->exe != NULL)
+	if (*symp != NULL && (*symp)->exe != NULL)
 		gp_recerr(rec, "a second exe record (the stream has the "
-		    "symbols of %s already)", p->sym->exe);
-	if (p->sym == NULL && (p->sym = calloc(1, sizeof(*p->sym))) == NULL)
+		    "symbols of %s already)", (*symp)->exe);
+	if (*symp == NULL && (*symp = calloc(1, sizeof(**symp))) == NULL)
 		err(1, NULL);
-	t = p->sym;
+	t = *symp;
 	t->exe = gp_fstr(rec, 1);
 	t->target = gp_fstr(rec, 2);
 	t->textlo = gp_fhex(rec, 3);
@@ -107,9 +99,9 @@ parse_flags(const struct gp_rec *rec, int i)
 }
 
 static void
-load_sym(struct gp_prof *p, const struct gp_rec *rec)
+load_sym(struct gp_symtab **symp, const struct gp_rec *rec)
 {
-	struct gp_symtab *t = p->sym;
+	struct gp_symtab *t = *symp;
 	struct gp_sym *s;
 	uint64_t id;
 
@@ -143,7 +135,7 @@ load_sym(struct gp_prof *p, const struct gp_rec *rec)
 	s->file = optstr(rec, 5);
 	s->line = gp_fempty(rec, 6) ? 0 : (int)gp_fu64max(rec, 6, INT_MAX);
 	s->name = gp_fstr(rec, 7);
-	s->dname = gp_fempty(rec, 8) ? xstrdup(s->name) : gp_fstr(rec, 8);
+	s->dname = gp_fempty(rec, 8) ? gp_xstrdup(s->name) : gp_fstr(rec, 8);
 	t->nsyms++;
 }
 
@@ -177,9 +169,9 @@ objdone(const struct gp_rec *rec, const struct gp_symtab *t)
 
 /* "obj n path nsyms": another object's symbols follow. */
 static void
-load_obj(struct gp_prof *p, const struct gp_rec *rec)
+load_obj(struct gp_symtab **symp, const struct gp_rec *rec)
 {
-	struct gp_symtab *t = p->sym;
+	struct gp_symtab *t = *symp;
 	struct gp_symobj *o;
 	uint64_t n;
 
@@ -207,9 +199,9 @@ load_obj(struct gp_prof *p, const struct gp_rec *rec)
 
 /* "osym id obj addr end flags file line name dname" */
 static void
-load_osym(struct gp_prof *p, const struct gp_rec *rec)
+load_osym(struct gp_symtab **symp, const struct gp_rec *rec)
 {
-	struct gp_symtab *t = p->sym;
+	struct gp_symtab *t = *symp;
 	struct gp_symobj *o;
 	struct gp_sym *s;
 	uint64_t v;
@@ -241,24 +233,24 @@ load_osym(struct gp_prof *p, const struct gp_rec *rec)
 	s->file = optstr(rec, 6);
 	s->line = gp_fempty(rec, 7) ? 0 : (int)gp_fu64max(rec, 7, INT_MAX);
 	s->name = gp_fstr(rec, 8);
-	s->dname = gp_fempty(rec, 9) ? xstrdup(s->name) : gp_fstr(rec, 9);
+	s->dname = gp_fempty(rec, 9) ? gp_xstrdup(s->name) : gp_fstr(rec, 9);
 	o->nsyms++;
 	t->nosyms++;
 }
 
 int
-gp_sym_load(struct gp_prof *p, const struct gp_rec *rec)
+gp_sym_load(struct gp_symtab **symp, const struct gp_rec *rec)
 {
 	if (gp_iskind(rec, "exe"))
-		load_exe(p, rec);
+		load_exe(symp, rec);
 	else if (gp_iskind(rec, "sym")) {
-		if (p->sym != NULL && p->sym->nobjs > 0)
+		if (*symp != NULL && (*symp)->nobjs > 0)
 			gp_recerr(rec, "sym record after an obj record");
-		load_sym(p, rec);
+		load_sym(symp, rec);
 	} else if (gp_iskind(rec, "obj"))
-		load_obj(p, rec);
+		load_obj(symp, rec);
 	else if (gp_iskind(rec, "osym"))
-		load_osym(p, rec);
+		load_osym(symp, rec);
 	else
 		return 0;
 	return 1;
@@ -314,7 +306,7 @@ gp_sym_addobj(struct gp_symtab *t, const char *path, struct gp_symtab *o)
 	    sizeof(*t->objs))) == NULL)
 		err(1, NULL);
 	ob = &t->objs[t->nobjs++];
-	ob->path = xstrdup(path);
+	ob->path = gp_xstrdup(path);
 	ob->first = GP_NSYMS(t);
 	ob->nsyms = ob->declared = o->nsyms;
 	for (i = 0; i < o->nsyms; i++) {

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/profile.h"
+#include "stream/stream.h"
 
 #define GP_SYM_FUNC	0x01		/* 'f': BSF_FUNCTION */
 #define GP_SYM_STATIC	0x02		/* 's': local */
@@ -88,6 +88,11 @@ void		 gp_sym_addobj(struct gp_symtab *, const char *path,
 		    struct gp_symtab *o);
 
 /* The table back into "exe" and "sym" records (and "obj", "osym"). */
+/*
+ * One stream record of the symbol layer into *symp (made on the first);
+ * 1, or 0 if the kind is not the layer's.  Bad fields are fatal.
+ */
+int		 gp_sym_load(struct gp_symtab **symp, const struct gp_rec *);
 void		 gp_sym_emit(struct gp_writer *, const struct gp_symtab *);
 void		 gp_sym_free(struct gp_symtab *);
 void		 gp_sym_clear(struct gp_sym *);	/* its strings */

@@ -20,6 +20,7 @@
 #include "report/gmonsum.h"
 #include "analysis/graph.h"
 #include "analysis/credit.h"
+#include "analysis/measured.h"
 #include "gprt/runtime.h"
 #include "report/order.h"
 #include "analysis/profile.h"
