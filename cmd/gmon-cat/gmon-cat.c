@@ -83,7 +83,7 @@ main(int argc, char *argv[])
 	gp_record_attach();
 	memset(&opt, 0, sizeof(opt));
 	memset(&rl, 0, sizeof(rl));
-	while ((ch = getopt(argc, argv, "E:f:GiO:o:rT:tw:")) != -1)
+	while ((ch = getopt(argc, argv, "E:f:GiO:o:rT:tVw:")) != -1)
 		switch (ch) {
 		case 'f':
 			if (strcmp(optarg, "gmon") == 0)
@@ -142,6 +142,8 @@ main(int argc, char *argv[])
 			else
 				errx(1, "-w %s: expected 32 or 64", optarg);
 			break;
+		case 'V':
+			gp_version();
 		default:
 			usage();
 		}

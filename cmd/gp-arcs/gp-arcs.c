@@ -35,11 +35,13 @@ main(int argc, char *argv[])
 	gp_record_attach();
 	memset(&specs, 0, sizeof(specs));
 	memset(&p, 0, sizeof(p));
-	while ((ch = getopt(argc, argv, "E:e:F:f:k:N:n:O:P:p:Q:q:s:")) != -1)
+	while ((ch = getopt(argc, argv, "E:e:F:f:k:N:n:O:P:p:Q:q:s:V")) != -1)
 		if (ch == 's')		/* gprof -s: libgp/gmonsum.c */
 			sumfile = optarg;
 		else if (ch == 'O')
 			sumfmt = optarg;
+		else if (ch == 'V')
+			gp_version();
 		else if (!gp_specs_opt(&specs, ch, optarg))
 			usage();
 	argc -= optind;

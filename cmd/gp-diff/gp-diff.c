@@ -46,7 +46,7 @@ main(int argc, char *argv[])
 	/* err(3) and errx(3) exit 1 from anywhere: that is trouble, 2 */
 	if (atexit(trouble) != 0)
 		err(2, "atexit");
-	while ((ch = getopt(argc, argv, "c:f:nqs:")) != -1)
+	while ((ch = getopt(argc, argv, "c:f:nqs:V")) != -1)
 		switch (ch) {
 		case 'c':
 			limit(optarg, &cpct, &cmin, 1);
@@ -66,6 +66,9 @@ main(int argc, char *argv[])
 		case 's':
 			limit(optarg, &spct, &smin, 0.01);
 			break;
+		case 'V':
+			done = 1;	/* -V's exit is no trouble */
+			gp_version();
 		default:
 			usage();
 		}

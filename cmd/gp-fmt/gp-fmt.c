@@ -89,7 +89,7 @@ main(int argc, char *argv[])
 	format = NULL;
 	on = said = 0;
 	while ((ch = getopt_long(argc, argv,
-	    "A::bC::e:E:f:F:iI:J::lLm:Mo:pPqQrR:t:Tw:xyzZ::", longopts, NULL)) != -1)
+	    "A::bC::e:E:f:F:iI:J::lLm:Mo:pPqQrR:t:TVw:xyzZ::", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'e':	/* gprof's symspecs: the graph remade */
 		case 'E':
@@ -178,6 +178,8 @@ main(int argc, char *argv[])
 			o.zeros = 1;
 			lo.zeros = 1;
 			break;
+		case 'V':
+			gp_version();
 		default:
 			usage();
 		}

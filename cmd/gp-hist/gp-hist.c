@@ -28,12 +28,14 @@ main(int argc, char *argv[])
 	gp_record_attach();
 	memset(&specs, 0, sizeof(specs));
 	memset(&p, 0, sizeof(p));
-	while ((ch = getopt(argc, argv, "P:p:")) != -1)
+	while ((ch = getopt(argc, argv, "P:p:V")) != -1)
 		switch (ch) {
 		case 'P':
 		case 'p':
 			gp_specs_opt(&specs, ch, optarg);
 			break;
+		case 'V':
+			gp_version();
 		default:
 			usage();
 		}

@@ -67,7 +67,7 @@ main(int argc, char *argv[])
 	gp_record_attach();
 	memset(&o, 0, sizeof(o));
 	o.demangle = 1;
-	while ((ch = getopt_long(argc, argv, "acDlR:S:", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "acDlR:S:V", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'a':
 			o.nostatic = 1;
@@ -95,6 +95,8 @@ main(int argc, char *argv[])
 		case OPT_NO_DEMANGLE:
 			o.demangle = 0;
 			break;
+		case 'V':
+			gp_version();
 		default:
 			usage();
 		}

@@ -27,7 +27,8 @@
 
 #include <libiberty/demangle.h>
 
-#define GP_VERSION	"1.0"
+#include "stream/stream.h"
+
 
 /* libiberty's @FILE expansion (libiberty.h clashes with <string.h>). */
 void	expandargv(int *, char ***);
@@ -66,7 +67,7 @@ enum {
 };
 
 static const char optstring[] =
-    "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
+    "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:TvVw:xyzZ::";
 
 /* In gprof's order, which shows in the messages about ambiguous names. */
 static const struct option longopts[] = {
@@ -271,6 +272,8 @@ main(int argc, char *argv[])
 			break;
 		case 'v':
 			version();
+		case 'V':
+			gp_version();
 		case 'h':
 			usage(stdout, 0);
 		default:

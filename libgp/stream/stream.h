@@ -92,6 +92,9 @@ int		 gp_parsedbl(const char *, double *);
 int		 gp_parsehex(const char *, uint64_t *);
 int		 gp_parseu64(const char *, uint64_t *);
 
+/* -V: "PROG (gptools) VERSION" on stdout, and exit 0 (version.c). */
+void		 gp_version(void) __attribute__((__noreturn__));
+
 /*
  * calloc(3), reallocarray(3) and strdup(3) that exit on failure (alloc.c);
  * 0 elements get room for 1.

@@ -31,7 +31,7 @@ main(int argc, char *argv[])
 
 	gmon = NULL;
 	flags = 0;
-	while ((ch = getopt(argc, argv, "g:mr")) != -1)
+	while ((ch = getopt(argc, argv, "g:mrV")) != -1)
 		switch (ch) {
 		case 'g':
 			gmon = optarg;
@@ -42,6 +42,8 @@ main(int argc, char *argv[])
 		case 'r':
 			flags |= GP_GPRT_RAW;
 			break;
+		case 'V':
+			gp_version();
 		default:
 			usage();
 		}
