@@ -21,7 +21,7 @@
 #include "gmon/fileinfo.h"
 #include "plugin/input.h"
 #include "gmon/raw.h"
-#include <gp/companion.h>
+#include "gprt/companion.h"
 #include "gprt/runtime.h"
 #include "analysis/profile.h"
 #include "stream/stream.h"
@@ -385,37 +385,22 @@ rtadd(struct rtlist *rl, struct gp_gprt *g)
 static struct gp_raw *
 readgprt(const char *path, const struct gp_gmonopt *opt, struct rtlist *rl)
 {
-	struct gp_input in;
 	struct gp_raw *raw;
 	struct gp_gprt *g;
 	struct gp_file *f;
-	const char *dir;
-	char *t;
-	int fd;
+	unsigned char *buf;
+	size_t len;
 
 	if (strcmp(path, "-") == 0)
 		nostdin();
 	g = gp_gprt_load(path);
-	if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
-		dir = "/tmp";
-	if (asprintf(&t, "%s/gmon-cat.XXXXXX", dir) == -1)
+	if (gp_gprt_gmonbuf(g, &buf, &len) == -1)
 		err(1, NULL);
-	if ((fd = mkstemp(t)) == -1)
-		err(1, "%s", t);
-	close(fd);
-	if (gp_gprt_gmon(g, t) == -1) {
-		unlink(t);
-		err(1, "%s", t);
-	}
-	gp_input_read(&in, t);
-	unlink(t);
-	raw = gp_gmon_parse(in.buf, in.len, path, opt);
-	gp_input_free(&in);
-	free(t);
+	raw = gp_gmon_parse(buf, len, path, opt);
+	free(buf);
 	f = &raw->files[0];
 	free(f->path);
-	if ((f->path = strdup(path)) == NULL)
-		err(1, NULL);
+	f->path = gp_xstrdup(path);
 	rtadd(rl, g);
 	return raw;
 }

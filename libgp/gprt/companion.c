@@ -26,7 +26,7 @@
 #include <gp/plugin.h>
 
 #include "gmon/raw.h"
-#include <gp/companion.h>
+#include "gprt/companion.h"
 #include "stream/stream.h"
 
 #define BLKSZ	sizeof(struct gprt_blk)
@@ -1375,8 +1375,8 @@ waddr_(struct wout *o, uint64_t v)
  * Write the plain GNU gmon.out the runtime writes at exit, from the
  * companion alone (for a run that did not reach exit).  -1 on error.
  */
-int
-gp_gprt_gmon(const struct gp_gprt *g, const char *out)
+static int
+gmonwrite(const struct gp_gprt *g, FILE *fp)
 {
 	struct wout o;
 	uint64_t low, high, nbins, i, maxbin, skip, b, c, *v;
@@ -1385,8 +1385,7 @@ gp_gprt_gmon(const struct gp_gprt *g, const char *out)
 	char dimen[15];
 	size_t n;
 
-	if ((o.fp = fopen(out, "wb")) == NULL)
-		return -1;
+	o.fp = fp;
 	o.swap = g->swapped;
 	o.ptrsize = g->hdr.ptrsize;
 	fwrite("gmon", 4, 1, o.fp);
@@ -1428,11 +1427,37 @@ gp_gprt_gmon(const struct gp_gprt *g, const char *out)
 			w32(&o, c32);
 		}
 	free(v);
-	if (ferror(o.fp)) {
-		fclose(o.fp);
+	return ferror(o.fp) ? -1 : 0;
+}
+
+int
+gp_gprt_gmon(const struct gp_gprt *g, const char *out)
+{
+	FILE *fp;
+
+	if ((fp = fopen(out, "wb")) == NULL)
+		return -1;
+	if (gmonwrite(g, fp) == -1) {
+		fclose(fp);
 		return -1;
 	}
-	return fclose(o.fp) == 0 ? 0 : -1;
+	return fclose(fp) == 0 ? 0 : -1;
+}
+
+int
+gp_gprt_gmonbuf(const struct gp_gprt *g, unsigned char **buf, size_t *len)
+{
+	FILE *fp;
+	char *p;
+
+	if ((fp = open_memstream(&p, len)) == NULL)
+		return -1;
+	if (gmonwrite(g, fp) == -1 || fclose(fp) == EOF) {
+		free(p);
+		return -1;
+	}
+	*buf = (unsigned char *)p;
+	return 0;
 }
 
 void

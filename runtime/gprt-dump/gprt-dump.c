@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include <gp/companion.h>
+#include "gprt/companion.h"
 #include "stream/stream.h"
 
 static void	usage(void) __attribute__((__noreturn__));

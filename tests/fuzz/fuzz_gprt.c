@@ -15,7 +15,7 @@
 
 #include "fuzz.h"
 #include "gmon/raw.h"
-#include <gp/companion.h>
+#include "gprt/companion.h"
 #include "gprt/runtime.h"
 #include "analysis/profile.h"
 #include "stream/stream.h"
