@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "stream/stream.h"
 #include "out.h"
 
 static void	flat(struct report *, const struct popts *);
@@ -607,39 +608,21 @@ name(const struct popts *o, const struct fent *s)
 	}
 }
 
-/*
- * A stable merge sort: glibc's qsort, which gprof uses, is a merge sort
- * for arrays like these, so ties keep the order of the input.
- */
-static void
-msort(struct fent **v, size_t n,
-    int (*cmp)(const struct fent *, const struct fent *))
-{
-	struct fent **t;
-	size_t w, i, lo, mid, hi, a, b, k;
+typedef int fentcmp(const struct fent *, const struct fent *);
 
-	if (n < 2)
-		return;
-	if ((t = calloc(n, sizeof(*t))) == NULL)
-		err(1, NULL);
-	for (w = 1; w < n; w *= 2) {
-		for (i = 0; i < n; i += 2 * w) {
-			lo = i;
-			mid = i + w < n ? i + w : n;
-			hi = i + 2 * w < n ? i + 2 * w : n;
-			a = lo;
-			b = mid;
-			k = lo;
-			while (a < mid && b < hi)
-				t[k++] = cmp(v[a], v[b]) <= 0 ? v[a++] : v[b++];
-			while (a < mid)
-				t[k++] = v[a++];
-			while (b < hi)
-				t[k++] = v[b++];
-		}
-		memcpy(v, t, n * sizeof(*v));
-	}
-	free(t);
+static int
+fentcall(const void *a, const void *b, void *arg)
+{
+	fentcmp *const *cmp = arg;
+
+	return (*cmp)(*(struct fent *const *)a, *(struct fent *const *)b);
+}
+
+/* glibc's qsort, which gprof sorts these with (libgp's stream/sort.c). */
+static void
+msort(struct fent **v, size_t n, fentcmp *cmp)
+{
+	gp_msort(v, n, sizeof(*v), fentcall, &cmp);
 }
 
 /* Flat profile order: time, then calls, both descending, then name. */

@@ -108,35 +108,26 @@ struct an {
 typedef int cmpfn(size_t, size_t, const void *);
 
 
-/* A stable merge sort of v[0..n) (tmp has room for n). */
-static void
-msort(size_t *v, size_t *tmp, size_t n, cmpfn *cmp, const void *ctx)
+struct cmpctx {
+	cmpfn		*cmp;
+	const void	*ctx;
+};
+
+static int
+cmpcall(const void *a, const void *b, void *arg)
 {
-	size_t n1, i, j, k;
+	const struct cmpctx *c = arg;
 
-	if (n < 2)
-		return;
-	if (n < 8) {
-		/* insertion sort: stable */
-		for (i = 1; i < n; i++) {
-			size_t x = v[i];
+	return c->cmp(*(const size_t *)a, *(const size_t *)b, c->ctx);
+}
 
-			for (j = i; j > 0 && cmp(v[j - 1], x, ctx) > 0; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-		return;
-	}
-	n1 = n / 2;
-	msort(v, tmp, n1, cmp, ctx);
-	msort(v + n1, tmp, n - n1, cmp, ctx);
-	for (i = 0, j = n1, k = 0; i < n1 && j < n;)
-		tmp[k++] = cmp(v[i], v[j], ctx) <= 0 ? v[i++] : v[j++];
-	while (i < n1)
-		tmp[k++] = v[i++];
-	while (j < n)
-		tmp[k++] = v[j++];
-	memcpy(v, tmp, n * sizeof(*v));
+/* gprof's qsort, glibc's merge sort (stream/sort.c), of v[0..n). */
+static void
+msort(size_t *v, size_t n, cmpfn *cmp, const void *ctx)
+{
+	struct cmpctx c = { cmp, ctx };
+
+	gp_msort(v, n, sizeof(*v), cmpcall, &c);
 }
 
 /* Arcs by (parent, child). */
@@ -849,6 +840,12 @@ rkcmp(const struct rk *l, const struct rk *r, int desc)
 	return desc ? -c : c;
 }
 
+/*
+ * The arcs of one node in rkcmp's order.  Not gp_msort: a sort per node,
+ * on the hot path of a large graph, with the scratch array of the caller
+ * and insertion below 12; rkcmp is a total order (the arc breaks ties),
+ * so any stable sort gives gprof's order.
+ */
 static void
 rksort(struct rk *v, struct rk *tmp, size_t n, int desc)
 {
@@ -946,7 +943,7 @@ model(struct an *g, const struct gp_prof *p, const size_t *order)
 	struct gp_graph *gr;
 	struct gp_tables *flat;
 	struct gp_node *nd;
-	size_t *inp, *inc, *v, *tmp, i, k, m, cnt;
+	size_t *inp, *inc, *v, i, k, m, cnt;
 	const struct anode *an;
 
 	gr = gp_xcalloc(1, sizeof(*gr));
@@ -985,16 +982,14 @@ model(struct an *g, const struct gp_prof *p, const size_t *order)
 
 	/* Cycle members in print order. */
 	v = gp_xcalloc(g->nsyms + 1, sizeof(*v));
-	tmp = gp_xcalloc(g->nsyms + 1, sizeof(*tmp));
 	for (i = g->nsyms; i < g->nn; i++) {
 		for (cnt = 0, m = g->n[i].next; m != NONE; m = g->n[m].next)
 			v[cnt++] = m;
-		msort(v, tmp, cnt, cmp_member_desc, g);
+		msort(v, cnt, cmp_member_desc, g);
 		for (k = 0; k < cnt; k++)
 			gr->nodes[gr->bysym[v[k]]].member = k + 1;
 	}
 	free(v);
-	free(tmp);
 
 	/* The arcs, with their places among parents and children. */
 	inp = gp_xcalloc(g->na + 1, sizeof(*inp));
@@ -1123,7 +1118,7 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	struct an g;
 	struct gp_graph *gr;
 	const struct gp_meas *m;
-	size_t *ts, *order, *tmp, *cnt, i, k;
+	size_t *ts, *order, *cnt, i, k;
 	const char *msg;
 
 	if (p->raw == NULL)
@@ -1203,11 +1198,9 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	free(ts);
 
 	order = gp_xcalloc(g.nn + 1, sizeof(*order));
-	tmp = gp_xcalloc(g.nn + 1, sizeof(*tmp));
 	for (i = 0; i < g.nn; i++)
 		order[i] = i;
-	msort(order, tmp, g.nn, cmp_total, &g);
-	free(tmp);
+	msort(order, g.nn, cmp_total, &g);
 
 	gr = model(&g, p, order);
 	/*

@@ -143,47 +143,20 @@ gp_lineopts_dirs(struct gp_lineopts *o, const char *dirs)
 	free(copy);
 }
 
-/* glibc's qsort for small elements: top-down merge sort. */
-static void
-msort_rec(const void **b, size_t n, const void **tmp, cmpfn cmp)
-{
-	const void **b1, **b2, **t;
-	size_t n1, n2;
 
-	if (n <= 1)
-		return;
-	n1 = n / 2;
-	n2 = n - n1;
-	b1 = b;
-	b2 = b + n1;
-	msort_rec(b1, n1, tmp, cmp);
-	msort_rec(b2, n2, tmp, cmp);
-	t = tmp;
-	while (n1 > 0 && n2 > 0) {
-		if (cmp(b1, b2) <= 0) {
-			*t++ = *b1++;
-			n1--;
-		} else {
-			*t++ = *b2++;
-			n2--;
-		}
-	}
-	if (n1 > 0)
-		memcpy(t, b1, n1 * sizeof(*t));
-	memcpy(b, tmp, (n - n2) * sizeof(*b));
+static int
+cmpcall(const void *a, const void *b, void *arg)
+{
+	const cmpfn *cmp = arg;
+
+	return (*cmp)(a, b);
 }
 
+/* glibc's qsort, which gprof sorts these with (stream/sort.c). */
 static void
 msort(const void **v, size_t n, cmpfn cmp)
 {
-	const void **tmp;
-
-	if (n <= 1)
-		return;
-	if ((tmp = calloc(n, sizeof(*tmp))) == NULL)
-		err(1, NULL);
-	msort_rec(v, n, tmp, cmp);
-	free(tmp);
+	gp_msort(v, n, sizeof(*v), cmpcall, &cmp);
 }
 
 /* The calls of symbol i, self calls excluded (gprof's sym->ncalls). */

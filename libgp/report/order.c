@@ -50,29 +50,20 @@ struct order {
 };
 
 
-/* A stable merge sort of indexes by a key, largest first. */
+static int
+cmpkeydesc(const void *a, const void *b, void *arg)
+{
+	const uint64_t *key = arg;
+	uint64_t x = key[*(const size_t *)a], y = key[*(const size_t *)b];
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Indexes by a key, largest first, ties in their order. */
 static void
 sortdesc(size_t *v, size_t n, const uint64_t *key)
 {
-	size_t *t, w, i, lo, mid, hi, a, b, k;
-
-	if (n < 2)
-		return;
-	t = gp_xcalloc(n, sizeof(*t));
-	for (w = 1; w < n; w *= 2) {
-		for (i = 0; i < n; i += 2 * w) {
-			lo = i;
-			mid = i + w < n ? i + w : n;
-			hi = i + 2 * w < n ? i + 2 * w : n;
-			for (a = lo, b = mid, k = lo; k < hi; k++)
-				if (a < mid && (b >= hi || key[v[a]] >= key[v[b]]))
-					t[k] = v[a++];
-				else
-					t[k] = v[b++];
-		}
-		memcpy(v, t, n * sizeof(*v));
-	}
-	free(t);
+	gp_msort(v, n, sizeof(*v), cmpkeydesc, (void *)(uintptr_t)key);
 }
 
 static void
@@ -379,31 +370,18 @@ cmp_file(const void *a, const void *b)
 	return strcmp(l->file, r->file);
 }
 
-/* glibc's qsort is a stable merge sort: so is this one, by file. */
+static int
+cmp_file3(const void *a, const void *b, void *arg)
+{
+	(void)arg;
+	return cmp_file(a, b);
+}
+
+/* glibc's qsort, which gprof sorts them with (stream/sort.c), by file. */
 static void
 msort_ent(struct gp_mapent *v, size_t n)
 {
-	struct gp_mapent *t;
-	size_t w, i, lo, mid, hi, a, b, k;
-
-	if (n < 2)
-		return;
-	t = gp_xcalloc(n, sizeof(*t));
-	for (w = 1; w < n; w *= 2) {
-		for (i = 0; i < n; i += 2 * w) {
-			lo = i;
-			mid = i + w < n ? i + w : n;
-			hi = i + 2 * w < n ? i + 2 * w : n;
-			for (a = lo, b = mid, k = lo; k < hi; k++)
-				if (a < mid && (b >= hi ||
-				    cmp_file(&v[a], &v[b]) <= 0))
-					t[k] = v[a++];
-				else
-					t[k] = v[b++];
-		}
-		memcpy(v, t, n * sizeof(*v));
-	}
-	free(t);
+	gp_msort(v, n, sizeof(*v), cmp_file3, NULL);
 }
 
 void

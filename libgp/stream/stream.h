@@ -104,6 +104,13 @@ void		*gp_xreallocarray(void *, size_t n, size_t size);
 char		*gp_xstrdup(const char *);	/* NULL gives "" */
 
 /*
+ * A stable sort with gprof's order of comparisons (sort.c): glibc's merge
+ * sort, which gprof's qsort is; cmp gets arg as qsort_r's does.
+ */
+void		 gp_msort(void *base, size_t n, size_t size,
+		    int (*cmp)(const void *, const void *, void *), void *arg);
+
+/*
  * qsort(3) for arrays that may be empty: qsort wants a pointer to an
  * array even for none, and an empty one here may be a null pointer.
  */

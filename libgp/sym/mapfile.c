@@ -20,10 +20,11 @@ badmap(const char *path)
 }
 
 static int
-cmp_func(const void *a, const void *b)
+cmp_func(const void *a, const void *b, void *arg)
 {
 	const struct gp_mapent *l = a, *r = b;
 
+	(void)arg;
 	return strcmp(l->func, r->func);
 }
 
@@ -68,9 +69,8 @@ gp_map_read(struct gp_map *m, const char *path)
 	for (i = 0; i < m->n; i++)
 		m->v[i].first = i == 0 ||
 		    strcmp(m->v[i].file, m->v[i - 1].file) != 0;
-	/* glibc's qsort is a merge sort: equal names keep their order */
-	if (m->n > 0)
-		gp_sort(m->v, m->n, sizeof(*m->v), cmp_func);
+	/* gprof's qsort, glibc's merge sort: equal names keep their order */
+	gp_msort(m->v, m->n, sizeof(*m->v), cmp_func, NULL);
 }
 
 /*
