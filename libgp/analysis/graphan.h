@@ -1,0 +1,123 @@
+/*
+ * The graph analysis's own state, shared by the files that make the graph
+ * layer (graph.c, cycles.c, propagate.c, printorder.c, graphrec.c) and by
+ * no one else: gprof's nodes and arcs as arrays, and the steps of
+ * gp_graph_make() in the order it calls them.
+ */
+#ifndef GP_ANALYSIS_GRAPHAN_H
+#define GP_ANALYSIS_GRAPHAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/graph.h"
+#include "analysis/measured.h"
+#include "sym/symspec.h"
+#include "sym/symtab.h"
+
+#define NONE		((size_t)-1)
+#define DFN_NAN		0
+#define DFN_BUSY	(-1)
+
+struct anode {
+	uint64_t	 ncalls;
+	uint64_t	 selfc;
+	double		 time;
+	double		 ctime;
+	double		 fract;
+	double		 pself;
+	double		 pchild;
+	long		 top;		/* top_order */
+	unsigned	 cyc;		/* cyc.num */
+	int		 print;
+	uint64_t	 spontc;	/* of ncalls, from code not instrumented */
+	size_t		 head;		/* cyc.head */
+	size_t		 next;		/* cyc.next */
+};
+
+struct aarc {
+	size_t		 parent;
+	size_t		 child;
+	uint64_t	 count;
+	double		 time;
+	double		 ctime;
+};
+
+/*
+ * gprof's lists of a symbol's arcs, newest arc first, as arrays: the arcs
+ * from symbol s are slots beg[s] to beg[s + 1] of the "kids" lists, the
+ * arcs to it those of the "pars" lists.
+ */
+struct adj {
+	size_t		*beg;
+	size_t		*arc;		/* the arc */
+	size_t		*end;		/* its child (kids) or parent (pars) */
+	uint64_t	*count;		/* its count */
+};
+
+struct hent {
+	uint64_t	 key;		/* parent << 32 | child; HEMPTY: free */
+	size_t		 arc;
+};
+
+#define HEMPTY		UINT64_MAX
+
+/* What gprof's cmp_arc looks at, for sorting a node's arcs. */
+struct rk {
+	double		 t;		/* time + child_time */
+	uint64_t	 count;
+	size_t		 arc;		/* its index: the older, the lower */
+	int		 cls;		/* 0 self, 1 within a cycle, 2 other */
+};
+
+struct an {
+	const struct gp_symtab *st;
+	struct gp_tables *tb;
+	struct anode	*n;
+	size_t		 nsyms;
+	size_t		 nn;		/* nsyms + ncycles */
+	unsigned	 ncycles;
+	struct aarc	*a;
+	size_t		 na;
+	size_t		 acap;
+	struct hent	*hash;		/* arcs by (parent, child) */
+	size_t		 hcap;
+	double		 print_time;
+	struct adj	 kids;
+	struct adj	 pars;
+};
+
+typedef int cmpfn(size_t, size_t, const void *);
+
+/* gprof's qsort, glibc's merge sort (stream/sort.c), of v[0..n). */
+void	an_msort(size_t *v, size_t n, cmpfn *cmp, const void *ctx);
+
+/* The arc from parent to child, or NONE (graph.c). */
+size_t	an_arc_lookup(const struct an *, size_t parent, size_t child);
+
+/* The specs' tables by symbol (graph.c). */
+int	an_tpass(const struct an *, enum gp_table, size_t s);
+int	an_thas(const struct an *, enum gp_table, size_t s);
+
+/* cycles.c: gprof's depth-first numbering (cg_dfn) and cycle_link. */
+void	an_dfn(struct an *);
+void	an_cycle_link(struct an *);
+
+/*
+ * propagate.c: gprof's propagate_flags, cycle_time and propagate_time,
+ * and the measured times that replace the propagated estimates.
+ */
+void	an_propagate_flags(struct an *, const size_t *ts);
+void	an_cycle_time(struct an *);
+void	an_propagate_time(struct an *, size_t parent);
+void	an_measured_time(struct an *, const struct gp_meas *, double hz);
+
+/* printorder.c: the orders gprof prints nodes, members and arcs in. */
+int	an_cmp_total(size_t, size_t, const void *);
+int	an_cmp_member_desc(size_t, size_t, const void *);
+void	an_rank_arcs(struct an *, const struct adj *, int desc, size_t *rank);
+
+/* graphrec.c: each node's lists from the ranks; NULL, or what is wrong. */
+const char *an_link_lists(struct gp_graph *, size_t *bad);
+
+#endif /* GP_ANALYSIS_GRAPHAN_H */
