@@ -1,8 +1,12 @@
 /*
  * gp-fmt: printing the flat profile, the call graph and the index exactly
  * as GNU gprof 2.40 prints them, in its FSF layout or (-T) its BSD one.
- * The formats, the order of the arithmetic and the sorts follow gprof's
- * documented behaviour (gprof-facts.md sections 4 and 6).
+ * The formats, the order of the arithmetic and the sorts are gprof's, as
+ * each function below states them: in particular the call graph's header
+ * gives the granularity as (long)scale * 2 bytes and its percentages of
+ * print_time (the flat profile's of total_time, so the two can differ in
+ * the last digit), "seconds" whatever the unit, and ties sort as glibc's
+ * merge sort leaves them.
  */
 #include <err.h>
 #include <stdio.h>

@@ -1,7 +1,31 @@
 /*
  * Building the symbol layer from an executable with libbfd, choosing the
  * symbols, their ranges and their source files the way GNU gprof 2.40
- * does (gprof-facts.md, section 7).
+ * does:
+ *  - the text section is .text (else $CODE$); synthetic symbols come from
+ *    bfd_get_synthetic_symtab without the dynamic symbols (so x86-64 has
+ *    no @plt symbols);
+ *  - a symbol without a section or marked for debugging is dropped; of
+ *    the rest, bfd_get_symbol_info's type 'T' is kept, 'W' counts as 'T'
+ *    (even for data), and of the others only 't', a static, may stay;
+ *  - a static is dropped with -a, when its name is empty or has a '$',
+ *    when a '.' in it does not start ".NNN", ".clone.NNN" or
+ *    ".constprop.NNN" (so "foo.part.0" and "foo.cold" go), when it lacks
+ *    the target's leading character, when it is __gnu_compiled*, and,
+ *    with -D, when it is not a function;
+ *  - an address is value + section vma; file and line come from libbfd's
+ *    bfd_find_nearest_line (sym/dwarfline.c answers it faster);
+ *  - the table is sorted by address, functions first, globals first; of
+ *    two symbols at one address the newcomer replaces the kept one when
+ *    it is global and the kept one static, or, both alike, when it is a
+ *    function and the kept one not, or, both alike again, when its name
+ *    has fewer leading underscores (first or second character);
+ *  - a symbol ends one byte before the next distinct address, the last at
+ *    the text's end less one, and is kept only if its end is 0 or not
+ *    below its address;
+ *  - mcount's names (_gprof_mcount mcount _mcount __mcount
+ *    __mcount_internal __mcleanup) stay in the table but out of the
+ *    reports (symspec.c's default exclusions).
  */
 #include <err.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 /*
  * gprof's symspecs and the tables they fill.
  *
- * Binding follows GNU gprof 2.40 (see gp-stream(5) and gprof-facts §8):
+ * Binding follows GNU gprof 2.40 (gp-stream(5) gives the records):
  *  - a spec is split at its first '/' into a left and a right half;
  *  - a half is split at its last ':' into FILE and FUNC or LINE; without
  *    a ':', a half containing a '.' is a FILE, one starting with a digit a
