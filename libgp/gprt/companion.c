@@ -1,6 +1,6 @@
 /*
- * Reading gprt(3) companion files (see gprt.h for the layout) into the
- * records of the runtime layer of gp-stream(5).
+ * Reading gprt(3) companion files (<gp/companion.h> gives the layout)
+ * into memory, every field checked (companion.h).
  *
  * The activations still open on a thread's shadow stack when the process
  * ended (killed, or exit(3) called with other threads running or from
@@ -567,34 +567,208 @@ cctfinish(const struct rd *r, struct gp_gprt *g, const struct tinfo *ti,
 	}
 }
 
-struct gp_gprt *
-gp_gprt_load(const char *path)
-{
-	struct gp_gprt *g;
-	struct ablk *ab;
-	struct sblk *sb;
-	struct tinfo *ti;
-	struct gp_gprt_thread *t;
-	struct gp_gprt_obj *o;
-	struct gp_gprt_arc *a;
-	struct gp_gprt_mem *m;
-	struct fnidx *bys, key, *found;
-	struct cinfo *ci = NULL;
-	struct rd rd, *r = &rd;
-	uint64_t off, size, n, cap, type, thread, i, k, calls, end;
-	size_t nab, nsb, j;
+/* What the reader keeps while it walks the blocks of one file. */
+struct load {
+	struct rd	 rd;
+	struct gp_gprt	*g;
+	struct ablk	*ab;		/* ARCS blocks */
+	size_t		 nab;
+	struct sblk	*sb;		/* STACK blocks */
+	size_t		 nsb;
+	struct tinfo	*ti;		/* by thread, as g->threads */
+	struct cinfo	*ci;		/* by tree, as g->ccts */
+	uint64_t	 calls;		/* all arcs' so far */
+};
 
-	calls = 0;
-	g = gp_xcalloc(1, sizeof(*g));
-	if ((g->path = strdup(path)) == NULL)
-		err(1, NULL);
-	r->path = g->path;
-	readfile(r);
-	header(r, g);
-	ab = NULL;
-	sb = NULL;
-	ti = NULL;
-	nab = nsb = 0;
+static void
+blk_thread(struct load *L, uint64_t off, uint64_t thread, uint64_t size)
+{
+	const struct rd *r = &L->rd;
+	struct gp_gprt *g = L->g;
+	struct gp_gprt_thread *t;
+	struct tinfo *ti;
+	uint64_t k;
+	size_t j;
+
+	if (size < sizeof(struct gprt_thread))
+		bad(r, off, "thread block too short");
+	k = F64(off, struct gprt_thread, slot);
+	if (k == 0 || k != thread)
+		bad(r, off, "bad thread slot %" PRIu64, k);
+	for (j = 0; j < g->nthreads; j++)
+		if (g->threads[j].slot == k)
+			bad(r, off, "thread slot %" PRIu64 " twice", k);
+	g->threads = gp_xreallocarray(g->threads, g->nthreads + 1,
+	    sizeof(*g->threads));
+	L->ti = gp_xreallocarray(L->ti, g->nthreads + 1, sizeof(*L->ti));
+	t = &g->threads[g->nthreads];
+	memset(t, 0, sizeof(*t));
+	t->slot = k;
+	t->tid = F64(off, struct gprt_thread, tid);
+	t->nthreads = F64(off, struct gprt_thread, nthreads);
+	t->state = F64(off, struct gprt_thread, state);
+	if (t->state < GPRT_T_RUNNING || t->state > GPRT_T_LOST)
+		bad(r, off, "bad thread state %" PRIu64, t->state);
+	memcpy(t->name, r->buf + off + offsetof(struct gprt_thread, name), 16);
+	t->name[16] = '\0';
+	ti = &L->ti[g->nthreads];
+	ti->off = off;
+	ti->top = F64(off, struct gprt_thread, top);
+	ti->stack = F64(off, struct gprt_thread, stack);
+	ti->last = F64(off, struct gprt_thread, last);
+	ti->cp_ticks = F64(off, struct gprt_thread, cp_ticks);
+	ti->cp_ns = F64(off, struct gprt_thread, cp_ns);
+	g->nthreads++;
+}
+
+static void
+blk_stack(struct load *L, uint64_t off, uint64_t thread, uint64_t size,
+    uint64_t cap)
+{
+	if (cap > (size - BLKSZ) / sizeof(struct gprt_frame))
+		bad(&L->rd, off, "stack block holds fewer than its %" PRIu64
+		    " frames", cap);
+	L->sb = gp_xreallocarray(L->sb, L->nsb + 1, sizeof(*L->sb));
+	L->sb[L->nsb].off = off;
+	L->sb[L->nsb].cap = cap;
+	L->sb[L->nsb].thread = thread;
+	L->nsb++;
+}
+
+static void
+blk_arcs(struct load *L, uint64_t off, uint64_t thread, uint64_t size,
+    uint64_t n, uint64_t cap)
+{
+	const struct rd *r = &L->rd;
+	struct gp_gprt *g = L->g;
+	struct gp_gprt_arc *a;
+	uint64_t i, k;
+
+	if (cap > (size - BLKSZ) / sizeof(struct gprt_arc) || n > cap)
+		bad(r, off, "arc block: %" PRIu64 " of %" PRIu64
+		    " arcs do not fit", n, cap);
+	L->ab = gp_xreallocarray(L->ab, L->nab + 1, sizeof(*L->ab));
+	L->ab[L->nab].off = off;
+	L->ab[L->nab].n = n;
+	L->ab[L->nab].first = g->narcs;
+	L->nab++;
+	g->arcs = gp_xreallocarray(g->arcs, g->narcs + n, sizeof(*g->arcs));
+	for (i = 0; i < n; i++) {
+		k = off + BLKSZ + i * sizeof(struct gprt_arc);
+		a = &g->arcs[g->narcs++];
+		a->thread = thread;
+		a->site = F64(k, struct gprt_arc, site);
+		a->fn = F64(k, struct gprt_arc, fn);
+		a->count = F64(k, struct gprt_arc, count);
+		if (a->count > MAXCALLS - L->calls)
+			bad(r, k + offsetof(struct gprt_arc, count), "more "
+			    "than 2^52 calls in all: a damaged count");
+		L->calls += a->count;
+		a->self = F64(k, struct gprt_arc, self);
+		a->incl = F64(k, struct gprt_arc, incl);
+		a->nmaps = g->nobjs;
+	}
+}
+
+static void
+blk_map(struct load *L, uint64_t off, uint64_t size)
+{
+	const struct rd *r = &L->rd;
+	struct gp_gprt *g = L->g;
+	struct gp_gprt_obj *o;
+	uint64_t k;
+
+	if (size < sizeof(struct gprt_map))
+		bad(r, off, "map block too short");
+	k = F64(off, struct gprt_map, pathlen);
+	if (k > size - sizeof(struct gprt_map))
+		bad(r, off, "map path of %" PRIu64 " bytes does not fit", k);
+	g->objs = gp_xreallocarray(g->objs, g->nobjs + 1, sizeof(*g->objs));
+	o = &g->objs[g->nobjs++];
+	o->id = F64(off, struct gprt_map, id);
+	o->bias = F64(off, struct gprt_map, bias);
+	o->low = F64(off, struct gprt_map, low);
+	o->textlow = F64(off, struct gprt_map, textlow);
+	o->texthigh = F64(off, struct gprt_map, texthigh);
+	o->path = gp_xcalloc(k + 1, 1);
+	memcpy(o->path, r->buf + off + sizeof(struct gprt_map), k);
+	if (o->id != g->nobjs - 1)
+		bad(r, off, "map id %" PRIu64 " out of order", o->id);
+	/* a 32-bit process's addresses, and its gmon.out's */
+	if (g->hdr.ptrsize == 4 && (o->low > UINT32_MAX ||
+	    o->textlow > UINT32_MAX || o->texthigh > UINT32_MAX))
+		bad(r, off, "map %" PRIu64 ": address beyond 32 bits in a "
+		    "32-bit process", o->id);
+	/*
+	 * The executable's text is what the histogram of the gmon.out
+	 * covers (exerange()), 2 bytes a bin counted in 32 bits: a text of
+	 * 2^45 bytes meant a truncated bin count and 2^44 bins written.
+	 */
+	if (o->id == 0 && o->texthigh > o->low &&
+	    o->texthigh - o->low >= (uint64_t)1 << 33)
+		bad(r, off, "executable's text of %" PRIu64 " bytes: more "
+		    "than a gmon.out histogram covers", o->texthigh - o->low);
+}
+
+static void
+blk_hist(struct load *L, uint64_t off, uint64_t size)
+{
+	const struct rd *r = &L->rd;
+	struct gp_gprt *g = L->g;
+	uint64_t i, k;
+
+	if (size < sizeof(struct gprt_hist))
+		bad(r, off, "histogram block too short");
+	k = F64(off, struct gprt_hist, nbins);
+	if (k > (size - sizeof(struct gprt_hist)) / 4)
+		bad(r, off, "%" PRIu64 " bins do not fit", k);
+	if (g->bins != NULL)
+		bad(r, off, "second histogram");
+	g->histlow = F64(off, struct gprt_hist, low);
+	g->histhigh = F64(off, struct gprt_hist, high);
+	g->hz = F64(off, struct gprt_hist, hz);
+	g->outside = F64(off, struct gprt_hist, outside);
+	/* the gmon.out's rate is 32-bit */
+	if (g->histhigh < g->histlow || g->hz == 0 || g->hz > UINT32_MAX ||
+	    (g->hdr.ptrsize == 4 && g->histhigh > UINT32_MAX))
+		bad(r, off, "bad histogram range or rate");
+	g->nbins = k;
+	g->bins = gp_xcalloc(k, sizeof(*g->bins));
+	for (i = 0; i < k; i++)
+		g->bins[i] = get32(r, off + sizeof(struct gprt_hist) + i * 4);
+}
+
+static void
+blk_mem(struct load *L, uint64_t off, uint64_t thread, uint64_t size,
+    uint64_t n, uint64_t cap)
+{
+	const struct rd *r = &L->rd;
+	struct gp_gprt *g = L->g;
+	struct gp_gprt_mem *m;
+	uint64_t i, k;
+	size_t j;
+
+	if (cap > (size - BLKSZ) / sizeof(struct gprt_mem) || n > cap)
+		bad(r, off, "memory block: %" PRIu64 " of %" PRIu64
+		    " sites do not fit", n, cap);
+	g->mems = gp_xreallocarray(g->mems, g->nmems + n, sizeof(*g->mems));
+	for (i = 0; i < n; i++) {
+		k = off + BLKSZ + i * sizeof(struct gprt_mem);
+		m = &g->mems[g->nmems++];
+		m->thread = thread;
+		for (j = 0; j < sizeof(m->m) / 8; j++)
+			((uint64_t *)(void *)&m->m)[j] = get64(r, k + j * 8);
+	}
+}
+
+/* Every block of the tables, each checked and kept by its type. */
+static void
+readblocks(struct load *L)
+{
+	const struct rd *r = &L->rd;
+	struct gp_gprt *g = L->g;
+	uint64_t off, size, n, cap, type, thread;
+
 	for (off = g->hdr.hdrsize; off < g->hdr.end; off += size) {
 		if (off + BLKSZ > g->hdr.end)
 			bad(r, off, "block header runs past the end of the "
@@ -608,165 +782,28 @@ gp_gprt_load(const char *path)
 			bad(r, off, "bad block size %" PRIu64, size);
 		switch (type) {
 		case GPRT_B_THREAD:
-			if (size < sizeof(struct gprt_thread))
-				bad(r, off, "thread block too short");
-			k = F64(off, struct gprt_thread, slot);
-			if (k == 0 || k != thread)
-				bad(r, off, "bad thread slot %" PRIu64, k);
-			for (j = 0; j < g->nthreads; j++)
-				if (g->threads[j].slot == k)
-					bad(r, off, "thread slot %" PRIu64
-					    " twice", k);
-			g->threads = gp_xreallocarray(g->threads, g->nthreads + 1,
-			    sizeof(*g->threads));
-			ti = gp_xreallocarray(ti, g->nthreads + 1, sizeof(*ti));
-			t = &g->threads[g->nthreads];
-			memset(t, 0, sizeof(*t));
-			t->slot = k;
-			t->tid = F64(off, struct gprt_thread, tid);
-			t->nthreads = F64(off, struct gprt_thread, nthreads);
-			t->state = F64(off, struct gprt_thread, state);
-			if (t->state < GPRT_T_RUNNING || t->state > GPRT_T_LOST)
-				bad(r, off, "bad thread state %" PRIu64,
-				    t->state);
-			memcpy(t->name, r->buf + off +
-			    offsetof(struct gprt_thread, name), 16);
-			t->name[16] = '\0';
-			ti[g->nthreads].off = off;
-			ti[g->nthreads].top = F64(off, struct gprt_thread,
-			    top);
-			ti[g->nthreads].stack = F64(off, struct gprt_thread,
-			    stack);
-			ti[g->nthreads].last = F64(off, struct gprt_thread,
-			    last);
-			ti[g->nthreads].cp_ticks = F64(off, struct gprt_thread,
-			    cp_ticks);
-			ti[g->nthreads].cp_ns = F64(off, struct gprt_thread,
-			    cp_ns);
-			g->nthreads++;
+			blk_thread(L, off, thread, size);
 			break;
 		case GPRT_B_STACK:
-			if (cap > (size - BLKSZ) / sizeof(struct gprt_frame))
-				bad(r, off, "stack block holds fewer than its "
-				    "%" PRIu64 " frames", cap);
-			sb = gp_xreallocarray(sb, nsb + 1, sizeof(*sb));
-			sb[nsb].off = off;
-			sb[nsb].cap = cap;
-			sb[nsb].thread = thread;
-			nsb++;
+			blk_stack(L, off, thread, size, cap);
 			break;
 		case GPRT_B_ARCS:
-			if (cap > (size - BLKSZ) / sizeof(struct gprt_arc) ||
-			    n > cap)
-				bad(r, off, "arc block: %" PRIu64 " of %" PRIu64
-				    " arcs do not fit", n, cap);
-			ab = gp_xreallocarray(ab, nab + 1, sizeof(*ab));
-			ab[nab].off = off;
-			ab[nab].n = n;
-			ab[nab].first = g->narcs;
-			nab++;
-			g->arcs = gp_xreallocarray(g->arcs, g->narcs + n,
-			    sizeof(*g->arcs));
-			for (i = 0; i < n; i++) {
-				k = off + BLKSZ + i * sizeof(struct gprt_arc);
-				a = &g->arcs[g->narcs++];
-				a->thread = thread;
-				a->site = F64(k, struct gprt_arc, site);
-				a->fn = F64(k, struct gprt_arc, fn);
-				a->count = F64(k, struct gprt_arc, count);
-				if (a->count > MAXCALLS - calls)
-					bad(r, k + offsetof(struct gprt_arc,
-					    count), "more than 2^52 calls in "
-					    "all: a damaged count");
-				calls += a->count;
-				a->self = F64(k, struct gprt_arc, self);
-				a->incl = F64(k, struct gprt_arc, incl);
-				a->nmaps = g->nobjs;
-			}
+			blk_arcs(L, off, thread, size, n, cap);
 			break;
 		case GPRT_B_MAP:
-			if (size < sizeof(struct gprt_map))
-				bad(r, off, "map block too short");
-			k = F64(off, struct gprt_map, pathlen);
-			if (k > size - sizeof(struct gprt_map))
-				bad(r, off, "map path of %" PRIu64
-				    " bytes does not fit", k);
-			g->objs = gp_xreallocarray(g->objs, g->nobjs + 1,
-			    sizeof(*g->objs));
-			o = &g->objs[g->nobjs++];
-			o->id = F64(off, struct gprt_map, id);
-			o->bias = F64(off, struct gprt_map, bias);
-			o->low = F64(off, struct gprt_map, low);
-			o->textlow = F64(off, struct gprt_map, textlow);
-			o->texthigh = F64(off, struct gprt_map, texthigh);
-			o->path = gp_xcalloc(k + 1, 1);
-			memcpy(o->path, r->buf + off + sizeof(struct gprt_map),
-			    k);
-			if (o->id != g->nobjs - 1)
-				bad(r, off, "map id %" PRIu64 " out of order",
-				    o->id);
-			/* a 32-bit process's addresses, and its gmon.out's */
-			if (g->hdr.ptrsize == 4 && (o->low > UINT32_MAX ||
-			    o->textlow > UINT32_MAX ||
-			    o->texthigh > UINT32_MAX))
-				bad(r, off, "map %" PRIu64 ": address beyond "
-				    "32 bits in a 32-bit process", o->id);
-			/*
-			 * The executable's text is what the histogram of
-			 * the gmon.out covers (exerange()), 2 bytes a bin
-			 * counted in 32 bits: a text of 2^45 bytes meant a
-			 * truncated bin count and 2^44 bins written.
-			 */
-			if (o->id == 0 && o->texthigh > o->low &&
-			    o->texthigh - o->low >= (uint64_t)1 << 33)
-				bad(r, off, "executable's text of %" PRIu64
-				    " bytes: more than a gmon.out histogram "
-				    "covers", o->texthigh - o->low);
+			blk_map(L, off, size);
 			break;
 		case GPRT_B_HIST:
-			if (size < sizeof(struct gprt_hist))
-				bad(r, off, "histogram block too short");
-			k = F64(off, struct gprt_hist, nbins);
-			if (k > (size - sizeof(struct gprt_hist)) / 4)
-				bad(r, off, "%" PRIu64 " bins do not fit", k);
-			if (g->bins != NULL)
-				bad(r, off, "second histogram");
-			g->histlow = F64(off, struct gprt_hist, low);
-			g->histhigh = F64(off, struct gprt_hist, high);
-			g->hz = F64(off, struct gprt_hist, hz);
-			g->outside = F64(off, struct gprt_hist, outside);
-			/* the gmon.out's rate is 32-bit */
-			if (g->histhigh < g->histlow || g->hz == 0 ||
-			    g->hz > UINT32_MAX || (g->hdr.ptrsize == 4 &&
-			    g->histhigh > UINT32_MAX))
-				bad(r, off, "bad histogram range or rate");
-			g->nbins = k;
-			g->bins = gp_xcalloc(k, sizeof(*g->bins));
-			for (i = 0; i < k; i++)
-				g->bins[i] = get32(r, off +
-				    sizeof(struct gprt_hist) + i * 4);
+			blk_hist(L, off, size);
 			break;
 		case GPRT_B_MEM:
-			if (cap > (size - BLKSZ) / sizeof(struct gprt_mem) ||
-			    n > cap)
-				bad(r, off, "memory block: %" PRIu64 " of %"
-				    PRIu64 " sites do not fit", n, cap);
-			g->mems = gp_xreallocarray(g->mems, g->nmems + n,
-			    sizeof(*g->mems));
-			for (i = 0; i < n; i++) {
-				k = off + BLKSZ + i * sizeof(struct gprt_mem);
-				m = &g->mems[g->nmems++];
-				m->thread = thread;
-				for (j = 0; j < sizeof(m->m) / 8; j++)
-					((uint64_t *)(void *)&m->m)[j] =
-					    get64(r, k + j * 8);
-			}
+			blk_mem(L, off, thread, size, n, cap);
 			break;
 		case GPRT_B_DEAD:
 			break;
 		case GPRT_B_COLL:
 			if (cap == GP_COLL_CCT)
-				cctblock(r, g, &ci, off, thread, size);
+				cctblock(r, g, &L->ci, off, thread, size);
 			else if (cap == GP_COLL_TRACE)
 				traceblock(r, g, off, thread, size);
 			break;		/* other collectors' */
@@ -774,29 +811,43 @@ gp_gprt_load(const char *path)
 			bad(r, off, "unknown block type %" PRIu64, type);
 		}
 	}
-	/*
-	 * The collectors saw events after the runtime's last checkpoint: a
-	 * killed thread's open calls end at its last event known.
-	 */
+}
+
+/*
+ * Each thread's last known time: its checkpoint, the collectors' events
+ * after it (a killed thread's open calls end at its last event known),
+ * and its stack's; and its depth, its stack checked.
+ */
+static void
+lasttimes(struct load *L)
+{
+	const struct rd *r = &L->rd;
+	struct gp_gprt *g = L->g;
+	struct tinfo *ti = L->ti;
+	const struct gp_gprt_trace *tr;
+	struct gp_gprt_thread *t;
+	uint64_t k;
+	size_t i, j;
+
 	for (i = 0; i < g->ncct; i++)
 		for (j = 0; j < g->nthreads; j++)
 			if (g->threads[j].slot == g->ccts[i].thread &&
-			    ci[i].last > ti[j].last)
-				ti[j].last = ci[i].last;
-	for (i = 0; i < g->ntrace; i++)
+			    L->ci[i].last > ti[j].last)
+				ti[j].last = L->ci[i].last;
+	for (i = 0; i < g->ntrace; i++) {
+		tr = &g->traces[i];
 		for (j = 0; j < g->nthreads; j++)
-			if (g->threads[j].slot == g->traces[i].thread &&
-			    g->traces[i].n > 0 && !g->traces[i].first &&
-			    g->traces[i].ev[g->traces[i].n - 1].ticks >
-			    ti[j].last)
-				ti[j].last =
-				    g->traces[i].ev[g->traces[i].n - 1].ticks;
+			if (g->threads[j].slot == tr->thread && tr->n > 0 &&
+			    !tr->first && tr->ev[tr->n - 1].ticks > ti[j].last)
+				ti[j].last = tr->ev[tr->n - 1].ticks;
+	}
 	for (j = 0; j < g->nthreads; j++) {
 		t = &g->threads[j];
-		for (i = 0; i < nsb; i++)
-			if (sb[i].off == ti[j].stack)
+		for (i = 0; i < L->nsb; i++)
+			if (L->sb[i].off == ti[j].stack)
 				break;
-		if (i == nsb || sb[i].thread != t->slot || sb[i].cap == 0)
+		if (i == L->nsb || L->sb[i].thread != t->slot ||
+		    L->sb[i].cap == 0)
 			bad(r, ti[j].off, "thread %" PRIu64 ": no stack at "
 			    "offset %" PRIu64, t->slot, ti[j].stack);
 		/* frame 0 is the root: its child time is the thread's total */
@@ -807,17 +858,29 @@ gp_gprt_load(const char *path)
 			bad(r, ti[j].off, "thread %" PRIu64 ": top frame 0x%"
 			    PRIx64 " not in its stack", t->slot, ti[j].top);
 		ti[j].depth = (ti[j].top - k) / sizeof(struct gprt_frame);
-		if (ti[j].depth >= sb[i].cap)
+		if (ti[j].depth >= L->sb[i].cap)
 			bad(r, ti[j].off, "thread %" PRIu64 ": depth %" PRIu64
 			    " beyond its stack of %" PRIu64, t->slot,
-			    ti[j].depth, sb[i].cap);
-		ti[j].last = stacklast(r, &ti[j], &sb[i]);
+			    ti[j].depth, L->sb[i].cap);
+		ti[j].last = stacklast(r, &ti[j], &L->sb[i]);
 	}
-	/*
-	 * The end of the process: exit(3), or the latest time any thread
-	 * recorded.  A thread that had not ended was running then, and its
-	 * open calls with it; threads lost at a fork ended at the fork.
-	 */
+}
+
+/*
+ * The end of the process: exit(3), or the latest time any thread
+ * recorded.  A thread that had not ended was running then, and its open
+ * calls with it; threads lost at a fork ended at the fork.  The open
+ * calls close then, as their exits would have closed them.
+ */
+static void
+closeall(struct load *L)
+{
+	struct gp_gprt *g = L->g;
+	struct tinfo *ti = L->ti;
+	struct gp_gprt_thread *t;
+	uint64_t end;
+	size_t j;
+
 	end = g->hdr.state == GPRT_EXITED ? g->hdr.end_ticks : 0;
 	for (j = 0; j < g->nthreads; j++)
 		if (g->threads[j].state != GPRT_T_LOST && ti[j].last > end)
@@ -829,19 +892,18 @@ gp_gprt_load(const char *path)
 			ti[j].last = end;
 		ti[j].closed = ti[j].last;
 		if (ti[j].depth > 0)
-			closeframes(r, g, t, &ti[j], ab, nab);
+			closeframes(&L->rd, g, t, &ti[j], L->ab, L->nab);
 	}
-	cctfinish(r, g, ti, ci);
-	free(ci);
-	g->rate = rate(g, ti);
-	for (j = 0; j < g->narcs; j++) {
-		a = &g->arcs[j];
-		a->sobj = gp_gprt_objat(g, a->site, a->nmaps, &a->srel);
-		a->fobj = gp_gprt_objat(g, a->fn, a->nmaps, &a->frel);
-	}
-	gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
-	gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
-	/* Each thread's calls: its arcs are together now. */
+}
+
+/* Each thread's calls, from its arcs (sorted: a thread's are together). */
+static void
+threadcalls(struct load *L)
+{
+	struct gp_gprt *g = L->g;
+	struct fnidx *bys, key, *found;
+	size_t i, j, k;
+
 	bys = gp_xcalloc(g->nthreads, sizeof(*bys));
 	for (j = 0; j < g->nthreads; j++) {
 		bys[j].fn = g->threads[j].slot;
@@ -855,16 +917,46 @@ gp_gprt_load(const char *path)
 			;
 		if ((found = bsearch(&key, bys, g->nthreads, sizeof(*bys),
 		    cmpslot)) == NULL)
-			bad(r, g->hdr.hdrsize, "arcs of thread %" PRIu64
+			bad(&L->rd, g->hdr.hdrsize, "arcs of thread %" PRIu64
 			    ", which has no record", key.fn);
 		for (; i < k; i++)
 			g->threads[found->i].calls += g->arcs[i].count;
 	}
 	free(bys);
-	free(ab);
-	free(sb);
-	free(ti);
-	free(r->buf);
+}
+
+struct gp_gprt *
+gp_gprt_load(const char *path)
+{
+	struct load l, *L = &l;
+	struct gp_gprt *g;
+	struct gp_gprt_arc *a;
+	size_t j;
+
+	memset(L, 0, sizeof(*L));
+	L->g = g = gp_xcalloc(1, sizeof(*g));
+	g->path = gp_xstrdup(path);
+	L->rd.path = g->path;
+	readfile(&L->rd);
+	header(&L->rd, g);
+	readblocks(L);
+	lasttimes(L);
+	closeall(L);
+	cctfinish(&L->rd, g, L->ti, L->ci);
+	g->rate = rate(g, L->ti);
+	for (j = 0; j < g->narcs; j++) {
+		a = &g->arcs[j];
+		a->sobj = gp_gprt_objat(g, a->site, a->nmaps, &a->srel);
+		a->fobj = gp_gprt_objat(g, a->fn, a->nmaps, &a->frel);
+	}
+	gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
+	gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
+	threadcalls(L);
+	free(L->ci);
+	free(L->ab);
+	free(L->sb);
+	free(L->ti);
+	free(L->rd.buf);
 	return g;
 }
 
@@ -1009,457 +1101,6 @@ gp_gprt_obj(const struct gp_gprt *g, uint64_t addr, uint64_t *rel)
 	return -1;
 }
 
-static void
-wobj(struct gp_writer *w, int id, uint64_t rel)
-{
-	if (id == -1)
-		gp_wraw(w, "");
-	else
-		gp_wu64(w, (uint64_t)id);
-	gp_whex(w, rel);
-}
-
-static void
-waddr(struct gp_writer *w, const struct gp_gprt *g, uint64_t addr)
-{
-	uint64_t rel;
-	int id;
-
-	id = gp_gprt_obj(g, addr, &rel);
-	wobj(w, id, rel);
-}
-
-static const char *const clocks[] = { "", "tsc", "mono", "cntvct" };
-static const char *const tstates[] = { "", "running", "exited", "lost" };
-
-/* The executable's text range for a histogram, as glibc rounds it. */
-static void
-exerange(const struct gp_gprt *g, uint64_t *low, uint64_t *high,
-    uint64_t *nbins)
-{
-	uint64_t kcount;
-
-	if (g->bins != NULL) {
-		*low = g->histlow;
-		*high = g->histhigh;
-		*nbins = g->nbins;
-		return;
-	}
-	*low = *high = *nbins = 0;
-	if (g->nobjs == 0)
-		return;
-	*low = g->objs[0].low & ~(uint64_t)3;
-	*high = (g->objs[0].texthigh + 3) & ~(uint64_t)3;
-	if (*high <= *low)
-		*high = *low;
-	kcount = ((*high - *low) / 2 + 7) / 8 * 8;
-	*nbins = kcount / 2;
-}
-
-static int
-cmp3(const void *a, const void *b)
-{
-	const uint64_t *x = a, *y = b;
-
-	if (x[0] != y[0])
-		return x[0] < y[0] ? -1 : 1;
-	if (x[1] != y[1])
-		return x[1] < y[1] ? -1 : 1;
-	return 0;
-}
-
-static int
-hostle(void)
-{
-	uint32_t x = 1;
-
-	return *(unsigned char *)&x == 1;
-}
-
-/* The executable's arcs, merged over threads: from, self, count. */
-static uint64_t *
-exearcs(const struct gp_gprt *g, size_t *np)
-{
-	uint64_t *v, f, s;
-	size_t i, n;
-
-	v = gp_xcalloc(g->narcs * 3 + 1, sizeof(*v));
-	n = 0;
-	for (i = 0; i < g->narcs; i++) {
-		if (g->arcs[i].count == 0 || g->arcs[i].sobj != 0 ||
-		    g->arcs[i].fobj != 0)
-			continue;
-		f = g->arcs[i].srel;
-		s = g->arcs[i].frel;
-		v[n * 3] = f;
-		v[n * 3 + 1] = s;
-		v[n * 3 + 2] = g->arcs[i].count;
-		n++;
-	}
-	gp_sort(v, n, 3 * sizeof(*v), cmp3);
-	*np = 0;
-	for (i = 0; i < n; i++) {
-		if (*np > 0 && cmp3(&v[(*np - 1) * 3], &v[i * 3]) == 0)
-			v[(*np - 1) * 3 + 2] += v[i * 3 + 2];
-		else {
-			memmove(&v[*np * 3], &v[i * 3], 3 * sizeof(*v));
-			(*np)++;
-		}
-	}
-	return v;
-}
-
-static void
-emitraw(const struct gp_gprt *g, struct gp_writer *w)
-{
-	struct gp_hist h;
-	uint64_t low, high, nbins, i, b, maxbin, skip, *v;
-	uint16_t *b16;
-	size_t n;
-
-	gp_wkind(w, "profile");
-	gp_wstr(w, g->path);
-	gp_wraw(w, "gnu");
-	gp_wu64(w, g->hdr.ptrsize * 8u);
-	gp_wraw(w, hostle() != g->swapped ? "le" : "be");
-	gp_whex(w, 1);
-	gp_wraw(w, "000000000000000000000000");
-	gp_weol(w);
-	/*
-	 * The histogram as gp_gprt_gmon() writes it and gmon-cat reads it
-	 * back: the stream's bins, like a file's, hold at most 65535
-	 * samples, and the histogram is repeated for the rest (a function
-	 * sampled 65536 times, 66 s at 1000 Hz, made a stream the next
-	 * stage refused).
-	 */
-	exerange(g, &low, &high, &nbins);
-	memset(&h, 0, sizeof(h));
-	h.low = low;
-	h.high = high;
-	h.nbins = (uint32_t)nbins;
-	h.rate = g->bins != NULL ? (uint32_t)g->hz : 100;
-	memcpy(h.dimen, "seconds", 7);
-	h.abbrev = 's';
-	maxbin = 0;
-	b16 = NULL;
-	if (g->bins != NULL) {
-		/* 16-bit bins in this host's order, as read from a file */
-		b16 = gp_xcalloc(nbins, sizeof(*b16));
-		for (i = 0; i < nbins; i++)
-			if (g->bins[i] > maxbin)
-				maxbin = g->bins[i];
-	}
-	skip = 0;
-	do {
-		for (i = 0; b16 != NULL && i < nbins; i++) {
-			b = g->bins[i] > skip ? g->bins[i] - skip : 0;
-			b16[i] = (uint16_t)(b > 65535 ? 65535 : b);
-		}
-		gp_raw_emithist(w, &h, (const unsigned char *)b16, !hostle());
-		h.id++;
-		skip += 65535;
-	} while (skip < maxbin);
-	free(b16);
-	v = exearcs(g, &n);
-	for (i = 0; i < n; i++) {
-		gp_wkind(w, "arc");
-		gp_whex(w, v[i * 3]);
-		gp_whex(w, v[i * 3 + 1]);
-		gp_wu64(w, v[i * 3 + 2]);
-		gp_weol(w);
-	}
-	free(v);
-}
-
-/* A thread's calling-context tree as ctx records, ids its node indexes. */
-static void
-emitcct(const struct gp_gprt *g, const struct gp_gprt_cct *c,
-    struct gp_writer *w)
-{
-	const struct gp_gprt_cnode *x;
-	size_t k;
-
-	for (k = 1; k < c->n; k++) {
-		x = &c->nodes[k];
-		gp_wkind(w, "ctx");
-		gp_wu64(w, c->thread);
-		gp_wu64(w, k);
-		gp_wu64(w, x->parent);
-		if (x->fn == 0) {
-			gp_wraw(w, "");
-			gp_wraw(w, "");
-			gp_wraw(w, "");
-			gp_wraw(w, "");
-		} else {
-			waddr(w, g, x->fn);
-			waddr(w, g, x->site);
-		}
-		gp_wu64(w, x->count);
-		gp_wu64(w, x->self);
-		gp_wu64(w, x->incl);
-		gp_wdbl(w, (double)x->self / g->rate);
-		gp_wdbl(w, (double)x->incl / g->rate);
-		gp_wraw(w, x->fn == 0 ? "truncated" : "");
-		gp_weol(w);
-	}
-}
-
-/* A thread's timeline: a trace record, then its events. */
-static void
-emittrace(const struct gp_gprt *g, const struct gp_gprt_trace *t,
-    struct gp_writer *w)
-{
-	const struct gp_gprt_tev *e;
-	size_t i;
-
-	gp_wkind(w, "trace");
-	gp_wu64(w, t->thread);
-	gp_wu64(w, t->n);
-	gp_wu64(w, t->lost);
-	gp_wraw(w, t->first ? "first" : "last");
-	gp_weol(w);
-	for (i = 0; i < t->n; i++) {
-		e = &t->ev[i];
-		gp_wkind(w, "tev");
-		gp_wu64(w, t->thread);
-		gp_wu64(w, e->seq);
-		gp_wraw(w, e->kind == GP_EV_ENTER ? "enter" : "leave");
-		gp_wu64(w, e->ticks);
-		gp_wdbl(w, e->ticks > g->hdr.cal0_ticks ?
-		    (double)(e->ticks - g->hdr.cal0_ticks) / g->rate : 0.0);
-		gp_wu64(w, e->depth);
-		waddr(w, g, e->fn);
-		if (e->kind == GP_EV_ENTER)
-			waddr(w, g, e->site);
-		else {
-			gp_wraw(w, "");
-			gp_wraw(w, "");
-		}
-		gp_weol(w);
-	}
-}
-
-void
-gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
-{
-	const struct gp_gprt_thread *t;
-	const struct gp_gprt_arc *a;
-	const struct gp_gprt_mem *m;
-	const struct gp_gprt_obj *o;
-	size_t i;
-
-	if (flags & GP_GPRT_RAW)
-		emitraw(g, w);
-	gp_wkind(w, "gprt");
-	gp_wstr(w, g->path);
-	gp_wu64(w, g->hdr.pid);
-	gp_wu64(w, g->hdr.ppid);
-	gp_wraw(w, g->hdr.state == GPRT_EXITED ? "exited" : "unfinished");
-	gp_wraw(w, clocks[g->hdr.clock]);
-	gp_wdbl(w, g->rate);
-	gp_wu64(w, g->nthreads);
-	gp_weol(w);
-	for (i = 0; i < g->nobjs; i++) {
-		o = &g->objs[i];
-		gp_wkind(w, "map");
-		gp_wu64(w, o->id);
-		gp_whex(w, o->bias);
-		gp_whex(w, o->low);
-		gp_whex(w, o->textlow);
-		gp_whex(w, o->texthigh);
-		gp_wstr(w, o->path);
-		gp_weol(w);
-	}
-	for (i = 0; i < g->nthreads; i++) {
-		t = &g->threads[i];
-		gp_wkind(w, "thread");
-		gp_wu64(w, t->slot);
-		gp_wu64(w, t->tid);
-		gp_wu64(w, t->nthreads);
-		gp_wraw(w, tstates[t->state]);
-		gp_wstr(w, t->name);
-		gp_wu64(w, t->calls);
-		gp_wu64(w, t->ticks);
-		gp_wdbl(w, (double)t->ticks / g->rate);
-		gp_wu64(w, t->open);
-		gp_weol(w);
-	}
-	for (i = 0; i < g->narcs; i++) {
-		a = &g->arcs[i];
-		gp_wkind(w, "marc");
-		gp_wu64(w, a->thread);
-		wobj(w, a->sobj, a->srel);
-		wobj(w, a->fobj, a->frel);
-		gp_wu64(w, a->count);
-		gp_wu64(w, a->self);
-		gp_wu64(w, a->incl);
-		gp_wdbl(w, (double)a->self / g->rate);
-		gp_wdbl(w, (double)a->incl / g->rate);
-		gp_weol(w);
-	}
-	for (i = 0; i < g->nmems; i++) {
-		m = &g->mems[i];
-		gp_wkind(w, "mem");
-		gp_wu64(w, m->thread);
-		waddr(w, g, m->m.site);
-		if (m->m.fn == 0) {
-			gp_wraw(w, "");
-			gp_wraw(w, "");
-		} else
-			waddr(w, g, m->m.fn);
-		gp_wu64(w, m->m.nmalloc);
-		gp_wu64(w, m->m.ncalloc);
-		gp_wu64(w, m->m.nrealloc);
-		gp_wu64(w, m->m.nfree);
-		gp_wu64(w, m->m.fails);
-		gp_wu64(w, m->m.badfree);
-		gp_wu64(w, m->m.bytes);
-		gp_wu64(w, m->m.freedblocks);
-		gp_wu64(w, m->m.freedbytes);
-		gp_wu64(w, m->m.liveblocks);
-		gp_wu64(w, m->m.livebytes);
-		gp_wu64(w, m->m.peak);
-		gp_weol(w);
-	}
-	if (g->hdr.flags & GPRT_F_MEM) {
-		gp_wkind(w, "memsum");
-		gp_wu64(w, g->hdr.mem_live);
-		gp_wu64(w, g->hdr.mem_peak);
-		gp_weol(w);
-	}
-	for (i = 0; i < g->ncct; i++)
-		emitcct(g, &g->ccts[i], w);
-	for (i = 0; i < g->ntrace; i++)
-		emittrace(g, &g->traces[i], w);
-}
-
-void
-gp_gprt_read(const char *path, struct gp_writer *w, unsigned flags)
-{
-	struct gp_gprt *g;
-
-	g = gp_gprt_load(path);
-	if (flags & GP_GPRT_MERGE)
-		gp_gprt_merge(g);
-	gp_gprt_emit(g, w, flags);
-	gp_gprt_free(g);
-}
-
-struct wout {
-	FILE		*fp;
-	int		 swap;
-	unsigned	 ptrsize;
-};
-
-static void
-w32(struct wout *o, uint32_t v)
-{
-	if (o->swap)
-		v = __builtin_bswap32(v);
-	fwrite(&v, 4, 1, o->fp);
-}
-
-static void
-waddr_(struct wout *o, uint64_t v)
-{
-	if (o->ptrsize == 4)
-		w32(o, (uint32_t)v);
-	else {
-		if (o->swap)
-			v = __builtin_bswap64(v);
-		fwrite(&v, 8, 1, o->fp);
-	}
-}
-
-/*
- * Write the plain GNU gmon.out the runtime writes at exit, from the
- * companion alone (for a run that did not reach exit).  -1 on error.
- */
-static int
-gmonwrite(const struct gp_gprt *g, FILE *fp)
-{
-	struct wout o;
-	uint64_t low, high, nbins, i, maxbin, skip, b, c, *v;
-	uint16_t v16;
-	uint32_t c32;
-	char dimen[15];
-	size_t n;
-
-	o.fp = fp;
-	o.swap = g->swapped;
-	o.ptrsize = g->hdr.ptrsize;
-	fwrite("gmon", 4, 1, o.fp);
-	w32(&o, 1);
-	fwrite("\0\0\0\0\0\0\0\0\0\0\0\0", 12, 1, o.fp);
-	exerange(g, &low, &high, &nbins);
-	maxbin = 0;
-	for (i = 0; g->bins != NULL && i < nbins; i++)
-		if (g->bins[i] > maxbin)
-			maxbin = g->bins[i];
-	skip = 0;
-	do {
-		fputc(0, o.fp);
-		waddr_(&o, low);
-		waddr_(&o, high);
-		w32(&o, (uint32_t)nbins);
-		w32(&o, g->bins != NULL ? (uint32_t)g->hz : 100);
-		memset(dimen, 0, sizeof(dimen));
-		memcpy(dimen, "seconds", 7);
-		fwrite(dimen, sizeof(dimen), 1, o.fp);
-		fputc('s', o.fp);
-		for (i = 0; i < nbins; i++) {
-			b = g->bins != NULL ? g->bins[i] : 0;
-			b = b > skip ? b - skip : 0;
-			v16 = (uint16_t)(b > 65535 ? 65535 : b);
-			if (o.swap)
-				v16 = __builtin_bswap16(v16);
-			fwrite(&v16, 2, 1, o.fp);
-		}
-		skip += 65535;
-	} while (skip < maxbin);
-	v = exearcs(g, &n);
-	for (i = 0; i < n; i++)
-		for (c = v[i * 3 + 2]; c > 0; c -= c32) {
-			c32 = c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
-			fputc(1, o.fp);
-			waddr_(&o, v[i * 3]);
-			waddr_(&o, v[i * 3 + 1]);
-			w32(&o, c32);
-		}
-	free(v);
-	return ferror(o.fp) ? -1 : 0;
-}
-
-int
-gp_gprt_gmon(const struct gp_gprt *g, const char *out)
-{
-	FILE *fp;
-
-	if ((fp = fopen(out, "wb")) == NULL)
-		return -1;
-	if (gmonwrite(g, fp) == -1) {
-		fclose(fp);
-		return -1;
-	}
-	return fclose(fp) == 0 ? 0 : -1;
-}
-
-int
-gp_gprt_gmonbuf(const struct gp_gprt *g, unsigned char **buf, size_t *len)
-{
-	FILE *fp;
-	char *p;
-
-	if ((fp = open_memstream(&p, len)) == NULL)
-		return -1;
-	if (gmonwrite(g, fp) == -1 || fclose(fp) == EOF) {
-		free(p);
-		return -1;
-	}
-	*buf = (unsigned char *)p;
-	return 0;
-}
-
 void
 gp_gprt_free(struct gp_gprt *g)
 {
@@ -1483,3 +1124,4 @@ gp_gprt_free(struct gp_gprt *g)
 	free(g->path);
 	free(g);
 }
+

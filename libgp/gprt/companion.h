@@ -1,3 +1,11 @@
+/*
+ * The companion file's reader, for gmon-cat(1) and gprt-dump(1); the
+ * layout is <gp/companion.h>.  gp_gprt_load() (companion.c) reads a whole
+ * companion file; any malformed content is fatal: a one-line message
+ * naming the file and the byte offset, exit status 1.  gp_gprt_emit()
+ * (compemit.c) writes it as stream records, gp_gprt_gmon() (compgmon.c)
+ * as the gmon.out its run would have written.
+ */
 #ifndef GP_GPRT_COMPANION_H
 #define GP_GPRT_COMPANION_H
 
@@ -5,13 +13,6 @@
 #include <stdint.h>
 
 #include <gp/companion.h>
-
-/*
- * The companion file's reader (companion.c), for gmon-cat(1) and
- * gprt-dump(1); the layout is <gp/companion.h>.  gp_gprt_load() reads a whole companion
- * file; any malformed content is fatal: a one-line message naming the
- * file and the byte offset, exit status 1.
- */
 
 struct gp_writer;
 
