@@ -27,44 +27,8 @@
 
 #include "gmon/raw.h"
 #include "gprt/companion.h"
+#include "gprt/compread.h"
 #include "stream/stream.h"
-
-#define BLKSZ	sizeof(struct gprt_blk)
-
-struct rd {
-	const char		*path;
-	unsigned char		*buf;
-	uint64_t		 size;
-	int			 swap;
-};
-
-struct ablk {				/* an ARCS block */
-	uint64_t		 off;
-	uint64_t		 n;
-	size_t			 first;	/* its first in g->arcs */
-};
-
-struct sblk {				/* a STACK block */
-	uint64_t		 off;
-	uint64_t		 cap;
-	uint64_t		 thread;
-};
-
-struct tinfo {
-	uint64_t		 off;	/* of the THREAD block */
-	uint64_t		 top;	/* address of the top frame */
-	uint64_t		 depth;
-	uint64_t		 stack;
-	uint64_t		 last;
-	uint64_t		 closed;	/* when its open calls closed */
-	uint64_t		 cp_ticks, cp_ns;
-};
-
-struct cinfo {				/* a cct block's running node */
-	uint64_t		 off;
-	uint64_t		 cur;
-	uint64_t		 last;
-};
 
 /*
  * The most calls a file may count, all its arcs together.  A gmon.out
@@ -76,11 +40,8 @@ struct cinfo {				/* a cct block's running node */
  */
 #define MAXCALLS	((uint64_t)1 << 52)
 
-static void bad(const struct rd *, uint64_t, const char *, ...)
-    __attribute__((__noreturn__, __format__(__printf__, 3, 4)));
-
-static void
-bad(const struct rd *r, uint64_t off, const char *fmt, ...)
+void
+gp_gprt_bad(const struct rd *r, uint64_t off, const char *fmt, ...)
 {
 	char msg[256];
 	va_list ap;
@@ -90,34 +51,6 @@ bad(const struct rd *r, uint64_t off, const char *fmt, ...)
 	va_end(ap);
 	errx(1, "%s: byte %" PRIu64 ": %s", r->path, off, msg);
 }
-
-
-
-static uint32_t
-get32(const struct rd *r, uint64_t off)
-{
-	uint32_t v;
-
-	if (off + 4 > r->size)
-		bad(r, off, "unexpected end of file");
-	memcpy(&v, r->buf + off, 4);
-	return r->swap ? __builtin_bswap32(v) : v;
-}
-
-static uint64_t
-get64(const struct rd *r, uint64_t off)
-{
-	uint64_t v;
-
-	if (off + 8 > r->size)
-		bad(r, off, "unexpected end of file");
-	memcpy(&v, r->buf + off, 8);
-	return r->swap ? __builtin_bswap64(v) : v;
-}
-
-#define H32(f)	get32(r, offsetof(struct gprt_hdr, f))
-#define H64(f)	get64(r, offsetof(struct gprt_hdr, f))
-#define F64(o, type, f)	get64(r, (o) + offsetof(type, f))
 
 static void
 readfile(struct rd *r)
@@ -158,33 +91,33 @@ header(struct rd *r, struct gp_gprt *g)
 	uint32_t order;
 
 	if (r->size < 16 || memcmp(r->buf, GPRT_MAGIC, 8) != 0)
-		bad(r, 0, "not a gprt companion file (bad magic)");
+		gp_gprt_bad(r, 0, "not a gprt companion file (bad magic)");
 	memcpy(&order, r->buf + offsetof(struct gprt_hdr, order), 4);
 	if (order == GPRT_ORDER)
 		r->swap = 0;
 	else if (order == __builtin_bswap32(GPRT_ORDER))
 		r->swap = 1;
 	else
-		bad(r, offsetof(struct gprt_hdr, order), "bad byte-order mark");
+		gp_gprt_bad(r, offsetof(struct gprt_hdr, order), "bad byte-order mark");
 	g->swapped = r->swap;
 	memcpy(h->magic, r->buf, 8);
 	h->order = GPRT_ORDER;
 	if ((h->version = H32(version)) != GPRT_VERSION)
-		bad(r, offsetof(struct gprt_hdr, version),
+		gp_gprt_bad(r, offsetof(struct gprt_hdr, version),
 		    "version %" PRIu32 " not supported", h->version);
 	h->hdrsize = H32(hdrsize);
 	if (h->hdrsize < sizeof(*h) || h->hdrsize % 8 != 0)
-		bad(r, offsetof(struct gprt_hdr, hdrsize),
+		gp_gprt_bad(r, offsetof(struct gprt_hdr, hdrsize),
 		    "bad header size %" PRIu32, h->hdrsize);
 	if (h->hdrsize > r->size)
-		bad(r, r->size, "unexpected end of file in the header");
+		gp_gprt_bad(r, r->size, "unexpected end of file in the header");
 	h->ptrsize = H32(ptrsize);
 	if (h->ptrsize != 4 && h->ptrsize != 8)
-		bad(r, offsetof(struct gprt_hdr, ptrsize),
+		gp_gprt_bad(r, offsetof(struct gprt_hdr, ptrsize),
 		    "bad address size %" PRIu32, h->ptrsize);
 	h->end = H64(end);
 	if (h->end < h->hdrsize || h->end > r->size)
-		bad(r, offsetof(struct gprt_hdr, end), "tables end at %" PRIu64
+		gp_gprt_bad(r, offsetof(struct gprt_hdr, end), "tables end at %" PRIu64
 		    ", outside the file's %" PRIu64 " bytes", h->end, r->size);
 	h->base = H64(base);
 	h->pid = H64(pid);
@@ -192,10 +125,10 @@ header(struct rd *r, struct gp_gprt *g)
 	h->state = H32(state);
 	h->clock = H32(clock);
 	if (h->state != GPRT_RUNNING && h->state != GPRT_EXITED)
-		bad(r, offsetof(struct gprt_hdr, state), "bad state %" PRIu32,
+		gp_gprt_bad(r, offsetof(struct gprt_hdr, state), "bad state %" PRIu32,
 		    h->state);
 	if (h->clock < GPRT_CLK_TSC || h->clock > GPRT_CLK_CNTVCT)
-		bad(r, offsetof(struct gprt_hdr, clock), "bad clock %" PRIu32,
+		gp_gprt_bad(r, offsetof(struct gprt_hdr, clock), "bad clock %" PRIu32,
 		    h->clock);
 	h->cal0_ticks = H64(cal0_ticks);
 	h->cal0_ns = H64(cal0_ns);
@@ -322,7 +255,7 @@ framearc(const struct rd *r, const struct gp_gprt *g, const struct ablk *ab,
 			return ab[lo].first + (k - BLKSZ) /
 			    sizeof(struct gprt_arc);
 	}
-	bad(r, foff, "frame points to 0x%" PRIx64 ", not an arc", addr);
+	gp_gprt_bad(r, foff, "frame points to 0x%" PRIx64 ", not an arc", addr);
 }
 
 /*
@@ -418,155 +351,6 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 	free(outer);
 }
 
-/* A COLL block of kind GP_COLL_CCT: a thread's calling-context tree. */
-static void
-cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
-    uint64_t off, uint64_t thread, uint64_t size)
-{
-	struct gp_gprt_cct *c;
-	struct gp_gprt_cnode *x;
-	uint64_t p, n, cap, i, k;
-
-	p = off + BLKSZ;
-	if (size - BLKSZ < sizeof(struct gp_cct))
-		bad(r, off, "cct block too short");
-	n = F64(p, struct gp_cct, n);
-	cap = F64(p, struct gp_cct, cap);
-	if (cap > (size - BLKSZ - sizeof(struct gp_cct)) /
-	    sizeof(struct gp_cctnode) || n > cap || n == 0)
-		bad(r, off, "cct block: %" PRIu64 " of %" PRIu64 " nodes do "
-		    "not fit", n, cap);
-	if (thread == 0)
-		bad(r, off, "cct block of no thread");
-	for (i = 0; i < g->ncct; i++)
-		if (g->ccts[i].thread == thread)
-			bad(r, off, "second cct block of thread %" PRIu64,
-			    thread);
-	g->ccts = gp_xreallocarray(g->ccts, g->ncct + 1, sizeof(*g->ccts));
-	*ci = gp_xreallocarray(*ci, g->ncct + 1, sizeof(**ci));
-	(*ci)[g->ncct].off = off;
-	(*ci)[g->ncct].cur = F64(p, struct gp_cct, cur);
-	(*ci)[g->ncct].last = F64(p, struct gp_cct, last);
-	if ((*ci)[g->ncct].cur >= n)
-		bad(r, p + offsetof(struct gp_cct, cur), "running node %"
-		    PRIu64 " of %" PRIu64, (*ci)[g->ncct].cur, n);
-	c = &g->ccts[g->ncct++];
-	c->thread = thread;
-	c->n = n;
-	c->nodes = gp_xcalloc(n, sizeof(*c->nodes));
-	for (i = 1; i < n; i++) {
-		k = p + sizeof(struct gp_cct) + i * sizeof(struct gp_cctnode);
-		x = &c->nodes[i];
-		x->parent = F64(k, struct gp_cctnode, parent);
-		if (x->parent >= i)
-			bad(r, k, "cct node %" PRIu64 ": parent %" PRIu64
-			    " not before it", i, x->parent);
-		x->fn = F64(k, struct gp_cctnode, fn);
-		x->site = F64(k, struct gp_cctnode, site);
-		x->count = F64(k, struct gp_cctnode, count);
-		x->self = F64(k, struct gp_cctnode, self);
-	}
-}
-
-/* A COLL block of kind GP_COLL_TRACE: a thread's ring of call events. */
-static void
-traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
-    uint64_t thread, uint64_t size)
-{
-	struct gp_gprt_trace *t;
-	struct gp_gprt_tev *e;
-	uint64_t p, head, cap, from, keep, i, k;
-
-	p = off + BLKSZ;
-	if (size - BLKSZ < sizeof(struct gp_trace))
-		bad(r, off, "trace block too short");
-	head = F64(p, struct gp_trace, head);
-	cap = F64(p, struct gp_trace, cap);
-	if (cap == 0 || (cap & (cap - 1)) != 0 ||
-	    cap > (size - BLKSZ - sizeof(struct gp_trace)) /
-	    sizeof(struct gp_tevent))
-		bad(r, off, "trace block: a ring of %" PRIu64 " events does "
-		    "not fit", cap);
-	if (thread == 0)
-		bad(r, off, "trace block of no thread");
-	for (i = 0; i < g->ntrace; i++)
-		if (g->traces[i].thread == thread)
-			bad(r, off, "second trace block of thread %" PRIu64,
-			    thread);
-	g->traces = gp_xreallocarray(g->traces, g->ntrace + 1,
-	    sizeof(*g->traces));
-	t = &g->traces[g->ntrace++];
-	memset(t, 0, sizeof(*t));
-	t->thread = thread;
-	t->first = F64(p, struct gp_trace, first) != 0;
-	if (t->first) {
-		from = 0;
-		keep = head < cap ? head : cap;
-	} else if (head <= cap) {
-		from = 0;
-		keep = head;
-	} else {
-		/* the oldest slot may be the one being written */
-		from = head - cap + 1;
-		keep = cap - 1;
-	}
-	t->lost = head - keep;
-	t->ev = gp_xcalloc(keep, sizeof(*t->ev));
-	for (i = 0; i < keep; i++) {
-		k = p + sizeof(struct gp_trace) + ((from + i) & (cap - 1)) *
-		    sizeof(struct gp_tevent);
-		e = &t->ev[t->n];
-		e->seq = from + i;
-		e->ticks = F64(k, struct gp_tevent, ticks);
-		e->fn = F64(k, struct gp_tevent, fn);
-		e->site = F64(k, struct gp_tevent, site);
-		e->kind = get32(r, k + offsetof(struct gp_tevent, kind));
-		e->depth = get32(r, k + offsetof(struct gp_tevent, depth));
-		if (e->kind != GP_EV_ENTER && e->kind != GP_EV_LEAVE)
-			bad(r, k, "trace event of kind %" PRIu32, e->kind);
-		t->n++;
-	}
-}
-
-/*
- * The trees' last moments (the time since the last event, the running
- * node's, up to when the reader closed the thread's open calls) and the
- * inclusive times: each node's self and its subtree's.
- */
-static void
-cctfinish(const struct rd *r, struct gp_gprt *g, const struct tinfo *ti,
-    const struct cinfo *ci)
-{
-	struct gp_gprt_cct *c;
-	struct gp_gprt_cnode *x;
-	size_t i, j;
-	uint64_t k;
-
-	for (i = 0; i < g->ncct; i++) {
-		c = &g->ccts[i];
-		for (j = 0; j < g->nthreads; j++)
-			if (g->threads[j].slot == c->thread)
-				break;
-		if (j == g->nthreads)
-			bad(r, ci[i].off, "cct block of thread %" PRIu64
-			    ", which has no record", c->thread);
-		if (ci[i].cur != 0 && ti[j].depth > 0 &&
-		    ti[j].closed > ci[i].last)
-			c->nodes[ci[i].cur].self += ti[j].closed - ci[i].last;
-		for (k = c->n; k-- > 1;) {
-			x = &c->nodes[k];
-			if (x->incl > UINT64_MAX - x->self)
-				bad(r, ci[i].off, "cct node %" PRIu64 ": times "
-				    "beyond 2^64 ticks", k);
-			x->incl += x->self;
-			if (c->nodes[x->parent].incl > UINT64_MAX - x->incl)
-				bad(r, ci[i].off, "cct node %" PRIu64 ": times "
-				    "beyond 2^64 ticks", k);
-			c->nodes[x->parent].incl += x->incl;
-		}
-	}
-}
-
 /* What the reader keeps while it walks the blocks of one file. */
 struct load {
 	struct rd	 rd;
@@ -591,13 +375,13 @@ blk_thread(struct load *L, uint64_t off, uint64_t thread, uint64_t size)
 	size_t j;
 
 	if (size < sizeof(struct gprt_thread))
-		bad(r, off, "thread block too short");
+		gp_gprt_bad(r, off, "thread block too short");
 	k = F64(off, struct gprt_thread, slot);
 	if (k == 0 || k != thread)
-		bad(r, off, "bad thread slot %" PRIu64, k);
+		gp_gprt_bad(r, off, "bad thread slot %" PRIu64, k);
 	for (j = 0; j < g->nthreads; j++)
 		if (g->threads[j].slot == k)
-			bad(r, off, "thread slot %" PRIu64 " twice", k);
+			gp_gprt_bad(r, off, "thread slot %" PRIu64 " twice", k);
 	g->threads = gp_xreallocarray(g->threads, g->nthreads + 1,
 	    sizeof(*g->threads));
 	L->ti = gp_xreallocarray(L->ti, g->nthreads + 1, sizeof(*L->ti));
@@ -608,7 +392,7 @@ blk_thread(struct load *L, uint64_t off, uint64_t thread, uint64_t size)
 	t->nthreads = F64(off, struct gprt_thread, nthreads);
 	t->state = F64(off, struct gprt_thread, state);
 	if (t->state < GPRT_T_RUNNING || t->state > GPRT_T_LOST)
-		bad(r, off, "bad thread state %" PRIu64, t->state);
+		gp_gprt_bad(r, off, "bad thread state %" PRIu64, t->state);
 	memcpy(t->name, r->buf + off + offsetof(struct gprt_thread, name), 16);
 	t->name[16] = '\0';
 	ti = &L->ti[g->nthreads];
@@ -626,7 +410,7 @@ blk_stack(struct load *L, uint64_t off, uint64_t thread, uint64_t size,
     uint64_t cap)
 {
 	if (cap > (size - BLKSZ) / sizeof(struct gprt_frame))
-		bad(&L->rd, off, "stack block holds fewer than its %" PRIu64
+		gp_gprt_bad(&L->rd, off, "stack block holds fewer than its %" PRIu64
 		    " frames", cap);
 	L->sb = gp_xreallocarray(L->sb, L->nsb + 1, sizeof(*L->sb));
 	L->sb[L->nsb].off = off;
@@ -645,7 +429,7 @@ blk_arcs(struct load *L, uint64_t off, uint64_t thread, uint64_t size,
 	uint64_t i, k;
 
 	if (cap > (size - BLKSZ) / sizeof(struct gprt_arc) || n > cap)
-		bad(r, off, "arc block: %" PRIu64 " of %" PRIu64
+		gp_gprt_bad(r, off, "arc block: %" PRIu64 " of %" PRIu64
 		    " arcs do not fit", n, cap);
 	L->ab = gp_xreallocarray(L->ab, L->nab + 1, sizeof(*L->ab));
 	L->ab[L->nab].off = off;
@@ -661,7 +445,7 @@ blk_arcs(struct load *L, uint64_t off, uint64_t thread, uint64_t size,
 		a->fn = F64(k, struct gprt_arc, fn);
 		a->count = F64(k, struct gprt_arc, count);
 		if (a->count > MAXCALLS - L->calls)
-			bad(r, k + offsetof(struct gprt_arc, count), "more "
+			gp_gprt_bad(r, k + offsetof(struct gprt_arc, count), "more "
 			    "than 2^52 calls in all: a damaged count");
 		L->calls += a->count;
 		a->self = F64(k, struct gprt_arc, self);
@@ -679,10 +463,10 @@ blk_map(struct load *L, uint64_t off, uint64_t size)
 	uint64_t k;
 
 	if (size < sizeof(struct gprt_map))
-		bad(r, off, "map block too short");
+		gp_gprt_bad(r, off, "map block too short");
 	k = F64(off, struct gprt_map, pathlen);
 	if (k > size - sizeof(struct gprt_map))
-		bad(r, off, "map path of %" PRIu64 " bytes does not fit", k);
+		gp_gprt_bad(r, off, "map path of %" PRIu64 " bytes does not fit", k);
 	g->objs = gp_xreallocarray(g->objs, g->nobjs + 1, sizeof(*g->objs));
 	o = &g->objs[g->nobjs++];
 	o->id = F64(off, struct gprt_map, id);
@@ -693,11 +477,11 @@ blk_map(struct load *L, uint64_t off, uint64_t size)
 	o->path = gp_xcalloc(k + 1, 1);
 	memcpy(o->path, r->buf + off + sizeof(struct gprt_map), k);
 	if (o->id != g->nobjs - 1)
-		bad(r, off, "map id %" PRIu64 " out of order", o->id);
+		gp_gprt_bad(r, off, "map id %" PRIu64 " out of order", o->id);
 	/* a 32-bit process's addresses, and its gmon.out's */
 	if (g->hdr.ptrsize == 4 && (o->low > UINT32_MAX ||
 	    o->textlow > UINT32_MAX || o->texthigh > UINT32_MAX))
-		bad(r, off, "map %" PRIu64 ": address beyond 32 bits in a "
+		gp_gprt_bad(r, off, "map %" PRIu64 ": address beyond 32 bits in a "
 		    "32-bit process", o->id);
 	/*
 	 * The executable's text is what the histogram of the gmon.out
@@ -706,7 +490,7 @@ blk_map(struct load *L, uint64_t off, uint64_t size)
 	 */
 	if (o->id == 0 && o->texthigh > o->low &&
 	    o->texthigh - o->low >= (uint64_t)1 << 33)
-		bad(r, off, "executable's text of %" PRIu64 " bytes: more "
+		gp_gprt_bad(r, off, "executable's text of %" PRIu64 " bytes: more "
 		    "than a gmon.out histogram covers", o->texthigh - o->low);
 }
 
@@ -718,12 +502,12 @@ blk_hist(struct load *L, uint64_t off, uint64_t size)
 	uint64_t i, k;
 
 	if (size < sizeof(struct gprt_hist))
-		bad(r, off, "histogram block too short");
+		gp_gprt_bad(r, off, "histogram block too short");
 	k = F64(off, struct gprt_hist, nbins);
 	if (k > (size - sizeof(struct gprt_hist)) / 4)
-		bad(r, off, "%" PRIu64 " bins do not fit", k);
+		gp_gprt_bad(r, off, "%" PRIu64 " bins do not fit", k);
 	if (g->bins != NULL)
-		bad(r, off, "second histogram");
+		gp_gprt_bad(r, off, "second histogram");
 	g->histlow = F64(off, struct gprt_hist, low);
 	g->histhigh = F64(off, struct gprt_hist, high);
 	g->hz = F64(off, struct gprt_hist, hz);
@@ -731,7 +515,7 @@ blk_hist(struct load *L, uint64_t off, uint64_t size)
 	/* the gmon.out's rate is 32-bit */
 	if (g->histhigh < g->histlow || g->hz == 0 || g->hz > UINT32_MAX ||
 	    (g->hdr.ptrsize == 4 && g->histhigh > UINT32_MAX))
-		bad(r, off, "bad histogram range or rate");
+		gp_gprt_bad(r, off, "bad histogram range or rate");
 	g->nbins = k;
 	g->bins = gp_xcalloc(k, sizeof(*g->bins));
 	for (i = 0; i < k; i++)
@@ -749,7 +533,7 @@ blk_mem(struct load *L, uint64_t off, uint64_t thread, uint64_t size,
 	size_t j;
 
 	if (cap > (size - BLKSZ) / sizeof(struct gprt_mem) || n > cap)
-		bad(r, off, "memory block: %" PRIu64 " of %" PRIu64
+		gp_gprt_bad(r, off, "memory block: %" PRIu64 " of %" PRIu64
 		    " sites do not fit", n, cap);
 	g->mems = gp_xreallocarray(g->mems, g->nmems + n, sizeof(*g->mems));
 	for (i = 0; i < n; i++) {
@@ -771,7 +555,7 @@ readblocks(struct load *L)
 
 	for (off = g->hdr.hdrsize; off < g->hdr.end; off += size) {
 		if (off + BLKSZ > g->hdr.end)
-			bad(r, off, "block header runs past the end of the "
+			gp_gprt_bad(r, off, "block header runs past the end of the "
 			    "tables");
 		type = get32(r, off + offsetof(struct gprt_blk, type));
 		thread = get32(r, off + offsetof(struct gprt_blk, thread));
@@ -779,7 +563,7 @@ readblocks(struct load *L)
 		n = get64(r, off + offsetof(struct gprt_blk, n));
 		cap = get64(r, off + offsetof(struct gprt_blk, cap));
 		if (size < BLKSZ || size % 8 != 0 || size > g->hdr.end - off)
-			bad(r, off, "bad block size %" PRIu64, size);
+			gp_gprt_bad(r, off, "bad block size %" PRIu64, size);
 		switch (type) {
 		case GPRT_B_THREAD:
 			blk_thread(L, off, thread, size);
@@ -803,12 +587,12 @@ readblocks(struct load *L)
 			break;
 		case GPRT_B_COLL:
 			if (cap == GP_COLL_CCT)
-				cctblock(r, g, &L->ci, off, thread, size);
+				gp_gprt_cctblock(r, g, &L->ci, off, thread, size);
 			else if (cap == GP_COLL_TRACE)
-				traceblock(r, g, off, thread, size);
+				gp_gprt_traceblock(r, g, off, thread, size);
 			break;		/* other collectors' */
 		default:
-			bad(r, off, "unknown block type %" PRIu64, type);
+			gp_gprt_bad(r, off, "unknown block type %" PRIu64, type);
 		}
 	}
 }
@@ -848,18 +632,18 @@ lasttimes(struct load *L)
 				break;
 		if (i == L->nsb || L->sb[i].thread != t->slot ||
 		    L->sb[i].cap == 0)
-			bad(r, ti[j].off, "thread %" PRIu64 ": no stack at "
+			gp_gprt_bad(r, ti[j].off, "thread %" PRIu64 ": no stack at "
 			    "offset %" PRIu64, t->slot, ti[j].stack);
 		/* frame 0 is the root: its child time is the thread's total */
 		t->ticks = F64(ti[j].stack + BLKSZ, struct gprt_frame, child);
 		k = g->hdr.base + ti[j].stack + BLKSZ;
 		if (ti[j].top < k ||
 		    (ti[j].top - k) % sizeof(struct gprt_frame) != 0)
-			bad(r, ti[j].off, "thread %" PRIu64 ": top frame 0x%"
+			gp_gprt_bad(r, ti[j].off, "thread %" PRIu64 ": top frame 0x%"
 			    PRIx64 " not in its stack", t->slot, ti[j].top);
 		ti[j].depth = (ti[j].top - k) / sizeof(struct gprt_frame);
 		if (ti[j].depth >= L->sb[i].cap)
-			bad(r, ti[j].off, "thread %" PRIu64 ": depth %" PRIu64
+			gp_gprt_bad(r, ti[j].off, "thread %" PRIu64 ": depth %" PRIu64
 			    " beyond its stack of %" PRIu64, t->slot,
 			    ti[j].depth, L->sb[i].cap);
 		ti[j].last = stacklast(r, &ti[j], &L->sb[i]);
@@ -917,7 +701,7 @@ threadcalls(struct load *L)
 			;
 		if ((found = bsearch(&key, bys, g->nthreads, sizeof(*bys),
 		    cmpslot)) == NULL)
-			bad(&L->rd, g->hdr.hdrsize, "arcs of thread %" PRIu64
+			gp_gprt_bad(&L->rd, g->hdr.hdrsize, "arcs of thread %" PRIu64
 			    ", which has no record", key.fn);
 		for (; i < k; i++)
 			g->threads[found->i].calls += g->arcs[i].count;
@@ -942,7 +726,7 @@ gp_gprt_load(const char *path)
 	readblocks(L);
 	lasttimes(L);
 	closeall(L);
-	cctfinish(&L->rd, g, L->ti, L->ci);
+	gp_gprt_cctfinish(&L->rd, g, L->ti, L->ci);
 	g->rate = rate(g, L->ti);
 	for (j = 0; j < g->narcs; j++) {
 		a = &g->arcs[j];
@@ -958,63 +742,6 @@ gp_gprt_load(const char *path)
 	free(L->ti);
 	free(L->rd.buf);
 	return g;
-}
-
-/*
- * The threads' calling-context trees as one, thread 0's: the nodes of the
- * same function reached through the same call site from the same merged
- * node add up.  Parents still come before children.
- */
-static void
-mergecct(struct gp_gprt *g)
-{
-	struct gp_gprt_cct m;
-	struct gp_gprt_cnode *x, *y;
-	size_t i, k, total, cap, *hash, *map, h, mask;
-
-	if (g->ncct == 0)
-		return;
-	for (total = 1, i = 0; i < g->ncct; i++)
-		total += g->ccts[i].n;
-	for (cap = 64; cap < 2 * total; cap *= 2)
-		continue;
-	mask = cap - 1;
-	hash = gp_xcalloc(cap, sizeof(*hash));	/* 0: free; node 0 is no key */
-	memset(&m, 0, sizeof(m));
-	m.nodes = gp_xcalloc(total, sizeof(*m.nodes));
-	m.n = 1;
-	for (i = 0; i < g->ncct; i++) {
-		map = gp_xcalloc(g->ccts[i].n, sizeof(*map));
-		for (k = 1; k < g->ccts[i].n; k++) {
-			x = &g->ccts[i].nodes[k];
-			h = (size_t)((map[x->parent] * 0x9e3779b97f4a7c15u) ^
-			    x->fn ^ (x->site * 0xff51afd7ed558ccdu));
-			for (h = (h ^ h >> 29) & mask; hash[h] != 0;
-			    h = (h + 1) & mask) {
-				y = &m.nodes[hash[h]];
-				if (y->parent == map[x->parent] &&
-				    y->fn == x->fn && y->site == x->site)
-					break;
-			}
-			if (hash[h] == 0) {
-				hash[h] = m.n;
-				y = &m.nodes[m.n++];
-				y->parent = map[x->parent];
-				y->fn = x->fn;
-				y->site = x->site;
-			}
-			y = &m.nodes[hash[h]];
-			y->count += x->count;
-			y->self += x->self;
-			y->incl += x->incl;
-			map[k] = hash[h];
-		}
-		free(map);
-		free(g->ccts[i].nodes);
-	}
-	free(hash);
-	g->ccts[0] = m;
-	g->ncct = 1;
 }
 
 /* Sum the threads' arcs and memory sites into thread 0. */
@@ -1052,7 +779,7 @@ gp_gprt_merge(struct gp_gprt *g)
 			g->mems[n++] = g->mems[i];
 	}
 	g->nmems = n;
-	mergecct(g);
+	gp_gprt_mergecct(g);
 }
 
 /*
