@@ -2,10 +2,10 @@
  * gmon-cat: gmon.out files as the raw layer of a gp-stream(5), or
  * several of them added up; with -o, written back as a gmon.out file.
  * The gprt(3) companion file of each (F.gprt) follows as the runtime
- * layer (libgp/measured.h); a companion file given as an input stands
+ * layer (libgp/analysis/measured.h); a companion file given as an input stands
  * for the gmon.out its killed run did not write.  Other profilers' files
  * (perf script's text, callgrind.out) are read by input format plugins
- * (libgp/foreign.h), picked by their first bytes or by -f.
+ * (libgp/plugin/input.h), picked by their first bytes or by -f.
  */
 #include <sys/stat.h>
 
@@ -105,7 +105,7 @@ main(int argc, char *argv[])
 			else
 				errx(1, "-E %s: expected le or be", optarg);
 			break;
-		case 'i':	/* "fileinfo" records: libgp/fileinfo.c */
+		case 'i':	/* "fileinfo" records: libgp/gmon/fileinfo.c */
 			iflag = 1;
 			break;
 		case 'O':

@@ -36,7 +36,7 @@ main(int argc, char *argv[])
 	memset(&specs, 0, sizeof(specs));
 	memset(&p, 0, sizeof(p));
 	while ((ch = getopt(argc, argv, "E:e:F:f:k:N:n:O:P:p:Q:q:s:V")) != -1)
-		if (ch == 's')		/* gprof -s: libgp/gmonsum.c */
+		if (ch == 's')		/* gprof -s: libgp/report/gmonsum.c */
 			sumfile = optarg;
 		else if (ch == 'O')
 			sumfmt = optarg;

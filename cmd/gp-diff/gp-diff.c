@@ -2,7 +2,7 @@
  * gp-diff: compare two analysed profiles, function by function.
  *
  * Reads two streams that went through gp-arcs, matches their functions
- * by name (libgp/diff.c) and writes the diff layer (gp-stream(5)), which
+ * by name (libgp/analysis/diff.c) and writes the diff layer (gp-stream(5)), which
  * gp-fmt prints as a report.  With limits (-c, -s) it is a gate for CI:
  * the exit status is diff(1)'s, 0 within the limits, 1 when one is
  * passed (each offending function named on the standard error), 2 when

@@ -20,11 +20,11 @@
 
 #define S_FLAT	1			/* sections */
 #define S_GRAPH	2
-#define S_EXEC	GP_SEC_EXEC		/* -C: libgp/lines.c */
-#define S_ANNO	GP_SEC_ANNO		/* -A: libgp/lines.c */
-#define S_INFO	0x10			/* -i: libgp/fileinfo.c */
-#define S_ORDER	0x20			/* -r: libgp/order.c */
-#define S_FILES	0x40			/* -R: libgp/order.c */
+#define S_EXEC	GP_SEC_EXEC		/* -C: libgp/report/annotate.c */
+#define S_ANNO	GP_SEC_ANNO		/* -A: libgp/report/annotate.c */
+#define S_INFO	0x10			/* -i: libgp/gmon/fileinfo.c */
+#define S_ORDER	0x20			/* -r: libgp/report/order.c */
+#define S_FILES	0x40			/* -R: libgp/report/order.c */
 #define S_MEM	0x80			/* -M: mem.c */
 
 static void	usage(void) __attribute__((__noreturn__));

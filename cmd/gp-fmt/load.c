@@ -48,7 +48,7 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
 	rp->hist_scale = cr->scale;
 	rp->print_time = g->print_time;
 
-	rp->nsyms = GP_NSYMS(st);	/* other objects' too: measured.h */
+	rp->nsyms = GP_NSYMS(st);	/* other objects' too: analysis/measured.h */
 	rp->syms = gp_xcalloc(rp->nsyms + 1, sizeof(*rp->syms));
 	for (i = 0; i < rp->nsyms; i++) {
 		e = &rp->syms[i];

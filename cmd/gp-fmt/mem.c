@@ -1,6 +1,6 @@
 /*
  * gp-fmt -M: the memory profile of the runtime layer (gprt(3) run with
- * GPRT_MEM=1, libgp/measured.h): the totals, then a line for each call
+ * GPRT_MEM=1, libgp/analysis/measured.h): the totals, then a line for each call
  * site of the memory functions, the sites that allocated most first.
  */
 #include <err.h>

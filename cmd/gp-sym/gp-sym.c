@@ -2,7 +2,7 @@
  * gp-sym: add the symbol table of an executable to a gp-stream(5) stream,
  * the table GNU gprof builds (see gp-sym(1)); and those of the other
  * objects (shared libraries, dlopen'd modules) whose functions the
- * runtime layer measured (libgp/measured.h).
+ * runtime layer measured (libgp/analysis/measured.h).
  */
 #include <err.h>
 #include <getopt.h>
@@ -72,10 +72,10 @@ main(int argc, char *argv[])
 		case 'a':
 			o.nostatic = 1;
 			break;
-		case 'c':	/* static call arcs: libgp/callscan.c */
+		case 'c':	/* static call arcs: libgp/sym/callscan.c */
 			cflag = 1;
 			break;
-		case 'l':	/* line symbols: libgp/linesyms.c */
+		case 'l':	/* line symbols: libgp/sym/linesyms.c */
 			lflag = 1;
 			break;
 		case 'D':

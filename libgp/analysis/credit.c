@@ -222,7 +222,7 @@ gp_credit_make(struct gp_prof *p, const struct gp_specs *user)
 	for (i = 0; i < n; i++)
 		free(rv[i].bins);
 	free(rv);
-	/* Measured self times, if the stream has them, instead (measured.c). */
+	/* Measured self times, if the stream has them, instead (analysis/measured.c). */
 	gp_meas_credit(p, c);
 	gp_credit_free(p->credit);
 	p->credit = c;

@@ -284,7 +284,7 @@ an_thas(const struct an *g, enum gp_table t, size_t s)
 	return s < g->st->nsyms && gp_tables_has(g->tb, t, g->st->syms[s].addr);
 }
 
-/* cg_tally over the measured arcs instead (measured.h). */
+/* cg_tally over the measured arcs instead (analysis/measured.h). */
 static void
 tally_measured(struct an *g, const struct gp_meas *m)
 {
@@ -456,7 +456,7 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 		    GP_NSYMS(p->sym));
 	memset(&g, 0, sizeof(g));
 	g.st = p->sym;
-	g.nsyms = GP_NSYMS(p->sym);	/* other objects' too (measured.h) */
+	g.nsyms = GP_NSYMS(p->sym);	/* other objects' too (analysis/measured.h) */
 	g.nn = g.nsyms;
 	g.tb = gp_tables_make(&specs, p->sym);
 	g.n = gp_xcalloc(g.nsyms + 1, sizeof(*g.n));

@@ -15,7 +15,7 @@
  *
  * Times are in samples, as in the credit layer: divide by hz.  The rate
  * (hz), the unit, the histogram scale and gprof's total_time are in the
- * credit layer (p->credit, hist.h), which gp_analyse() makes or checks
+ * credit layer (p->credit, analysis/credit.h), which gp_analyse() makes or checks
  * too.
  *
  * A printer reads a stream with gp_stage_read() and calls gp_analyse(),

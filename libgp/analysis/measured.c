@@ -1,5 +1,5 @@
 /*
- * Measured analysis (measured.h): the runtime layer's measurements
+ * Measured analysis (analysis/measured.h): the runtime layer's measurements
  * resolved to the symbol layer, and the credit layer made from them.
  */
 #include <err.h>

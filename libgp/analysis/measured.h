@@ -1,5 +1,5 @@
 /*
- * Measured analysis (measured.c): when the stream has measured call arcs
+ * Measured analysis (analysis/measured.c): when the stream has measured call arcs
  * (the runtime layer, gprt/runtime.h),
  *  - the credit layer (gp_credit_make) credits each function with its
  *    measured self time instead of the histogram's samples;
@@ -23,7 +23,7 @@ struct gp_credit;
 
 /*
  * The symbol id of address a of group g in the symbol layer, or GP_NOSYM
- * (graph.h).  func: back up to a function symbol, as a callee is.
+ * (analysis/graph.h).  func: back up to a function symbol, as a callee is.
  */
 size_t	gp_rt_sym(const struct gp_prof *, size_t group,
 	    const struct gp_rtaddr *a, int func);

@@ -3,11 +3,11 @@
  *
  * The stream has layers, each added by one stage (see gp-stream(5)):
  *
- *	raw	profile hist bins arc bbrec bb raw	gmon-cat	gmon.h
- *	sym	exe sym					gp-sym		symtab.h
- *	credit	histsum time				gp-hist		hist.h
- *	graph	graph node carc				gp-arcs		graph.h
- *	runtime	gprt map thread marc mem memsum		gmon-cat	measured.h
+ *	raw	profile hist bins arc bbrec bb raw	gmon-cat	gmon/raw.h
+ *	sym	exe sym					gp-sym		sym/symtab.h
+ *	credit	histsum time				gp-hist		analysis/credit.h
+ *	graph	graph node carc				gp-arcs		analysis/graph.h
+ *	runtime	gprt map thread marc mem memsum		gmon-cat	analysis/measured.h
  *	diff	diff dfunc darc				gp-diff		diff.h
  *	(and in the sym layer, obj osym: other objects' symbols, gp-sym)
  *
@@ -49,7 +49,7 @@ struct gp_prof {
  */
 void	gp_raw_norm(struct gp_raw *);				/* gmon.c */
 void	gp_prof_free(struct gp_prof *);
-int	gp_credit_load(struct gp_prof *, const struct gp_rec *); /* hist.c */
+int	gp_credit_load(struct gp_prof *, const struct gp_rec *); /* analysis/credit.c */
 int	gp_graph_load(struct gp_prof *, const struct gp_rec *);	/* graph.c */
 
 /*

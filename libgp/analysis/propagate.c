@@ -1,7 +1,7 @@
 /*
  * Time along the call graph: gprof's inherit_flags, propagate_flags,
  * cycle_time and propagate_time, and, for measured profiles, the
- * measured inclusive times in their place (measured.h).
+ * measured inclusive times in their place (analysis/measured.h).
  */
 #include <err.h>
 #include <math.h>
@@ -172,7 +172,7 @@ an_propagate_time(struct an *g, size_t p)
 }
 
 /*
- * Measured times where gprof propagates estimates (measured.h): a node's
+ * Measured times where gprof propagates estimates (analysis/measured.h): a node's
  * children are the inclusive time of its calls less its self time; a
  * cycle's, the inclusive time of the calls into it from outside less its
  * members' self time; a member's, the inclusive time of its calls out of

@@ -216,7 +216,7 @@ uint32_t	 gp_hertz(void);
 const char	*gp_layout_name(enum gp_layout);
 
 /*
- * Reading gmon.out files (gmonread.c).  Zero fields of gp_gmonopt mean
+ * Reading gmon.out files (gmon/read.c).  Zero fields of gp_gmonopt mean
  * "detect": the layout from the cookie and the BSD version word, the
  * byte order from the version word, the width (and a byte order the
  * header does not tell) by which reading is consistent with the file's
@@ -264,7 +264,7 @@ void		 gp_input_read(struct gp_input *, const char *path);
 void		 gp_input_free(struct gp_input *);
 
 /*
- * Writing gmon.out files (gmonwrite.c): layout 0, width 0 and order 0
+ * Writing gmon.out files (gmon/write.c): layout 0, width 0 and order 0
  * take those of the first file record (GNU, 64-bit, this host's order
  * if there is none).  What the layout cannot hold (a count or an address
  * too large, several histograms or basic blocks in a BSD file, a rate

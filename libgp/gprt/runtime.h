@@ -165,7 +165,7 @@ struct gp_rt {
 	const struct gp_symtab *bound;	/* the table symobj refers to */
 };
 
-/* Loader (prof.h) and emitter of the runtime layer. */
+/* Loader (analysis/profile.h) and emitter of the runtime layer. */
 int	gp_rt_load(struct gp_rt **, const struct gp_rec *);
 void	gp_rt_emit(struct gp_writer *, const struct gp_rt *);
 void	gp_rt_free(struct gp_rt *);

@@ -1,5 +1,5 @@
 /*
- * Which layer of the stream each record kind belongs to (kinds.h).
+ * Which layer of the stream each record kind belongs to (stream/kinds.h).
  */
 #include <string.h>
 

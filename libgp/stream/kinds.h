@@ -1,7 +1,7 @@
 /*
  * The layers of the stream (gp-stream(5)) and which layer each record
  * kind belongs to.  Below everything that loads records: the plugin
- * loader (plugload.c) asks it, and so does the profile loader (prof.c).
+ * loader (plugin/load.c) asks it, and so does the profile loader (analysis/profile.c).
  */
 #ifndef GP_KINDS_H
 #define GP_KINDS_H

@@ -86,7 +86,7 @@ ssize_t		 gp_unescapen(const char *, char *dst, size_t max);
 		    /* NULs kept; -1 malformed, -2 longer than max */
 int		 gp_hexdigit(int);		/* -1 if not one */
 size_t		 gp_fmtdbl(char *buf, double);	/* buf >= 32; shortest exact */
-size_t		 gp_fmtdbl_fast(char *, double);	/* fmtdbl.c; 0: not done */
+size_t		 gp_fmtdbl_fast(char *, double);	/* number.c; 0: not done */
 int		 gp_parsedbl_fast(const char *, double *); /* -1: not done */
 int		 gp_parsedbl(const char *, double *);
 int		 gp_parsehex(const char *, uint64_t *);

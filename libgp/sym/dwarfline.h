@@ -1,6 +1,6 @@
 /*
  * Source lines of many addresses at once from the DWARF line tables
- * (bfdline.c), giving what libbfd's bfd_find_nearest_line gives.
+ * (sym/dwarfline.c), giving what libbfd's bfd_find_nearest_line gives.
  */
 #ifndef GP_BFDLINE_H
 #define GP_BFDLINE_H

@@ -486,7 +486,7 @@ elsewhere(const struct exe *x)
  * The source file and line of each symbol, as gprof gets them: libbfd's
  * nearest line to the symbol's address, kept when libbfd names a file, a
  * function and a line other than 0.  For a fully linked ELF file the
- * line tables are walked once (bfdline.c); addresses that walk is not
+ * line tables are walked once (sym/dwarfline.c); addresses that walk is not
  * sure about, those outside .text, and every other kind of file go to
  * libbfd one by one, as in gprof.
  */

@@ -1,7 +1,7 @@
 /*
  * The symbol layer: loading "exe" and "sym" records, writing them back,
  * and gprof's address lookup.  Building the table from an executable is
- * in bfdsym.c.
+ * in sym/exesyms.c.
  */
 #include <err.h>
 #include <limits.h>

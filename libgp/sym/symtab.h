@@ -32,7 +32,7 @@ struct gp_sym {				/* a "sym" record */
 
 /*
  * Another object of the process (a shared library, a dlopen'd module)
- * whose functions the runtime layer names (measured.h): an "obj" record.
+ * whose functions the runtime layer names (analysis/measured.h): an "obj" record.
  * Its symbols, "osym" records, follow the executable's in syms[], ids
  * nsyms and up, each object's sorted by its own link-time addresses.
  */
@@ -98,7 +98,7 @@ void		 gp_sym_free(struct gp_symtab *);
 void		 gp_sym_clear(struct gp_sym *);	/* its strings */
 
 /*
- * Building the table from an executable with libbfd (bfdsym.c), the way
+ * Building the table from an executable with libbfd (sym/exesyms.c), the way
  * gprof 2.40 does.  Errors are fatal: one line naming the file, exit 1.
  */
 struct gp_symopt {

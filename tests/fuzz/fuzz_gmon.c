@@ -1,5 +1,5 @@
 /*
- * fuzz_gmon: the gmon.out reader (libgp/gmonread.c) on any bytes.
+ * fuzz_gmon: the gmon.out reader (libgp/gmon/read.c) on any bytes.
  *
  * The first byte of an input chooses the reader's options, the rest is
  * the file:

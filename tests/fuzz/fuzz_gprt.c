@@ -1,5 +1,5 @@
 /*
- * fuzz_gprt: the gprt(3) companion-file reader (libgp/gprt.c) on any
+ * fuzz_gprt: the gprt(3) companion-file reader (libgp/gprt/companion.c) on any
  * bytes.
  *
  * The input is the companion file.  A file the reader takes must then

@@ -1,5 +1,5 @@
 /*
- * fuzz_symspec: gprof's symspecs (libgp/symspec.c) parsed and bound to a
+ * fuzz_symspec: gprof's symspecs (libgp/sym/symspec.c) parsed and bound to a
  * symbol table, and the call-graph analysis run with them, as gp-hist
  * and gp-arcs run it with -p -P -q -Q -e -E -f -F -n -N -k.
  *

@@ -478,7 +478,7 @@ static_body()
 atf_test_case doubles
 doubles_head()
 {
-	atf_set "descr" "libgp/fmtdbl.c writes doubles as printf and strtod do"
+	atf_set "descr" "libgp/stream/number.c writes doubles as printf and strtod do"
 	atf_set "require.progs" "cc"
 }
 doubles_body()
@@ -486,7 +486,7 @@ doubles_body()
 	top=$(atf_get_srcdir)/../..
 	atf_check cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
 	    -I"$top/libgp" -o dblcheck "$(atf_get_srcdir)/dblcheck.c" \
-	    "$top/libgp/fmtdbl.c" -lm
+	    "$top/libgp/stream/number.c" -lm
 	atf_check -o match:' 0 bad$' ./dblcheck 300000 1
 	atf_check -o match:' 0 bad$' ./dblcheck 300000 $$
 }

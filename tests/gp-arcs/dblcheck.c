@@ -1,5 +1,5 @@
 /*
- * dblcheck N SEED: gp_fmtdbl_fast (libgp/fmtdbl.c) writes N doubles of
+ * dblcheck N SEED: gp_fmtdbl_fast (libgp/stream/number.c) writes N doubles of
  * several kinds exactly as the first of "%.15g", "%.16g", "%.17g" that
  * reads back, or declines; prints how many it did and how many differ.
  */

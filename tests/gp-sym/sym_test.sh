@@ -292,8 +292,9 @@ lookup_head()
 }
 lookup_body()
 {
-	atf_check cc -std=c11 -D_GNU_SOURCE -I"$top/libgp" -I"$top/include" \
-	    -o symcheck "$src/symcheck.c" "$top"/libgp/*.c \
+	atf_check cc -std=c11 -D_GNU_SOURCE -DGP_VERSION='"test"' \
+	    -I"$top/libgp" -I"$top/include" \
+	    -o symcheck "$src/symcheck.c" "$top"/libgp/*/*.c \
 	    -lbfd -liberty -ldl -lm
 	cprog prog -g
 	symtab prog
@@ -336,8 +337,9 @@ loader_errors_head()
 }
 loader_errors_body()
 {
-	atf_check cc -std=c11 -D_GNU_SOURCE -I"$top/libgp" -I"$top/include" \
-	    -o symcheck "$src/symcheck.c" "$top"/libgp/*.c \
+	atf_check cc -std=c11 -D_GNU_SOURCE -DGP_VERSION='"test"' \
+	    -I"$top/libgp" -I"$top/include" \
+	    -o symcheck "$src/symcheck.c" "$top"/libgp/*/*.c \
 	    -lbfd -liberty -ldl -lm
 	h='gp-stream\t1\n'
 	e='exe\ta.out\telf64-x86-64\t0x10\t0x100\t2\t64\tle\t\n'

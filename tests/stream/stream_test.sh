@@ -1,6 +1,6 @@
 #! /usr/bin/atf-sh
 #
-# The gp-stream(5) reader and writer (libgp/stream.c), through the
+# The gp-stream(5) reader and writer (libgp/stream/), through the
 # streamcheck driver compiled here from the source tree.
 
 . "$(atf_get_srcdir)/../lib.sh"
@@ -10,8 +10,9 @@ top=$(atf_get_srcdir)/../..
 build()
 {
 	atf_check cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
-	    -I"$top/libgp" -o streamcheck "$(atf_get_srcdir)/streamcheck.c" \
-	    "$top/libgp/stream.c" "$top/libgp/fmtdbl.c" -lm
+	    -DGP_VERSION='"test"' -I"$top/libgp" \
+	    -o streamcheck "$(atf_get_srcdir)/streamcheck.c" \
+	    "$top"/libgp/stream/*.c -lm
 }
 
 atf_test_case copy_verbatim

@@ -1,5 +1,5 @@
 /*
- * Test driver for the gp-stream(5) reader and writer in libgp/stream.c.
+ * Test driver for the gp-stream(5) reader and writer in libgp/stream/.
  *
  *	streamcheck copy	copy stdin to stdout through gp_read/gp_wrec
  *	streamcheck fields	print each record's fields unescaped, one a line
