@@ -236,15 +236,23 @@ along(const struct walk *w, const struct gp_parc *a,
  * The weight of arc a into f for sharing the chain's time among f's
  * callers: at the leaf, the part of f's self time that went through the
  * arc (measured with a runtime layer, propagated by gprof from -pg
- * data); further up, its self and child time.  Arcs between members of
- * one cycle carry no time: there the calls are the weights.
+ * data); further up, where the chain's time is spent in f's callees,
+ * the part of f's child time that went through it.  Not its self time
+ * too: a caller whose calls of f cost f itself much but its callees
+ * little (42,000 cheap calls of work() beside one that runs spin() for
+ * a third of the run, each cheap call's hooks measured as its own time)
+ * would take the callees' time from the callers whose calls spent it.
+ * gprof's propagated times give each arc f's self and child time in the
+ * same proportion, the calls', so its stacks are the same either way.
+ * Arcs between members of one cycle carry no time: there the calls are
+ * the weights.
  */
 static double
 arcweight(const struct gp_parc *a, int leaf, int bycount)
 {
 	if (bycount)
 		return (double)a->count;
-	return leaf ? a->self : a->self + a->child;
+	return leaf ? a->self : a->child;
 }
 
 /*

@@ -31,6 +31,7 @@
  * stack pointer) is still told apart.  GPRT_INLINE=0 leaves inlined calls
  * out, as -pg does.
  */
+#include <signal.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -460,6 +461,29 @@ realcall(const struct gprt_frame *f, uintptr_t site, uintptr_t sp)
 	return 0;
 }
 
+/*
+ * 1 if a hook called with stack pointer sp must keep out of thread t,
+ * inside the runtime: the hook runs in a signal handler that interrupted
+ * the runtime, below its mark (rt_busy()) or on an alternate signal
+ * stack.  A mark at or below sp, off such a stack, was left by a handler
+ * that jumped out of the runtime with siglongjmp(3), never to come back:
+ * the hook takes the thread over.  Else the thread would stay busy, and
+ * with rt_cur NULL every later hook would take the slow path, find it
+ * busy and count nothing (with CLOCK_MONOTONIC, under a kvm-clock, every
+ * hook takes the slow path, so most jumps leave it).
+ */
+RT_FN static int
+busy(const struct rt_thr *t, uintptr_t sp)
+{
+	stack_t ss;
+
+	if (t->busy == 0)
+		return 0;
+	if (sp < t->busy)
+		return 1;
+	return sigaltstack(NULL, &ss) == 0 && (ss.ss_flags & SS_ONSTACK);
+}
+
 RT_FN RT_COLD static void
 enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 {
@@ -471,7 +495,7 @@ enter_slow(uintptr_t fn, uintptr_t site, uintptr_t sp)
 
 	if ((t = rt_self) == NULL && (t = rt_thread()) == NULL)
 		return;
-	if (t->busy)
+	if (busy(t, sp))
 		return;
 	rt_busy(t);
 	if (unlikely(t->gen != __atomic_load_n(&rt.gen, __ATOMIC_ACQUIRE)))
@@ -507,14 +531,17 @@ out:
 	rt_unbusy(t);
 }
 
-/* The whole of an exit, for what the fast path leaves out. */
+/*
+ * The whole of an exit, for what the fast path leaves out; sp is the
+ * stack pointer the hook was called with.
+ */
 RT_FN RT_COLD static void
-exit_slow(uintptr_t fn, uintptr_t site, uint64_t now)
+exit_slow(uintptr_t fn, uintptr_t site, uint64_t now, uintptr_t sp)
 {
 	struct rt_thr *t;
 	struct gprt_arc *a;
 
-	if ((t = rt_self) == NULL || t->busy || rt_depth(t) == 0)
+	if ((t = rt_self) == NULL || busy(t, sp) || rt_depth(t) == 0)
 		return;
 	rt_busy(t);
 	a = (struct gprt_arc *)(uintptr_t)rt_top(t)->arc;
@@ -525,6 +552,13 @@ exit_slow(uintptr_t fn, uintptr_t site, uint64_t now)
 	rt_unbusy(t);
 	if (now >= t->next_cp)
 		rt_checkpoint(t, now);
+}
+
+/* exit_slow() at the time now, for a thread the fast paths leave out. */
+RT_FN RT_COLD static void
+exit_clock(uintptr_t fn, uintptr_t site, uintptr_t sp)
+{
+	exit_slow(fn, site, rt_now(), sp);
 }
 
 /*
@@ -788,6 +822,7 @@ exit_fast(struct rt_thr *t, void *fnp, void *sitep)
 	struct gprt_arc *a;
 	struct rt_node *nd;
 	uint64_t c, el, now;
+	uintptr_t sp;
 
 	now = rt_fastnow();
 	f = rt_top(t);
@@ -801,9 +836,10 @@ exit_fast(struct rt_thr *t, void *fnp, void *sitep)
 	if (unlikely(a->fn != (uintptr_t)fnp ||
 	    (f->site != (uintptr_t)sitep && !(f->sp & SPBITS)) ||
 	    (int64_t)(el - c) < 0 || now >= t->next_cp)) {
+		sp = t->hook;		/* the one the hook marked */
 		barrier();
 		t->hook = 0;
-		return exit_slow((uintptr_t)fnp, (uintptr_t)sitep, now);
+		return exit_slow((uintptr_t)fnp, (uintptr_t)sitep, now, sp);
 	}
 	a->self += el - c;
 	nd = (struct rt_node *)(uintptr_t)f->node;
@@ -836,7 +872,7 @@ exit_null(void *fnp, void *sitep, uintptr_t sp)
 	struct gprt_arc *a;
 
 	if ((t = rt_noinl) == NULL)
-		return exit_slow((uintptr_t)fnp, (uintptr_t)sitep, rt_now());
+		return exit_clock((uintptr_t)fnp, (uintptr_t)sitep, sp);
 	if (unlikely(t->hook != 0) && sp < t->hook)
 		return;
 	t->hook = sp;

@@ -73,7 +73,9 @@ struct rt_thr {
 	uint64_t		 next_cp;	/* ticks of next checkpoint */
 	uintptr_t		 hook;		/* stack pointer of a fast path
 						   under way, or 0 */
-	int			 busy;		/* inside the runtime */
+	uintptr_t		 busy;		/* inside the runtime: a stack
+						   address above its frames
+						   (rt_busy), or 0 */
 	int			 ncoll;		/* collectors it has */
 	uint32_t		 cap;		/* frames that fit */
 	struct gprt_frame	*frames;
@@ -245,11 +247,18 @@ rt_settop(struct rt_thr *t, struct gprt_frame *f)
 	t->pub.top = (uintptr_t)f;
 }
 
-/* Thread t enters the runtime: hooks in signal handlers keep out. */
+/*
+ * Thread t enters the runtime: hooks in signal handlers keep out.  The
+ * mark is the frame of the function that enters, above every frame the
+ * runtime then runs on, a signal handler's included, so that the hooks
+ * can tell a mark left by a handler that jumped out (hooks.c, busy()).
+ */
+#define rt_busy(t)	rt_busy_at((t), (uintptr_t)__builtin_frame_address(0))
+
 RT_FN static inline void
-rt_busy(struct rt_thr *t)
+rt_busy_at(struct rt_thr *t, uintptr_t mark)
 {
-	t->busy = 1;
+	t->busy = mark;
 	rt_cur = rt_noinl = NULL;
 	barrier();
 }

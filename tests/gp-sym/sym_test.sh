@@ -679,16 +679,28 @@ i386_body()
 {
 	# gcc-multilib (cc -m32) conflicts with the s390x cross compiler,
 	# so the i686 cross compiler comes first
-	echo 'int main(void) { return 0; }' >m32.c
+	printf '#include <stdio.h>\nint main(void) { puts("i386"); return 0; }\n' >m32.c
 	if command -v i686-linux-gnu-gcc >/dev/null; then
-		crossprog i686-linux-gnu-gcc prog ""
+		cc32=i686-linux-gnu-gcc
 	elif cc -m32 -pg -static -o m32 m32.c 2>/dev/null; then
 		printf '#!/bin/sh\nexec cc -m32 "$@"\n' >cc32
 		chmod +x cc32
-		crossprog ./cc32 prog ""
+		cc32=./cc32
 	else
 		atf_skip "no i686-linux-gnu-gcc (gcc-i686-linux-gnu," \
 		    "libc6-dev-i386-cross) nor cc -m32 (gcc-multilib)"
+	fi
+	# a kernel without IA32 emulation cannot exec it (and sh then
+	# reads it as a script): run it under qemu-i386 instead
+	atf_check -o ignore -e ignore $cc32 -static -o m32 m32.c
+	if [ "$(./m32 2>/dev/null)" = i386 ]; then
+		crossprog $cc32 prog ""
+	elif command -v qemu-i386 >/dev/null &&
+	    [ "$(qemu-i386 ./m32 2>/dev/null)" = i386 ]; then
+		crossprog $cc32 prog qemu-i386
+	else
+		atf_skip "this kernel cannot run 32-bit x86 programs" \
+		    "(no IA32 emulation) and qemu-i386 (qemu-user) cannot either"
 	fi
 	if command -v i686-linux-gnu-gprof >/dev/null; then
 		GPROF=i686-linux-gnu-gprof
