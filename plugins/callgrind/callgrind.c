@@ -19,7 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
+#include <gp/input.h>
 
 #include "common.h"
 #include "input.h"
@@ -446,7 +447,7 @@ ctxarcs(const struct gp_profile *p, size_t *n, int *nomem)
 
 	*n = 0;
 	*nomem = 0;
-	if (!GP_PROFILE_HAS(p, ctxtotal) || !(p->have & GP_HAVE_CTX))
+	if (!(p->have & GP_HAVE_CTX))
 		return NULL;
 	for (i = 0; i < p->nctxtrees; i++)
 		all += p->ctxtrees[i]->nnodes;
@@ -735,6 +736,7 @@ done:
 }
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH | GP_HAVE_SITES,
 	.options = options,
 	.write = write_callgrind,

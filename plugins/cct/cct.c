@@ -25,7 +25,7 @@
 
 #include <stdint.h>
 
-#include <gp/plugin.h>
+#include <gp/collector.h>
 
 #define FN		__attribute__((__no_instrument_function__))
 #define NODES_DEF	16384
@@ -99,8 +99,8 @@ thread(struct gp_ctx *c, uint32_t slot)
 	if ((s = pmem(sizeof(*s))) == NULL ||
 	    (s->tab = pmem(tcap * sizeof(*s->tab))) == NULL ||
 	    (s->stack = pmem(STACK0 * sizeof(*s->stack))) == NULL ||
-	    (s->h = host->reserve(c, slot, GP_COLL_CCT, sizeof(*s->h) +
-	    cap * sizeof(*s->nodes))) == NULL) {
+	    (s->h = host->collector->reserve(c, slot, GP_COLL_CCT,
+	    sizeof(*s->h) + cap * sizeof(*s->nodes))) == NULL) {
 		host->warn(c, "thread %u: no room for its tree", slot);
 		return NULL;
 	}
@@ -276,6 +276,7 @@ leave(void *v, uintptr_t fn, uint64_t now)
 }
 
 static const struct gp_collector coll = {
+	.size = sizeof(struct gp_collector),
 	.start = start,
 	.thread = thread,
 	.enter = enter,

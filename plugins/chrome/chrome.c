@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 #include "common.h"
 
@@ -170,6 +170,7 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 }
 
 static const struct gp_format fmt = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_TRACE | GP_HAVE_SYM,
 	.write = write,
 };

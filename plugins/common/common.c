@@ -460,7 +460,7 @@ stacks_make(const struct gp_profile *p, double scale, double min,
 	w.scale = scale;
 	w.names = names;
 	w.nfuncs = p->nfuncs;
-	w.narrowed = GP_PROFILE_HAS(p, narrowed) && p->narrowed;
+	w.narrowed = p->narrowed;
 	w.bytime = 1;
 	for (i = 0; i < p->narcs; i++)
 		if (p->arcs[i]->count > 0)
@@ -473,8 +473,8 @@ stacks_make(const struct gp_profile *p, double scale, double min,
 		free(w.path);
 		return -1;
 	}
-	if (GP_PROFILE_HAS(p, ctxtotal) && (p->have & GP_HAVE_CTX) &&
-	    p->nctxtrees > 0 && p->ctxtotal > 0) {
+	if ((p->have & GP_HAVE_CTX) && p->nctxtrees > 0 &&
+	    p->ctxtotal > 0) {
 		ctxstacks(&w, p, (p->hz > 0 ? p->hz : 1) * scale);
 		st->fromctx = 1;
 		goto made;
@@ -996,7 +996,7 @@ narrow_shows(const struct gp_profile *p, const struct gp_pfunc *f)
 {
 	size_t i;
 
-	if (!GP_PROFILE_HAS(p, narrowed) || !p->narrowed || f->printed)
+	if (!p->narrowed || f->printed)
 		return 1;
 	for (i = 0; i < f->ncallers; i++)
 		if (f->callers[i]->caller->printed)

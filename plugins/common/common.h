@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 /*
  * Folded stacks.  With calling contexts (GP_HAVE_CTX), the measured

@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 #include "common.h"
 
@@ -69,6 +69,7 @@ write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 }
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.options = options,
 	.write = write_folded,

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 #include "common.h"
 #include "frames.h"
@@ -406,6 +406,7 @@ static const struct gp_option options[] = {
 };
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.options = options,
 	.write = write_html,

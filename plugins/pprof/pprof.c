@@ -31,7 +31,7 @@
 
 #include <zlib.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 #include "common.h"
 #include "frames.h"
@@ -662,6 +662,7 @@ static const struct gp_option options[] = {
 };
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.binary = 1,
 	.options = options,

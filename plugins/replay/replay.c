@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 static const struct gp_host *h;
 
@@ -156,6 +156,7 @@ static const struct gp_option opts[] = {
 };
 
 static const struct gp_format fmt = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_TRACE | GP_HAVE_SYM,
 	.options = opts,
 	.write = write,

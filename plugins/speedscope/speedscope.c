@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 #include "common.h"
 #include "frames.h"
@@ -285,6 +285,7 @@ static const struct gp_option options[] = {
 };
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.options = options,
 	.write = write_speedscope,

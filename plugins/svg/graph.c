@@ -14,7 +14,7 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 #include "common.h"
 #include "dotgraph.h"

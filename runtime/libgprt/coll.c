@@ -27,12 +27,18 @@
 #define GP_LIBDIR	"/usr/local/lib"
 #endif
 
-/* The smallest descriptor with the 1.3 collector; what tells its ABI. */
-#define HEAD_MIN	(offsetof(struct gp_plugin, size) + sizeof(uint32_t))
+/* The bytes of a structure up to and with a field. */
+#define THROUGH(type, field)						\
+	(offsetof(type, field) + sizeof(((type *)0)->field))
+
+/* ABI 1.0's descriptor and collector: a plugin's are at least this large. */
+#define DESC_MIN	THROUGH(struct gp_plugin, collector)
+#define COLL_MIN	THROUGH(struct gp_collector, stop)
 
 struct gp_ctx {				/* the runtime's, one per collector */
 	int		 slot;		/* its index in rt.coll */
 	char		 name[65];
+	struct gp_collector c;		/* as this runtime knows it */
 };
 
 struct rt_coll	rt_coll[RT_MAXCOLL] RT_HIDDEN;
@@ -118,31 +124,6 @@ s_optnum(struct gp_ctx *c, const char *key, double min, double max,
 	return 1;
 }
 
-RT_FN static size_t
-s_get(struct gp_ctx *c, void *buf, size_t n)
-{
-	return 0;
-}
-
-RT_FN static void
-s_emit(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
-{
-	s_error(c, "emit() is for record types");
-}
-
-RT_FN static int
-s_put(struct gp_ctx *c, const void *buf, size_t n)
-{
-	return -1;
-}
-
-RT_FN static int
-s_gmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
-    int bigendian)
-{
-	return -1;
-}
-
 /* Space in the companion file: a COLL block, its kind in cap. */
 RT_FN static void *
 s_reserve(struct gp_ctx *c, uint32_t thread, uint32_t kind, size_t n)
@@ -156,21 +137,42 @@ s_reserve(struct gp_ctx *c, uint32_t thread, uint32_t kind, size_t n)
 	return b + 1;
 }
 
-static struct gp_host host = {
+static const struct gp_collector_host collhost = {
+	.size = sizeof(struct gp_collector_host),
+	.reserve = s_reserve,
+};
+
+/* The runtime runs collectors only: no other kind's services. */
+static const struct gp_host host = {
+	.size = sizeof(struct gp_host),
 	.abi_major = GP_PLUGIN_ABI_MAJOR,
 	.abi_minor = GP_PLUGIN_ABI_MINOR,
-	.size = sizeof(struct gp_host),
 	.progname = "gprt",
 	.warn = s_warn,
 	.error = s_error,
 	.option = s_option,
 	.optnum = s_optnum,
-	.get = s_get,
-	.emit = s_emit,
-	.put = s_put,
-	.gmon_write = s_gmon_write,
-	.reserve = s_reserve,
+	.collector = &collhost,
 };
+
+/*
+ * Whether a structure of the plugin, size bytes, is one this runtime can
+ * take: at least ABI 1.0's (min), and no field set beyond the known
+ * (ours) bytes.
+ */
+RT_FN static int
+known(const void *p, uint32_t size, size_t min, size_t ours)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	if (size < min)
+		return 0;
+	for (i = ours; i < size; i++)
+		if (b[i] != 0)
+			return 0;
+	return 1;
+}
 
 /* The installed plugin directory, in buf. */
 RT_FN static void
@@ -267,28 +269,31 @@ load(const char *name, char *path, size_t pathsz, char *why, size_t whysz)
 		e = "not a gptools plugin";
 	else if (d->magic != GP_PLUGIN_MAGIC)
 		e = "not a gptools plugin: bad magic number";
-	else if (d->abi_major != GP_PLUGIN_ABI_MAJOR ||
-	    d->abi_minor > GP_PLUGIN_ABI_MINOR || d->abi_minor < 3) {
+	else if (d->abi_major != GP_PLUGIN_ABI_MAJOR) {
 		snprintf(why, whysz, "%s: built for plugin ABI %u.%u, "
-		    "collectors need %d.3 to %d.%d", path, d->abi_major,
-		    d->abi_minor, GP_PLUGIN_ABI_MAJOR, GP_PLUGIN_ABI_MAJOR,
-		    GP_PLUGIN_ABI_MINOR);
+		    "gprt has ABI %d.%d: rebuild it", path, d->abi_major,
+		    d->abi_minor, GP_PLUGIN_ABI_MAJOR, GP_PLUGIN_ABI_MINOR);
 		return why;
-	} else if (d->size < offsetof(struct gp_plugin, spare) ||
+	} else if (!known(d, d->size, DESC_MIN, sizeof(*d)) ||
 	    d->name == NULL || strcmp(d->name, name) != 0)
-		e = "descriptor too short, or named otherwise";
+		e = "descriptor too short, of a later ABI, or named otherwise";
 	else if ((c = d->collector) == NULL)
 		e = "provides no collector";
+	else if (!known(c, c->size, COLL_MIN, sizeof(*c)))
+		e = "collector too short (no size) or of a later ABI";
 	else if (c->thread == NULL || c->enter == NULL || c->leave == NULL)
 		e = "collector without thread, enter or leave";
 	if (e != NULL) {
 		snprintf(why, whysz, "%s: %s", path, e);
 		return why;
 	}
-	c = d->collector;
 	ctx = &ctxs[rt.ncoll];
 	ctx->slot = rt.ncoll;
 	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
+	memset(&ctx->c, 0, sizeof(ctx->c));
+	memcpy(&ctx->c, c, c->size < sizeof(ctx->c) ? c->size :
+	    sizeof(ctx->c));
+	c = &ctx->c;
 	if ((d->init != NULL && d->init(ctx, &host) != 0) ||
 	    (c->start != NULL && c->start(ctx) != 0)) {
 		snprintf(why, whysz, "%s: its start failed", path);
