@@ -39,6 +39,7 @@ static const struct gp_option options[] = {
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	callgrind_host = h;	/* the input side's (input.c) */
 	return 0;

@@ -71,6 +71,7 @@ pmem(size_t n)
 FN static int
 init(struct gp_ctx *c, const struct gp_host *h)
 {
+	(void)c;
 	host = h;
 	return 0;
 }
@@ -264,6 +265,7 @@ leave(void *v, uintptr_t fn, uint64_t now)
 {
 	struct tstate *s = v;
 
+	(void)fn;
 	if ((int64_t)(now - s->last) > 0)
 		s->nodes[s->cur].self += now - s->last;
 	s->last = s->h->last = now;

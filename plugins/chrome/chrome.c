@@ -26,6 +26,7 @@ static const struct gp_host *h;
 static int
 init(struct gp_ctx *c, const struct gp_host *host)
 {
+	(void)c;
 	h = host;
 	return 0;
 }

@@ -32,6 +32,7 @@ static const struct gp_option options[] = {
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	return 0;
 }

@@ -41,6 +41,7 @@ static const struct gp_host *host;
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	return 0;
 }

@@ -36,6 +36,7 @@ static int keepfirst;
 FN static int
 init(struct gp_ctx *c, const struct gp_host *h)
 {
+	(void)c;
 	host = h;
 	return 0;
 }

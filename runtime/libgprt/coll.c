@@ -130,6 +130,7 @@ s_reserve(struct gp_ctx *c, uint32_t thread, uint32_t kind, size_t n)
 {
 	struct gprt_blk *b;
 
+	(void)c;
 	if (n > ((uint64_t)1 << 40))
 		return NULL;
 	if ((b = rt_alloc(GPRT_B_COLL, thread, sizeof(*b) + n, kind)) == NULL)
