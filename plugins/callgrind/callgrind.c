@@ -22,8 +22,10 @@
 #include <gp/format.h>
 #include <gp/input.h>
 
-#include "common.h"
 #include "input.h"
+#include "names.h"
+#include "pos.h"
+#include "units.h"
 
 static const struct gp_host *host;
 

@@ -19,7 +19,7 @@
 
 #include <gp/format.h>
 
-#include "common.h"
+#include "utf8.h"
 
 static const struct gp_host *h;
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
 #include "frames.h"
+#include "stacks.h"
 
 static int
 byname(const void *a, const void *b)

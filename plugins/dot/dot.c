@@ -13,8 +13,8 @@
 
 #include <gp/format.h>
 
-#include "common.h"
 #include "dotgraph.h"
+#include "names.h"
 
 static const struct gp_host *host;
 

@@ -6,13 +6,15 @@
  * weights come from the call graph: each function's self time split
  * over the chains of its callers in proportion to the time through each
  * recorded arc (measured by the runtime, or propagated by gprof); see
- * common.c.
+ * plugins/common/stacks.h.
  */
 #include <string.h>
 
 #include <gp/format.h>
 
-#include "common.h"
+#include "names.h"
+#include "stacks.h"
+#include "units.h"
 
 static const struct gp_host *host;
 

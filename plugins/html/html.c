@@ -22,9 +22,12 @@
 
 #include <gp/format.h>
 
-#include "common.h"
 #include "frames.h"
 #include "jsonstr.h"
+#include "pos.h"
+#include "stacks.h"
+#include "units.h"
+#include "xml.h"
 
 static const struct gp_host *host;
 

@@ -14,8 +14,10 @@
 
 #include <gp/format.h>
 
-#include "common.h"
 #include "jsonstr.h"
+#include "names.h"
+#include "pos.h"
+#include "units.h"
 
 #define SCHEMA_VERSION	1
 

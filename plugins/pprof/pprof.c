@@ -33,8 +33,9 @@
 
 #include <gp/format.h>
 
-#include "common.h"
 #include "frames.h"
+#include "stacks.h"
+#include "units.h"
 
 static const struct gp_host *host;
 

@@ -22,9 +22,10 @@
 
 #include <gp/format.h>
 
-#include "common.h"
 #include "frames.h"
 #include "jsonstr.h"
+#include "stacks.h"
+#include "units.h"
 
 static const struct gp_host *host;
 

@@ -16,8 +16,8 @@
 
 #include <gp/format.h>
 
-#include "common.h"
 #include "dotgraph.h"
+#include "names.h"
 #include "svg.h"
 
 static GVC_t	*gvc;		/* kept for the process (see graph()) */

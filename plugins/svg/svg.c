@@ -13,8 +13,11 @@
 
 #include <gp/format.h>
 
-#include "common.h"
+#include "names.h"
+#include "stacks.h"
 #include "svg.h"
+#include "units.h"
+#include "xml.h"
 
 #define FRAMEH		16		/* flame graph: height of a frame */
 
