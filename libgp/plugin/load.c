@@ -12,7 +12,6 @@
 #include <err.h>
 #include <errno.h>
 #include <limits.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +20,7 @@
 
 #include "plugin/load.h"
 #include "plugin/record.h"
+#include "plugin/search.h"
 
 #ifndef GP_PLUGINDIR
 #define GP_PLUGINDIR	"/usr/local/lib/gptools"
@@ -141,12 +141,17 @@ installed_dir(void)
 	return d;
 }
 
+/*
+ * The installed directory, then GP_PLUGIN_PATH's (search.h: absolute
+ * paths only, each other entry warned about once).
+ */
 static void
 setdirs(void)
 {
-	const char *env, *p;
-	size_t n, cap;
-	char *d;
+	struct gp_search s;
+	char dir[PATH_MAX], why[512];
+	size_t cap;
+	int r;
 
 	if (dirs != NULL)
 		return;
@@ -154,24 +159,21 @@ setdirs(void)
 	if ((dirs = calloc(cap, sizeof(*dirs))) == NULL)
 		err(1, NULL);
 	dirs[ndirs++] = installed_dir();
-	/* Empty entries mean nothing: never the current directory. */
-	if ((env = getenv("GP_PLUGIN_PATH")) == NULL)
-		return;
-	for (p = env; *p != '\0'; p += n) {
-		n = strcspn(p, ":");
-		if (n > 0) {
-			if ((d = strndup(p, n)) == NULL)
-				err(1, NULL);
-			if (ndirs == cap) {
-				cap *= 2;
-				dirs = reallocarray(dirs, cap, sizeof(*dirs));
-				if (dirs == NULL)
-					err(1, NULL);
-			}
-			dirs[ndirs++] = d;
+	gp_search_start(&s, getenv("GP_PLUGIN_PATH"));
+	while ((r = gp_search_next(&s, dir, sizeof(dir), why,
+	    sizeof(why))) != 0) {
+		if (r == -1) {
+			warnx("GP_PLUGIN_PATH: %s", why);
+			continue;
 		}
-		if (p[n] == ':')
-			n++;
+		if (ndirs == cap) {
+			cap *= 2;
+			if ((dirs = reallocarray(dirs, cap, sizeof(*dirs))) ==
+			    NULL)
+				err(1, NULL);
+		}
+		if ((dirs[ndirs++] = strdup(dir)) == NULL)
+			err(1, NULL);
 	}
 }
 
@@ -189,13 +191,7 @@ gp_plugin_dirs(const char *const **dp)
 int
 gp_plug_validname(const char *s)
 {
-	if (s == NULL || *s == '\0' || strlen(s) > 64)
-		return 0;
-	for (; *s != '\0'; s++)
-		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) &&
-		    *s != '-' && *s != '_')
-			return 0;
-	return 1;
+	return s != NULL && gp_search_name(s, strlen(s));
 }
 
 int
@@ -679,20 +675,15 @@ s_optnum(struct gp_ctx *c, const char *key, double min, double max,
     double *v)
 {
 	const char *s;
-	double d;
+	char name[128], why[512];
 
 	if ((s = s_option(c, key)) == NULL)
 		return 0;
-	if (gp_parsedbl(s, &d) == -1 || !isfinite(d)) {
-		gp_plug_error(c, "option %s: \"%s\" is not a number", key, s);
+	snprintf(name, sizeof(name), "option %s", key);
+	if (gp_search_num(name, s, min, max, v, why, sizeof(why)) == -1) {
+		gp_plug_error(c, "%s", why);
 		return -1;
 	}
-	if (d < min || d > max) {
-		gp_plug_error(c, "option %s: %s is not between %g and %g", key, s,
-		    min, max);
-		return -1;
-	}
-	*v = d;
 	return 1;
 }
 

@@ -2,8 +2,9 @@
  * Collector plugins (gp-plugin(3), gprt(3)): GPRT_COLLECT=NAME[,NAME]...
  * loads NAME.so from the installed plugin directory (gptools beside
  * libgprt.so, when both were installed under one prefix; else the
- * configured one), then from the directories in $GP_PLUGIN_PATH; never
- * from the current directory.  A collector the runtime cannot use is a
+ * configured one), then from the directories in $GP_PLUGIN_PATH, read as
+ * the tools read it (libgp/plugin/search.c, compiled in): absolute paths
+ * only, never the current directory.  A collector the runtime cannot use is a
  * one-line warning, and the program runs on without it.
  *
  * The call hooks (hooks.c) call the collectors of a thread only when it
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "rt.h"
+#include "plugin/search.h"
 
 #ifndef GP_PLUGINDIR
 #define GP_PLUGINDIR	"/usr/local/lib/gptools"
@@ -108,19 +110,15 @@ s_optnum(struct gp_ctx *c, const char *key, double min, double max,
     double *v)
 {
 	const char *s;
-	char *end, name[160];
-	double d;
+	char name[160], why[400];
 
 	if ((s = s_option(c, key)) == NULL)
 		return 0;
-	d = strtod(s, &end);
-	if (*end != '\0' || end == s || !(d >= min && d <= max)) {
-		envname(c, key, name, sizeof(name));
-		s_error(c, "%s=%s: not a number from %.0f to %.0f, ignored",
-		    name, s, min, max);
+	envname(c, key, name, sizeof(name));
+	if (gp_search_num(name, s, min, max, v, why, sizeof(why)) == -1) {
+		s_error(c, "%s", why);
 		return -1;
 	}
-	*v = d;
 	return 1;
 }
 
@@ -195,46 +193,30 @@ installed(char *buf, size_t sz)
 	    di.dli_fname, plug + sizeof(lib) - 1);
 }
 
-/* The first NAME.so in the search path, in path; 0 if none. */
+/*
+ * The first NAME.so in the search path, in path; 0 if none.
+ * GP_PLUGIN_PATH's refused entries were warned about in rt_coll_init().
+ */
 RT_FN static int
 find(const char *name, char *path, size_t sz)
 {
-	const char *env, *p;
-	char dir[PATH_MAX];
-	size_t n;
+	struct gp_search s;
+	char dir[PATH_MAX], why[300];
+	int r;
 
 	installed(dir, sizeof(dir));
 	snprintf(path, sz, "%s/%s.so", dir, name);
 	if (access(path, R_OK) == 0)
 		return 1;
-	if ((env = rt_env("GP_PLUGIN_PATH")) == NULL)
-		return 0;
-	for (p = env; *p != '\0'; p += n) {
-		n = strcspn(p, ":");
-		/* empty entries mean nothing: never the current directory */
-		if (n > 0 && p[0] == '/') {
-			snprintf(path, sz, "%.*s/%s.so", (int)n, p, name);
+	gp_search_start(&s, rt_env("GP_PLUGIN_PATH"));
+	while ((r = gp_search_next(&s, dir, sizeof(dir), why,
+	    sizeof(why))) != 0)
+		if (r == 1) {
+			snprintf(path, sz, "%s/%s.so", dir, name);
 			if (access(path, R_OK) == 0)
 				return 1;
 		}
-		if (p[n] == ':')
-			n++;
-	}
 	return 0;
-}
-
-RT_FN static int
-validname(const char *s, size_t n)
-{
-	size_t i;
-
-	if (n == 0 || n > 64)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!(s[i] >= 'a' && s[i] <= 'z') &&
-		    !(s[i] >= '0' && s[i] <= '9') && s[i] != '-' && s[i] != '_')
-			return 0;
-	return 1;
 }
 
 /* Load and start collector `name'; why it was refused, or NULL. */
@@ -309,6 +291,21 @@ load(const char *name, char *path, size_t pathsz, char *why, size_t whysz)
 	return NULL;
 }
 
+/* GP_PLUGIN_PATH's refused entries (search.h), each warned about once. */
+RT_FN static void
+pathwarn(void)
+{
+	struct gp_search s;
+	char dir[PATH_MAX], why[300];
+	int r;
+
+	gp_search_start(&s, rt_env("GP_PLUGIN_PATH"));
+	while ((r = gp_search_next(&s, dir, sizeof(dir), why,
+	    sizeof(why))) != 0)
+		if (r == -1)
+			rt_warn("GP_PLUGIN_PATH", why);
+}
+
 /* GPRT_COLLECT: load the collectors it names.  Called from setup(). */
 RT_FN void
 rt_coll_init(void)
@@ -319,12 +316,13 @@ rt_coll_init(void)
 
 	if ((env = rt_env("GPRT_COLLECT")) == NULL)
 		return;
+	pathwarn();
 	for (p = env; *p != '\0'; p += n) {
 		n = strcspn(p, ",");
 		if (n > 0) {
 			snprintf(name, sizeof(name), "%.*s",
 			    (int)(n < 64 ? n : 64), p);
-			if (!validname(p, n))
+			if (!gp_search_name(p, n))
 				why = "not a plugin name (lower-case letters, "
 				    "digits, '-', '_')";
 			else

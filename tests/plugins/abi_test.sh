@@ -4,7 +4,7 @@
 # compiles alone, in C and C++; the example plugin and the example
 # collector build out of the tree against the installed headers only,
 # and run: the plugin in gp-fmt, the collector in a program linked with
-# libgprt.
+# libgprt, which reads GP_PLUGIN_PATH and options as the tools do.
 
 . "$(atf_get_srcdir)/../runtime/rtlib.sh"
 
@@ -109,9 +109,40 @@ example_collector_body()
 	    env GP_PLUGIN_PATH="$(pwd -P)/ex" gp-fmt -o list
 }
 
+atf_test_case runtime_rules
+runtime_rules_head()
+{
+	atf_set "descr" "libgprt reads GP_PLUGIN_PATH and collectors'" \
+	    "numbers by the tools' rules, with their messages"
+	atf_set "require.progs" "cc make"
+}
+runtime_rules_body()
+{
+	cp -R "$top/share/examples/collector" ex
+	atf_check -o ignore -e ignore make -C ex PREFIX="$(stage)"
+	rtbuild p "$src/../runtime/rec.c"
+	# a relative entry: one warning, even with two collectors to find
+	atf_check -o ignore -e save:err env GPRT_HZ=0 \
+	    GP_PLUGIN_PATH="ex::$(pwd)/ex" GPRT_COLLECT=calls,cct ./p
+	atf_check -o inline:'gprt: GP_PLUGIN_PATH: "ex" ignored: not an absolute path\n' \
+	    grep GP_PLUGIN_PATH err
+	grep -q '^gprt: collector calls: [0-9]* calls' err ||
+	    atf_fail "calls not found in $(pwd)/ex: $(cat err)"
+	atf_check -o ignore -e save:err env GPRT_HZ=0 GP_PLUGIN_PATH=ex \
+	    GPRT_COLLECT=calls ./p
+	grep -q 'collector calls refused: no calls.so' err ||
+	    atf_fail "calls found through a relative entry: $(cat err)"
+	# a bad number: the tools' message
+	atf_check -o ignore -e save:err env GPRT_HZ=0 GPRT_COLLECT=cct \
+	    GPRT_CCT_NODES=8 ./p
+	atf_check -o inline:'gprt: collector cct: GPRT_CCT_NODES=8: not a number from 16 to 16777216\n' \
+	    cat err
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case headers
 	atf_add_test_case example_plugin
 	atf_add_test_case example_collector
+	atf_add_test_case runtime_rules
 }

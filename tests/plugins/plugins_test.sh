@@ -288,6 +288,17 @@ search_path_body()
 	    gp-fmt -o nosuch s
 	grep -q "no output format \"nosuch\": no nosuch.so in .*/lib/gptools, $(pwd)/q " err ||
 	    atf_fail "$(cat err)"
+	# A relative entry is refused, with one warning, even if it has
+	# the plugin; the absolute ones are searched.
+	atf_check -s exit:1 -e save:err env GP_PLUGIN_PATH="p:./q:$(pwd)/r" \
+	    gp-fmt -o good s
+	atf_check -o inline:'gp-fmt: GP_PLUGIN_PATH: "p" ignored: not an absolute path
+gp-fmt: GP_PLUGIN_PATH: "./q" ignored: not an absolute path
+' grep GP_PLUGIN_PATH err
+	grep -q 'no output format "good"' err || atf_fail "$(cat err)"
+	atf_check -o 'inline:ok good\n' -e 'inline:gp-fmt: GP_PLUGIN_PATH: "p" ignored: not an absolute path
+INIT CALLED
+' env GP_PLUGIN_PATH="p:$(pwd)/q" gp-fmt -o good s
 }
 
 atf_test_case relocated
