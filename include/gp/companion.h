@@ -180,4 +180,70 @@ struct gprt_mem {
 	uint64_t	peak;		/* largest livebytes */
 };
 
+/*
+ * What collectors (<gp/collector.h>) keep in COLL blocks, the kind in the
+ * block's cap (the host's reserve()), in the byte order and address size
+ * of the process.  These are the companion file's format, shared by the
+ * runtime, its collectors and the readers: the spare words are the
+ * file's, not the plugin ABI's.  Readers skip kinds they do not know
+ * (GP_COLL_OTHER).
+ */
+#define GP_COLL_OTHER	0
+#define GP_COLL_CCT	1		/* a calling-context tree */
+#define GP_COLL_TRACE	2		/* a ring of call events */
+
+/*
+ * GP_COLL_CCT: struct gp_cct, then cap struct gp_cctnode.  Node 0 is the
+ * thread's root, no function; every other node's parent comes before it.
+ * A node with fn 0 is the "(truncated)" node of its parent.  Ticks of
+ * the time a node's function ran itself go to its self (the inclusive
+ * times are the subtrees' sums, made by the reader).  cur and last say
+ * which node ran since which tick, so that a reader of a killed run can
+ * give the node its last moments.  A store of n comes after the node it
+ * counts is written.
+ */
+struct gp_cct {
+	uint64_t	 n;		/* nodes in use, the root's included */
+	uint64_t	 cap;		/* nodes that fit */
+	uint64_t	 cur;		/* the node running since `last' */
+	uint64_t	 last;		/* ticks */
+	uint64_t	 limit;		/* nodes before truncation */
+	uint64_t	 spare[3];
+};
+
+struct gp_cctnode {
+	uint64_t	 parent;	/* its index; 0: the root */
+	uint64_t	 fn;		/* run-time address; 0: truncated */
+	uint64_t	 site;		/* call site in the parent's function */
+	uint64_t	 count;		/* calls along this path */
+	uint64_t	 self;		/* ticks */
+};
+
+/*
+ * GP_COLL_TRACE: struct gp_trace, then cap struct gp_tevent (cap a power
+ * of two).  Event i of the thread is in slot i % cap; head counts the
+ * events written (stored after the event), so that with `first' 0 the
+ * ring holds the last cap of them, and with `first' 1 the first cap, the
+ * rest dropped (counted in head all the same).
+ */
+#define GP_EV_ENTER	1		/* as in <gp/format.h> */
+#define GP_EV_LEAVE	2
+
+struct gp_trace {
+	uint64_t	 head;		/* events so far */
+	uint64_t	 cap;
+	uint64_t	 first;		/* keep the first cap, not the last */
+	uint64_t	 depth;		/* calls open now */
+	uint64_t	 spare[4];
+};
+
+struct gp_tevent {
+	uint64_t	 ticks;
+	uint64_t	 fn;		/* run-time address */
+	uint64_t	 site;		/* an enter's call site; 0: a leave */
+	uint32_t	 kind;		/* GP_EV_ENTER, GP_EV_LEAVE */
+	uint32_t	 depth;		/* calls open after an enter, before
+					   a leave: 1 for an outermost call */
+};
+
 #endif /* GP_COMPANION_H */

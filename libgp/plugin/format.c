@@ -1,7 +1,7 @@
 /*
- * The host services of plugins that need the profile: output formats
- * for gp-fmt, their options, the gmon_write service, and the listing.
- * See plugin.h and gp-plugin(3); loading is plugload.c's, below.
+ * The part of the plugin host that needs the profile: output formats for
+ * gp-fmt, their options, the gmon_write service, and the listing.  See
+ * format.h and gp-plugin(3); loading is load.c's, below.
  */
 #include <err.h>
 #include <errno.h>
@@ -15,6 +15,7 @@
 #include "gmon/raw.h"
 #include "analysis/graph.h"
 #include "plugin/format.h"
+#include "plugin/record.h"
 #include "report/view.h"
 
 #define progname()	program_invocation_short_name
@@ -25,18 +26,16 @@ static const struct gp_specs *fmtspecs;	/* gp_format_specs() */
 /* ------------------------------------------------------------------ */
 /* The services of output formats.                                     */
 
+/* gmon_write(), handed to the loader with the context of a write(). */
 static int
-s_gmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
+gmon_write(struct gp_writectx *wc, FILE *out, int layout, int width,
     int bigendian)
 {
+	struct gp_ctx *c = &wc->c;
 	const char *unclaimed;
 	size_t nunclaimed;
 
-	if (c == NULL || c->prof == NULL) {
-		gp_plug_error(c, "gmon_write() called outside a format's write()");
-		return -1;
-	}
-	if (c->prof->raw == NULL) {
+	if (wc->prof->raw == NULL) {
 		gp_plug_error(c, "the stream has no raw layer (gmon-cat's records)");
 		return -1;
 	}
@@ -47,7 +46,7 @@ s_gmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
 		return -1;
 	}
 	if (fflush(out) == EOF) {
-		warn("%s", c->outname);
+		warn("%s", wc->outname);
 		c->failed = 1;
 		return -1;
 	}
@@ -56,23 +55,16 @@ s_gmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
 		    "first: \"%s\") left out of the gmon.out file",
 		    nunclaimed, nunclaimed == 1 ? "" : "s", unclaimed);
 	/* Fatal on what the layout cannot hold. */
-	gp_gmon_write(fileno(out), c->outname, c->prof->raw, layout, width,
+	gp_gmon_write(fileno(out), wc->outname, wc->prof->raw, layout, width,
 	    bigendian == -1 ? 0 : bigendian ? GP_BE : GP_LE);
 	return 0;
-}
-
-/* The services above the loader's, in the table every plugin gets. */
-static void
-sethost(void)
-{
-	gp_plughost.gmon_write = s_gmon_write;
 }
 
 /* ------------------------------------------------------------------ */
 /* Listing.                                                            */
 
 static void
-kinds(const struct gp_plugin *d, char *buf, size_t n)
+kinds(const struct gp_plug *p, char *buf, size_t n)
 {
 	size_t i, len = 0;
 
@@ -81,17 +73,17 @@ kinds(const struct gp_plugin *d, char *buf, size_t n)
 		len += snprintf(buf + len, n - len, __VA_ARGS__);	\
 } while (0)
 	buf[0] = '\0';
-	if (d->format != NULL)
+	if (p->format != NULL)
 		ADD("format,");
-	if (d->record != NULL) {
+	if (p->record != NULL) {
 		ADD("record(tag");
-		for (i = 0; i < d->record->ntags; i++)
-			ADD(" %u", d->record->tags[i]);
+		for (i = 0; i < p->record->ntags; i++)
+			ADD(" %u", p->record->tags[i]);
 		ADD("),");
 	}
-	if (d->collector != NULL)
+	if (p->d.collector != NULL)
 		ADD("collector,");
-	if (GP_PLUG_INPUT(d) != NULL)
+	if (p->input != NULL)
 		ADD("input,");
 #undef ADD
 	if (len > 0 && len < n)
@@ -105,9 +97,8 @@ gp_plugin_list(FILE *fp)
 	char k[256];
 	int wn = 6, wk = 7, n;
 
-	sethost();
 	for (p = gp_plug_all(); p != NULL; p = p->next) {
-		kinds(p->d, k, sizeof(k));
+		kinds(p, k, sizeof(k));
 		if ((n = strlen(p->name)) > wn)
 			wn = n;
 		if ((n = strlen(k)) > wk)
@@ -117,10 +108,10 @@ gp_plugin_list(FILE *fp)
 	fprintf(fp, "%-*s  %-*s  %s\n", wn, "text", wk, "format",
 	    "(built into gp-fmt)");
 	for (p = gp_plug_all(); p != NULL; p = p->next) {
-		kinds(p->d, k, sizeof(k));
+		kinds(p, k, sizeof(k));
 		fprintf(fp, "%-*s  %-*s  %s\n", wn, p->name, wk, k, p->path);
-		if (p->d->desc != NULL)
-			fprintf(fp, "%-*s  %s\n", wn, "", p->d->desc);
+		if (p->d.desc != NULL)
+			fprintf(fp, "%-*s  %s\n", wn, "", p->d.desc);
 	}
 }
 
@@ -131,11 +122,8 @@ struct gp_plug *
 gp_format_open(const char *spec)
 {
 	struct gp_plug *p;
-	struct gp_ctx *c;
 	char *s, *name, *path;
-	int help = 0;
 
-	sethost();
 	if ((s = strdup(spec)) == NULL)
 		err(1, NULL);
 	name = strsep(&s, ",");
@@ -173,7 +161,7 @@ gp_format_open(const char *spec)
 	}
 	p = gp_plug_load(path, name);
 	free(path);
-	if (p == NULL || p->d->format == NULL) {
+	if (p == NULL || p->format == NULL) {
 		/* the copy freed: LeakSanitizer finds it lost at exit */
 		free(name);
 		if (p == NULL)
@@ -182,25 +170,14 @@ gp_format_open(const char *spec)
 		    p->name);
 	}
 
-	c = gp_plug_newctx(p);
-	c->spec = name;
-	help = gp_plug_options(c, "format", "-o", p->d->format->options,
-	    s);
-	if (help) {
-		gp_plug_opthelp(p, "-o", p->d->format->options, stdout);
+	/* The options belong to this use of the format. */
+	if (gp_plug_options(p, "format", "-o", p->format->options, name,
+	    s)) {
+		gp_plug_opthelp(p, "-o", p->format->options, stdout);
 		if (fflush(stdout) == EOF)
 			err(1, "stdout");
 		exit(0);
 	}
-	/* The options belong to this use of the format. */
-	free(p->ctx->optk);
-	free(p->ctx->optv);
-	free(p->ctx->spec);
-	p->ctx->optk = c->optk;
-	p->ctx->optv = c->optv;
-	p->ctx->nopt = c->nopt;
-	p->ctx->spec = c->spec;
-	free(c);
 	return p;
 }
 
@@ -211,7 +188,7 @@ gp_format_layers(const struct gp_plug *p)
 
 	if (p == NULL)
 		return GP_L_RAW | GP_L_SYM | GP_L_CREDIT | GP_L_GRAPH;
-	need = p->d->format->needs;
+	need = p->format->needs;
 	/* Each layer is made from the ones before it. */
 	if (need & GP_HAVE_GRAPH)
 		l |= GP_L_GRAPH | GP_L_CREDIT | GP_L_SYM | GP_L_RAW;
@@ -244,10 +221,10 @@ gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
     const char *outname)
 {
 	struct gp_profile *view;
-	struct gp_ctx *c = p->ctx;
+	struct gp_writectx wc;
 	int rv;
 
-	if (p->d->format->binary && isatty(fileno(out)))
+	if (p->format->binary && isatty(fileno(out)))
 		errx(1, "format %s: binary output; redirect it to a file",
 		    p->name);
 	if (gp_format_layers(p) & (GP_L_CREDIT | GP_L_GRAPH)) {
@@ -260,16 +237,16 @@ gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
 	}
 	view = gp_pview_build(prof, gp_format_layers(p) | GP_L_DIFF |
 	    (ctxmerge ? GP_PV_CTXMERGE : 0) |
-	    (p->d->format->needs & GP_HAVE_SITES ? GP_PV_SITES : 0));
-	c->prof = prof;
-	c->out = out;
-	c->outname = outname;
-	c->failed = 0;
-	rv = p->d->format->write(c, view, out);
-	c->prof = NULL;
-	c->out = NULL;
-	if (rv != 0 || c->failed) {
-		if (!c->failed)
+	    (p->format->needs & GP_HAVE_SITES ? GP_PV_SITES : 0));
+	memset(&wc, 0, sizeof(wc));
+	wc.c.kind = GP_CTX_WRITE;
+	wc.c.plug = p;
+	wc.prof = prof;
+	wc.outname = outname;
+	wc.gmon_write = gmon_write;
+	rv = p->format->write(&wc.c, view, out);
+	if (rv != 0 || wc.c.failed) {
+		if (!wc.c.failed)
 			warnx("format %s (%s) failed", p->name, p->path);
 		exit(1);
 	}

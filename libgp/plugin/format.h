@@ -1,15 +1,15 @@
 /*
- * The host services of the plugin ABI that need the profile
- * (<gp/plugin.h>, gp-plugin(3)), above the stream's layers: output
- * formats for gp-fmt, their options and the gmon_write service, and the
- * plugin listing.  Finding, loading and checking plugins, and record
- * types, are the loader's (plugload.h), below.
+ * The part of the plugin host that needs the profile (<gp/format.h>,
+ * gp-plugin(3)), above the stream's layers: output formats for gp-fmt,
+ * their options and the gmon_write service, and the plugin listing.
+ * Finding, loading and checking plugins, record types and input formats
+ * are the loader's (load.h), below.
  *
  * Every entry point that fails prints one line naming the file and exits
  * 1, so a tool's hook is a few lines.
  */
-#ifndef GP_PLUGIN_H
-#define GP_PLUGIN_H
+#ifndef GP_PLUGIN_FORMAT_H
+#define GP_PLUGIN_FORMAT_H
 
 #include <stdio.h>
 
@@ -38,4 +38,4 @@ struct gp_specs;
 void		 gp_format_specs(const struct gp_specs *);
 void		 gp_plugin_list(FILE *);
 
-#endif /* GP_PLUGIN_H */
+#endif /* GP_PLUGIN_FORMAT_H */

@@ -1,5 +1,5 @@
 /*
- * Input formats (<gp/plugin.h>'s struct gp_inputfmt, ABI 1.4): profile
+ * Input formats (<gp/input.h>, gp-plugin(3)): profile
  * files of other profilers (perf script's text, callgrind.out) read by
  * plugins into the stream.  This sits with the loader, below the
  * stream's layers: a plugin's records go to a writer as they come.

@@ -1,10 +1,11 @@
 /*
- * The plugin loader (<gp/plugin.h>, gp-plugin(3)): finding, loading and
- * checking plugins, the services every plugin gets (messages, and a
- * record type's get, emit and put), and the record-type entry points of
- * the raw layer.  It sits below the stream's layers: it knows the stream
- * and the kinds of records, nothing of the profile; the output formats
- * and the services that need the profile are plugin.h's, above.
+ * The plugin loader (<gp/abi.h>, gp-plugin(3)): finding, loading and
+ * checking plugins, and the services every plugin gets (messages,
+ * options).  It sits below the stream's layers: it knows the stream and
+ * the kinds of records, nothing of the profile.  Each kind's services
+ * and entry points are in the kind's file: record types in record.c and
+ * input formats in input.c, beside this one; output formats in
+ * format.c, above, since they need the profile.
  *
  * Plugins come from the installed plugin directory (../lib/gptools
  * relative to the running executable, else GP_PLUGINDIR), then from the
@@ -24,30 +25,43 @@
 
 struct gp_prof;
 
-struct gp_plug {			/* a loaded, checked plugin */
-	char			*path;
-	char			*name;
-	const struct gp_plugin	*d;
-	struct gp_ctx		*ctx;		/* for init and fini */
-	int			 inited;
-	struct gp_plug		*next;
+/*
+ * What a context is for: the plugin itself (init, fini), or one call of
+ * a kind's hook.  A kind's services take only contexts of their kind.
+ */
+enum gp_ctxkind {
+	GP_CTX_PLUGIN = 1,
+	GP_CTX_WRITE,			/* an output format's write() */
+	GP_CTX_READ,			/* an input format's read() */
+	GP_CTX_DECODE,			/* a record type's decode() */
+	GP_CTX_ENCODE,			/* a record type's encode() */
 };
 
-/* A descriptor's input format: the field is there from ABI 1.4 on. */
-#define GP_PLUG_INPUT(d)	((d)->abi_minor >= 4 ? (d)->input : NULL)
-
-struct gp_ctx {
+struct gp_ctx {				/* what every context has */
+	enum gp_ctxkind		 kind;
 	struct gp_plug		*plug;
-	int			 failed;
-	/* output formats (plugin.c) */
-	char			**optk;	/* into spec */
-	char			**optv;
-	size_t			 nopt;
-	char			*spec;	/* gp_format_open's NAME,KEY=VALUE,... */
+	int			 failed;	/* error() was called */
+};
+
+/* write(): the profile, and gmon_write() from the layer above. */
+struct gp_writectx {
+	struct gp_ctx		 c;
 	struct gp_prof		*prof;
-	FILE			*out;
 	const char		*outname;
-	/* record types: decoding a body from a buffer */
+	int	(*gmon_write)(struct gp_writectx *, FILE *, int layout,
+		    int width, int bigendian);
+};
+
+/* read(): whole files of an input format, to a writer (input.c). */
+struct gp_readctx {
+	struct gp_ctx		 c;
+	struct gp_writer	*w;
+	const char		*inname;
+};
+
+/* decode(): a record's body from a buffer (record.c). */
+struct gp_decodectx {
+	struct gp_ctx		 c;
 	int			 quiet;		/* keep the first error in why */
 	char			*why;
 	size_t			 whysz;
@@ -57,28 +71,50 @@ struct gp_ctx {
 	const char		*inname;
 	uint64_t		 off;		/* file offset of buf[0] */
 	unsigned		 tag;
-	int			 decoding;
 	char			*kind;		/* the record emitted */
 	char			**fields;
 	int			 nf;
 	int			 nemit;
-	/* input formats: reading a whole file (foreign.c) */
-	int			 reading;
-	struct gp_writer	*w;
-	/* record types: encoding into a buffer */
-	int			 encoding;
+};
+
+/* encode(): a record into a buffer (record.c). */
+struct gp_encodectx {
+	struct gp_ctx		 c;
 	unsigned char		*obuf;
 	size_t			 olen;
 	size_t			 ocap;
 };
 
-/*
- * The services table every plugin's init() gets.  The loader fills the
- * services it provides (option and optnum read the options that
- * gp_plug_options() kept); gmon_write belongs to the output formats
- * above and reports a misuse until plugin.c sets it.
- */
-extern struct gp_host gp_plughost;
+struct gp_plug {			/* a loaded, checked plugin */
+	char			*path;
+	char			*name;
+	/*
+	 * Its descriptor and kinds as this host knows them: copies, the
+	 * fields the plugin's ABI lacks zero.  format, input and record
+	 * point to the copies, or are NULL.
+	 */
+	struct gp_plugin	 d;
+	struct gp_format	 fmt;
+	struct gp_inputfmt	 inp;
+	struct gp_recordtype	 rec;
+	const struct gp_format	*format;
+	const struct gp_inputfmt *input;
+	const struct gp_recordtype *record;
+	struct gp_host		 host;		/* its services */
+	struct gp_ctx		 ctx;	/* for init and fini */
+	int			 inited;
+	/* The options of this use (-o, -f), for option(). */
+	char			**optk;		/* into spec */
+	char			**optv;
+	size_t			 nopt;
+	char			*spec;
+	struct gp_plug		*next;
+};
+
+/* The services of input formats (input.c), and of record types
+   (record.c), for the loader to hand to the plugins of those kinds. */
+extern const struct gp_input_host gp_input_services;
+extern const struct gp_record_host gp_record_services;
 
 /*
  * gp_plug_load() loads the plugin in `path', expected to be called
@@ -93,19 +129,22 @@ extern struct gp_host gp_plughost;
 struct gp_plug	*gp_plug_load(const char *path, const char *name);
 char		*gp_plug_find(const char *name, size_t *idx);
 struct gp_plug	*gp_plug_all(void);
+struct gp_plug	*gp_plug_loaded(void);	/* so far, loading none */
 int		 gp_plug_validname(const char *);
-struct gp_ctx	*gp_plug_newctx(struct gp_plug *);
+int		 gp_plug_validkind(const char *);
 
 /*
- * The options of one use of a format, "KEY[=VALUE],..." (s, modified and
- * kept), checked against opts and kept in c for the option() service;
- * what ("format", "input"), the option that names it (flag: "-o",
- * "-f") and the plugin's name go in the messages.
- * Errors are fatal; returns 1 if a "help" option was given.
+ * The options of one use of a plugin, "KEY[=VALUE],..." (s, modified and
+ * kept), checked against opts and kept in p for the option() service,
+ * in place of any before; spec is the malloc'd string s points into,
+ * freed with them.  what ("format", "input"), the option that names it
+ * (flag: "-o", "-f") and the plugin's name go in the messages.  Errors
+ * are fatal; returns 1 if a "help" option was given.
  * gp_plug_opthelp() lists opts, for "NAME,help" after flag ("-o").
  */
-int		 gp_plug_options(struct gp_ctx *c, const char *what,
-		    const char *flag, const struct gp_option *opts, char *s);
+int		 gp_plug_options(struct gp_plug *p, const char *what,
+		    const char *flag, const struct gp_option *opts,
+		    char *spec, char *s);
 void		 gp_plug_opthelp(const struct gp_plug *, const char *flag,
 		    const struct gp_option *, FILE *);
 
@@ -121,43 +160,5 @@ const char	*gp_plug_path(const struct gp_plug *);
 
 /* The directories searched, in order (for messages and listings). */
 size_t		 gp_plugin_dirs(const char *const **);
-
-/*
- * Record types, for the raw layer (gmon-cat and the gmon.out writer).
- * A record a plugin claims is kept in the raw model as its tag and body
- * bytes (struct gp_rawrec), like an opaque record, so that it is written
- * back byte for byte; it becomes its stream record only at the stream's
- * edges.  width (32, 64) and bigendian are those of the gmon.out file.
- *
- * gp_record_find() loads the plugins (the first time) and returns the one
- * that claims a gmon.out tag, or NULL.  gp_record_measure() runs its
- * decoder on the body that starts at buf (avail bytes to the end of the
- * file) and returns the body's length; or -1 with what was wrong in
- * why[0..whysz-1]: nothing is printed, so readers can try several
- * readings of a file.
- *
- * gp_record_emit() writes the stream record of a kept record; it returns
- * 0 if no plugin claims the tag or its decoder does not take exactly
- * those bytes (the caller then writes a "raw" record).
- *
- * gp_record_kind() loads the plugins (the first time) and tells whether
- * one makes stream records of `kind'; such records belong to the raw
- * layer.  gp_record_encode() turns one back into a tag and body bytes
- * (*body malloc'd); failures are fatal, naming the stream line.
- * gp_record_unclaimed() tells how many kinds gp_record_kind() found no
- * plugin for, and the first of them.
- */
-struct gp_plug	*gp_record_find(unsigned tag);
-long		 gp_record_measure(struct gp_plug *, unsigned tag,
-		    const unsigned char *buf, size_t avail, int width,
-		    int bigendian, char *why, size_t whysz);
-int		 gp_record_emit(struct gp_writer *, unsigned tag,
-		    const unsigned char *body, size_t len, int width,
-		    int bigendian);
-int		 gp_record_kind(const char *kind);
-void		 gp_record_encode(const struct gp_rec *, int width,
-		    int bigendian, unsigned *tag, unsigned char **body,
-		    size_t *len);
-size_t		 gp_record_unclaimed(const char **first);
 
 #endif /* GP_PLUGLOAD_H */

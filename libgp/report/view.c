@@ -1,7 +1,8 @@
 /*
  * The profile as output-format plugins see it: plain read-only structs
- * (<gp/plugin.h>) filled from the host's layers, so that plugins never
- * see the host's own structures.
+ * (<gp/format.h>) filled from the host's layers, so that plugins never
+ * see the host's own structures.  Each struct is given its size, the
+ * host's: what tells a plugin which fields there are (GP_HAS).
  */
 #include <err.h>
 #include <stdio.h>
@@ -77,6 +78,7 @@ histbins(struct view *v, const struct gp_raw *raw)
 	v->dbins = gp_xcalloc(nd + 1, sizeof(*v->dbins));
 	for (i = 0; i < raw->nhists; i++) {
 		h = &raw->hists[i];
+		v->hists[i].size = sizeof(v->hists[i]);
 		v->hists[i].sbins = v->sbins + os;
 		v->hists[i].nsbins = h->nb;
 		for (k = 0; k < h->nb; k++) {
@@ -101,6 +103,7 @@ rawview(struct view *v, const struct gp_raw *raw)
 	v->files = gp_xcalloc(raw->nfiles, sizeof(*v->files));
 	v->filep = gp_xcalloc(raw->nfiles, sizeof(*v->filep));
 	for (i = 0; i < raw->nfiles; i++) {
+		v->files[i].size = sizeof(v->files[i]);
 		v->files[i].path = raw->files[i].path;
 		v->files[i].layout = raw->files[i].layout;
 		v->files[i].width = raw->files[i].width;
@@ -129,6 +132,7 @@ rawview(struct view *v, const struct gp_raw *raw)
 	v->rawarcs = gp_xcalloc(raw->narcs, sizeof(*v->rawarcs));
 	v->rawarcp = gp_xcalloc(raw->narcs, sizeof(*v->rawarcp));
 	for (i = 0; i < raw->narcs; i++) {
+		v->rawarcs[i].size = sizeof(v->rawarcs[i]);
 		v->rawarcs[i].from = raw->arcs[i].from;
 		v->rawarcs[i].self = raw->arcs[i].self;
 		v->rawarcs[i].count = raw->arcs[i].count;
@@ -156,6 +160,7 @@ creditview(struct view *v, const struct gp_symtab *st,
 			continue;
 		sym = &st->syms[i];
 		f = &v->funcs[n];
+		f->size = sizeof(*f);
 		f->name = sym->dname != NULL ? sym->dname : sym->name;
 		f->symname = sym->name;
 		f->file = sym->file;
@@ -248,6 +253,7 @@ siteview(struct view *v, const struct gp_raw *raw, const struct gp_symtab *st)
 		a = rs[i].arc;
 		a->sites = &v->sitep[i];
 		for (j = i; j < n && rs[j].arc == a; j++) {
+			v->sites[j].size = sizeof(v->sites[j]);
 			v->sites[j].ret = ret[j];
 			v->sites[j].count = raw->arcs[rs[j].i].count;
 			v->sites[j].file = v->sitefiles[j];
@@ -338,6 +344,7 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 		if (ca->parent >= g->nnodes || ca->child >= g->nnodes)
 			continue;
 		a = &v->arcs[i];
+		a->size = sizeof(*a);
 		a->caller = &v->funcs[pos[ca->parent]];
 		a->callee = &v->funcs[pos[ca->child]];
 		a->count = ca->count;
@@ -353,6 +360,7 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 			continue;
 		n = &g->nodes[i];
 		f = &v->funcs[pos[i]];
+		f->size = sizeof(*f);
 		v->funcp[pos[i]] = f;
 		if (n->sym == GP_NOSYM) {
 			f->iscycle = 1;
@@ -462,6 +470,7 @@ diffview(struct view *v, const struct gp_diff *d)
 			if (*df->file != '\0' && (base == NULL ||
 			    strcmp(df->file, base) != 0))
 				continue;
+			v->olds[i].size = sizeof(v->olds[i]);
 			v->olds[i].present = (df->in & GP_D_OLD) != 0;
 			v->olds[i].calls = df->oc;
 			v->olds[i].self = df->os;
@@ -649,6 +658,7 @@ ctxview(struct view *v, struct gp_prof *p, int merge)
 				hash[h] = nn;
 				cn[nn] = k;
 				x = &v->ctxs[nn++];
+				x->size = sizeof(*x);
 				x->parent = k.parent == NONE ? NULL :
 				    &v->ctxs[k.parent];
 				x->depth = x->parent ? x->parent->depth + 1 : 0;
@@ -707,6 +717,7 @@ ctxview(struct view *v, struct gp_prof *p, int merge)
 		if (merge && nt > 0)
 			continue;
 		vt = &v->ctrees[nt];
+		vt->size = sizeof(*vt);
 		v->ctreep[nt] = vt;
 		vt->nodes = &l[i];
 		while (i < nn && cn[i].tree == nt)
@@ -766,6 +777,7 @@ traceview(struct view *v, struct gp_prof *p)
 	for (i = 0; i < rt->ntraces; i++) {
 		tr = &rt->traces[i];
 		vt = &v->traces[i];
+		vt->size = sizeof(*vt);
 		v->tracep[i] = vt;
 		vt->pid = rt->groups[tr->group].pid;
 		vt->thread = tr->thread;
@@ -783,6 +795,7 @@ traceview(struct view *v, struct gp_prof *p)
 		for (j = tr->ev; j < tr->ev + tr->n; j++) {
 			e = &rt->tevs[j];
 			x = &v->events[j];
+			x->size = sizeof(*x);
 			v->eventp[j] = x;
 			x->kind = e->kind;
 			x->depth = (unsigned)e->depth;

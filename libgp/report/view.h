@@ -1,11 +1,11 @@
 /*
  * The read-only view of the profile that output-format plugins get
- * (struct gp_profile in <gp/plugin.h>), made from the host's layers.
+ * (struct gp_profile in <gp/format.h>), made from the host's layers.
  */
 #ifndef GP_PVIEW_H
 #define GP_PVIEW_H
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 #include "analysis/profile.h"
 

@@ -19,10 +19,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
+#include <gp/input.h>
 
-#include "common.h"
 #include "input.h"
+#include "names.h"
+#include "pos.h"
+#include "units.h"
 
 static const struct gp_host *host;
 
@@ -38,6 +41,7 @@ static const struct gp_option options[] = {
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	callgrind_host = h;	/* the input side's (input.c) */
 	return 0;
@@ -446,7 +450,7 @@ ctxarcs(const struct gp_profile *p, size_t *n, int *nomem)
 
 	*n = 0;
 	*nomem = 0;
-	if (!GP_PROFILE_HAS(p, ctxtotal) || !(p->have & GP_HAVE_CTX))
+	if (!(p->have & GP_HAVE_CTX))
 		return NULL;
 	for (i = 0; i < p->nctxtrees; i++)
 		all += p->ctxtrees[i]->nnodes;
@@ -735,6 +739,7 @@ done:
 }
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH | GP_HAVE_SITES,
 	.options = options,
 	.write = write_callgrind,

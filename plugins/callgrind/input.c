@@ -37,7 +37,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <gp/plugin.h>
+#include <gp/input.h>
 
 #include "input.h"
 #include "textin.h"
@@ -933,6 +933,7 @@ static const struct gp_option inoptions[] = {
 };
 
 const struct gp_inputfmt callgrind_input = {
+	.size = sizeof(struct gp_inputfmt),
 	.what = "callgrind.out files (valgrind --tool=callgrind)",
 	.options = inoptions,
 	.match = callgrind_match,

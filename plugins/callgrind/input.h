@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <gp/plugin.h>
+#include <gp/input.h>
 
 #include "elfsyms.h"
 

@@ -25,7 +25,7 @@
 
 #include <stdint.h>
 
-#include <gp/plugin.h>
+#include <gp/collector.h>
 
 #define FN		__attribute__((__no_instrument_function__))
 #define NODES_DEF	16384
@@ -71,6 +71,7 @@ pmem(size_t n)
 FN static int
 init(struct gp_ctx *c, const struct gp_host *h)
 {
+	(void)c;
 	host = h;
 	return 0;
 }
@@ -99,8 +100,8 @@ thread(struct gp_ctx *c, uint32_t slot)
 	if ((s = pmem(sizeof(*s))) == NULL ||
 	    (s->tab = pmem(tcap * sizeof(*s->tab))) == NULL ||
 	    (s->stack = pmem(STACK0 * sizeof(*s->stack))) == NULL ||
-	    (s->h = host->reserve(c, slot, GP_COLL_CCT, sizeof(*s->h) +
-	    cap * sizeof(*s->nodes))) == NULL) {
+	    (s->h = host->collector->reserve(c, slot, GP_COLL_CCT,
+	    sizeof(*s->h) + cap * sizeof(*s->nodes))) == NULL) {
 		host->warn(c, "thread %u: no room for its tree", slot);
 		return NULL;
 	}
@@ -264,6 +265,7 @@ leave(void *v, uintptr_t fn, uint64_t now)
 {
 	struct tstate *s = v;
 
+	(void)fn;
 	if ((int64_t)(now - s->last) > 0)
 		s->nodes[s->cur].self += now - s->last;
 	s->last = s->h->last = now;
@@ -276,6 +278,7 @@ leave(void *v, uintptr_t fn, uint64_t now)
 }
 
 static const struct gp_collector coll = {
+	.size = sizeof(struct gp_collector),
 	.start = start,
 	.thread = thread,
 	.enter = enter,

@@ -17,15 +17,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
-#include "common.h"
+#include "utf8.h"
 
 static const struct gp_host *h;
 
 static int
 init(struct gp_ctx *c, const struct gp_host *host)
 {
+	(void)c;
 	h = host;
 	return 0;
 }
@@ -170,6 +171,7 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 }
 
 static const struct gp_format fmt = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_TRACE | GP_HAVE_SYM,
 	.write = write,
 };

@@ -13,8 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
 #include "dotgraph.h"
+#include "names.h"
+#include "pos.h"
+#include "units.h"
+#include "utf8.h"
 
 #define WRAP	32		/* a label's line, at most, where it can */
 
@@ -48,6 +51,34 @@ dstr(FILE *out, const char *s, size_t wrap)
 			p += n - 1;
 		}
 	}
+}
+
+/* A colour from cold (0) to hot (1), as "#rrggbb" (buf >= 8). */
+static void
+heat_color(char *buf, double t)
+{
+	double r, g, b;
+
+	if (!(t > 0))
+		t = 0;
+	if (t > 1)
+		t = 1;
+	/* Blue through green and yellow to red, as gprof2dot's. */
+	if (t < 0.5) {
+		r = 0;
+		g = t * 2;
+		b = 1 - t * 2;
+	} else {
+		r = (t - 0.5) * 2;
+		g = 1 - (t - 0.5) * 2;
+		b = 0;
+	}
+	/* Soften towards white for reading labels. */
+	r = 0.15 + 0.8 * r;
+	g = 0.15 + 0.7 * g;
+	b = 0.15 + 0.8 * b;
+	snprintf(buf, 8, "#%02x%02x%02x", (int)(r * 255), (int)(g * 255),
+	    (int)(b * 255));
 }
 
 static void

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 /*
  * A string for Graphviz: quotes and backslashes escaped; wrap > 0: lines

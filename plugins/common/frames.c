@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
 #include "frames.h"
+#include "stacks.h"
 
 static int
 byname(const void *a, const void *b)
@@ -108,9 +108,7 @@ frames_free(struct frames *fr)
 int
 ctx_have(const struct gp_profile *p)
 {
-	return p->size >= offsetof(struct gp_profile, ctxtotal) +
-	    sizeof(p->ctxtotal) && (p->have & GP_HAVE_CTX) &&
-	    p->nctxtrees > 0;
+	return (p->have & GP_HAVE_CTX) && p->nctxtrees > 0;
 }
 
 /* The frame of a name, added where it belongs if new; -1: no memory. */
@@ -162,9 +160,7 @@ prof_measured(const struct gp_profile *p)
 int
 trace_have(const struct gp_profile *p)
 {
-	return p->size >= offsetof(struct gp_profile, ntraces) +
-	    sizeof(p->ntraces) && (p->have & GP_HAVE_TRACE) &&
-	    p->ntraces > 0;
+	return (p->have & GP_HAVE_TRACE) && p->ntraces > 0;
 }
 
 int

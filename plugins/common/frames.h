@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 struct frame {
 	char		*name;		/* frame_name() of the function's */
@@ -36,7 +36,7 @@ void	frames_free(struct frames *);
 
 /*
  * Calling contexts and call timelines (GP_HAVE_CTX, GP_HAVE_TRACE,
- * <gp/plugin.h> ABI 1.3): ctx_have() and trace_have() say whether the
+ * <gp/format.h>): ctx_have() and trace_have() say whether the
  * profile has them; frames_addctx() adds a frame for every name of their
  * nodes and events that no function has (unknown functions,
  * "(truncated)"), which moves the frames: call it before taking indices;

@@ -4,8 +4,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "common.h"
 #include "jsonstr.h"
+#include "utf8.h"
 
 void
 json_string(FILE *out, const char *s, int html)

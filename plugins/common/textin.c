@@ -122,5 +122,5 @@ textin_emit(const struct gp_host *h, struct gp_ctx *ctx, const char *kind,
 		}
 	}
 	va_end(ap);
-	h->emit(ctx, kind, n, f);
+	h->input->emit(ctx, kind, n, f);
 }

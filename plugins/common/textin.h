@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <gp/plugin.h>
+#include <gp/input.h>
 
 struct textin {
 	const unsigned char *p;		/* the rest of the file */

@@ -11,10 +11,10 @@
  */
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
-#include "common.h"
 #include "dotgraph.h"
+#include "names.h"
 
 static const struct gp_host *host;
 
@@ -32,6 +32,7 @@ static const struct gp_option options[] = {
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	return 0;
 }
@@ -69,6 +70,7 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 }
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.options = options,
 	.write = write_dot,

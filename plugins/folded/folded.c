@@ -6,13 +6,15 @@
  * weights come from the call graph: each function's self time split
  * over the chains of its callers in proportion to the time through each
  * recorded arc (measured by the runtime, or propagated by gprof); see
- * common.c.
+ * plugins/common/stacks.h.
  */
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
-#include "common.h"
+#include "names.h"
+#include "stacks.h"
+#include "units.h"
 
 static const struct gp_host *host;
 
@@ -27,6 +29,7 @@ static const struct gp_option options[] = {
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	return 0;
 }
@@ -69,6 +72,7 @@ write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 }
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.options = options,
 	.write = write_folded,

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 static const struct gp_host *host;
 
@@ -22,6 +22,7 @@ static const struct gp_option options[] = {
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	return 0;
 }
@@ -70,10 +71,11 @@ write_gmon(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		    "(gmon-cat makes them)");
 		return -1;
 	}
-	return host->gmon_write(ctx, out, layout, width, be);
+	return host->format->gmon_write(ctx, out, layout, width, be);
 }
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_RAW,
 	.binary = 1,
 	.options = options,

@@ -20,17 +20,21 @@
 #include <string.h>
 #include <time.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
-#include "common.h"
 #include "frames.h"
 #include "jsonstr.h"
+#include "pos.h"
+#include "stacks.h"
+#include "units.h"
+#include "xml.h"
 
 static const struct gp_host *host;
 
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	return 0;
 }
@@ -406,6 +410,7 @@ static const struct gp_option options[] = {
 };
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.options = options,
 	.write = write_html,

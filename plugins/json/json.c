@@ -12,10 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
-#include "common.h"
 #include "jsonstr.h"
+#include "names.h"
+#include "pos.h"
+#include "units.h"
 
 #define SCHEMA_VERSION	1
 
@@ -33,6 +35,7 @@ static const struct gp_option options[] = {
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	return 0;
 }
@@ -296,9 +299,8 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 
 		/* Narrowed: the arcs of the printed entries. */
 		if (!narrow_shows(p, a->caller) ||
-		    !narrow_shows(p, a->callee) || (GP_PROFILE_HAS(p,
-		    narrowed) && p->narrowed && !a->caller->printed &&
-		    !a->callee->printed))
+		    !narrow_shows(p, a->callee) || (p->narrowed &&
+		    !a->caller->printed && !a->callee->printed))
 			continue;
 		fprintf(out, "%s\n    {\"id\": %zu, \"caller\": %ld, "
 		    "\"callee\": %ld, \"count\": %" PRIu64 ", \"self\": ",
@@ -319,6 +321,7 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 }
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.options = options,
 	.write = write_json,

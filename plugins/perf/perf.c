@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/input.h>
 
 #include "elfsyms.h"
 #include "textin.h"
@@ -918,7 +918,7 @@ emithist(struct perf *p, double rate)
 				    cnt[j]);
 				f[j + 2] = bufs[j];
 			}
-			host->emit(p->ctx, "bins", (int)k + 2, f);
+			host->input->emit(p->ctx, "bins", (int)k + 2, f);
 		}
 	}
 	free(v);
@@ -1204,6 +1204,7 @@ static const struct gp_option options[] = {
 };
 
 static const struct gp_inputfmt input = {
+	.size = sizeof(struct gp_inputfmt),
 	.what = "perf script's text (perf record -g)",
 	.options = options,
 	.match = perf_match,

@@ -31,16 +31,18 @@
 
 #include <zlib.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
-#include "common.h"
 #include "frames.h"
+#include "stacks.h"
+#include "units.h"
 
 static const struct gp_host *host;
 
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	return 0;
 }
@@ -662,6 +664,7 @@ static const struct gp_option options[] = {
 };
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.binary = 1,
 	.options = options,

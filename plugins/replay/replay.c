@@ -13,13 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 static const struct gp_host *h;
 
 static int
 init(struct gp_ctx *c, const struct gp_host *host)
 {
+	(void)c;
 	h = host;
 	return 0;
 }
@@ -156,6 +157,7 @@ static const struct gp_option opts[] = {
 };
 
 static const struct gp_format fmt = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_TRACE | GP_HAVE_SYM,
 	.options = opts,
 	.write = write,

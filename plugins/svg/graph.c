@@ -14,10 +14,10 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
-#include "common.h"
 #include "dotgraph.h"
+#include "names.h"
 #include "svg.h"
 
 static GVC_t	*gvc;		/* kept for the process (see graph()) */

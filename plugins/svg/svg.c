@@ -11,10 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
-#include "common.h"
+#include "names.h"
+#include "stacks.h"
 #include "svg.h"
+#include "units.h"
+#include "xml.h"
 
 #define FRAMEH		16		/* flame graph: height of a frame */
 
@@ -36,6 +39,7 @@ static const struct gp_option options[] = {
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
+	(void)ctx;
 	host = h;
 	return 0;
 }
@@ -525,11 +529,11 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    rootname ? " from " : "", rootname ? rootname : "",
 	    fl.total / fl.hz, fl.dimen,
 	    st.fromctx ? "the measured calling contexts" :
-	    GP_PROFILE_HAS(p, measured) && p->measured ? (fl.ev ?
+	    p->measured ? (fl.ev ?
 	    "split by the measured cost of each call arc" :
 	    "split by the measured time of each call arc") :
 	    "an estimate from gprof's call graph");
-	if (GP_PROFILE_HAS(p, oldtotal) && (p->have & GP_HAVE_DIFF)) {
+	if (p->have & GP_HAVE_DIFF) {
 		fl.diff = 1;
 		snprintf(title, sizeof(title), "Differential flame graph: "
 		    "%s against %s (red: more self time, blue: less)",
@@ -578,6 +582,7 @@ write_svg(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 }
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.options = options,
 	.write = write_svg,

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
 
 #define CHARW		6.6		/* width of a character at 11px */
 #define TOP		40		/* room for the title */

@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/collector.h>
 
 #define FN		__attribute__((__no_instrument_function__))
 #define EVENTS_DEF	65536
@@ -36,6 +36,7 @@ static int keepfirst;
 FN static int
 init(struct gp_ctx *c, const struct gp_host *h)
 {
+	(void)c;
 	host = h;
 	return 0;
 }
@@ -67,8 +68,8 @@ thread(struct gp_ctx *c, uint32_t slot)
 	struct gp_trace *h;
 	struct tstate *s;
 
-	h = host->reserve(c, slot, GP_COLL_TRACE, sizeof(*h) + sizeof(*s) +
-	    nevents * sizeof(struct gp_tevent));
+	h = host->collector->reserve(c, slot, GP_COLL_TRACE, sizeof(*h) +
+	    sizeof(*s) + nevents * sizeof(struct gp_tevent));
 	if (h == NULL) {
 		host->warn(c, "thread %u: no room for its events", slot);
 		return NULL;
@@ -126,6 +127,7 @@ leave(void *v, uintptr_t fn, uint64_t now)
 }
 
 static const struct gp_collector coll = {
+	.size = sizeof(struct gp_collector),
 	.start = start,
 	.thread = thread,
 	.enter = enter,

@@ -2,8 +2,9 @@
  * Collector plugins (gp-plugin(3), gprt(3)): GPRT_COLLECT=NAME[,NAME]...
  * loads NAME.so from the installed plugin directory (gptools beside
  * libgprt.so, when both were installed under one prefix; else the
- * configured one), then from the directories in $GP_PLUGIN_PATH; never
- * from the current directory.  A collector the runtime cannot use is a
+ * configured one), then from the directories in $GP_PLUGIN_PATH, read as
+ * the tools read it (libgp/plugin/search.c, compiled in): absolute paths
+ * only, never the current directory.  A collector the runtime cannot use is a
  * one-line warning, and the program runs on without it.
  *
  * The call hooks (hooks.c) call the collectors of a thread only when it
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "rt.h"
+#include "plugin/search.h"
 
 #ifndef GP_PLUGINDIR
 #define GP_PLUGINDIR	"/usr/local/lib/gptools"
@@ -27,12 +29,18 @@
 #define GP_LIBDIR	"/usr/local/lib"
 #endif
 
-/* The smallest descriptor with the 1.3 collector; what tells its ABI. */
-#define HEAD_MIN	(offsetof(struct gp_plugin, size) + sizeof(uint32_t))
+/* The bytes of a structure up to and with a field. */
+#define THROUGH(type, field)						\
+	(offsetof(type, field) + sizeof(((type *)0)->field))
+
+/* ABI 1.0's descriptor and collector: a plugin's are at least this large. */
+#define DESC_MIN	THROUGH(struct gp_plugin, collector)
+#define COLL_MIN	THROUGH(struct gp_collector, stop)
 
 struct gp_ctx {				/* the runtime's, one per collector */
 	int		 slot;		/* its index in rt.coll */
 	char		 name[65];
+	struct gp_collector c;		/* as this runtime knows it */
 };
 
 struct rt_coll	rt_coll[RT_MAXCOLL] RT_HIDDEN;
@@ -102,45 +110,16 @@ s_optnum(struct gp_ctx *c, const char *key, double min, double max,
     double *v)
 {
 	const char *s;
-	char *end, name[160];
-	double d;
+	char name[160], why[400];
 
 	if ((s = s_option(c, key)) == NULL)
 		return 0;
-	d = strtod(s, &end);
-	if (*end != '\0' || end == s || !(d >= min && d <= max)) {
-		envname(c, key, name, sizeof(name));
-		s_error(c, "%s=%s: not a number from %.0f to %.0f, ignored",
-		    name, s, min, max);
+	envname(c, key, name, sizeof(name));
+	if (gp_search_num(name, s, min, max, v, why, sizeof(why)) == -1) {
+		s_error(c, "%s", why);
 		return -1;
 	}
-	*v = d;
 	return 1;
-}
-
-RT_FN static size_t
-s_get(struct gp_ctx *c, void *buf, size_t n)
-{
-	return 0;
-}
-
-RT_FN static void
-s_emit(struct gp_ctx *c, const char *kind, int nf, const char *const *f)
-{
-	s_error(c, "emit() is for record types");
-}
-
-RT_FN static int
-s_put(struct gp_ctx *c, const void *buf, size_t n)
-{
-	return -1;
-}
-
-RT_FN static int
-s_gmon_write(struct gp_ctx *c, FILE *out, int layout, int width,
-    int bigendian)
-{
-	return -1;
 }
 
 /* Space in the companion file: a COLL block, its kind in cap. */
@@ -149,6 +128,7 @@ s_reserve(struct gp_ctx *c, uint32_t thread, uint32_t kind, size_t n)
 {
 	struct gprt_blk *b;
 
+	(void)c;
 	if (n > ((uint64_t)1 << 40))
 		return NULL;
 	if ((b = rt_alloc(GPRT_B_COLL, thread, sizeof(*b) + n, kind)) == NULL)
@@ -156,21 +136,42 @@ s_reserve(struct gp_ctx *c, uint32_t thread, uint32_t kind, size_t n)
 	return b + 1;
 }
 
-static struct gp_host host = {
+static const struct gp_collector_host collhost = {
+	.size = sizeof(struct gp_collector_host),
+	.reserve = s_reserve,
+};
+
+/* The runtime runs collectors only: no other kind's services. */
+static const struct gp_host host = {
+	.size = sizeof(struct gp_host),
 	.abi_major = GP_PLUGIN_ABI_MAJOR,
 	.abi_minor = GP_PLUGIN_ABI_MINOR,
-	.size = sizeof(struct gp_host),
 	.progname = "gprt",
 	.warn = s_warn,
 	.error = s_error,
 	.option = s_option,
 	.optnum = s_optnum,
-	.get = s_get,
-	.emit = s_emit,
-	.put = s_put,
-	.gmon_write = s_gmon_write,
-	.reserve = s_reserve,
+	.collector = &collhost,
 };
+
+/*
+ * Whether a structure of the plugin, size bytes, is one this runtime can
+ * take: at least ABI 1.0's (min), and no field set beyond the known
+ * (ours) bytes.
+ */
+RT_FN static int
+known(const void *p, uint32_t size, size_t min, size_t ours)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	if (size < min)
+		return 0;
+	for (i = ours; i < size; i++)
+		if (b[i] != 0)
+			return 0;
+	return 1;
+}
 
 /* The installed plugin directory, in buf. */
 RT_FN static void
@@ -192,46 +193,30 @@ installed(char *buf, size_t sz)
 	    di.dli_fname, plug + sizeof(lib) - 1);
 }
 
-/* The first NAME.so in the search path, in path; 0 if none. */
+/*
+ * The first NAME.so in the search path, in path; 0 if none.
+ * GP_PLUGIN_PATH's refused entries were warned about in rt_coll_init().
+ */
 RT_FN static int
 find(const char *name, char *path, size_t sz)
 {
-	const char *env, *p;
-	char dir[PATH_MAX];
-	size_t n;
+	struct gp_search s;
+	char dir[PATH_MAX], why[300];
+	int r;
 
 	installed(dir, sizeof(dir));
 	snprintf(path, sz, "%s/%s.so", dir, name);
 	if (access(path, R_OK) == 0)
 		return 1;
-	if ((env = rt_env("GP_PLUGIN_PATH")) == NULL)
-		return 0;
-	for (p = env; *p != '\0'; p += n) {
-		n = strcspn(p, ":");
-		/* empty entries mean nothing: never the current directory */
-		if (n > 0 && p[0] == '/') {
-			snprintf(path, sz, "%.*s/%s.so", (int)n, p, name);
+	gp_search_start(&s, rt_env("GP_PLUGIN_PATH"));
+	while ((r = gp_search_next(&s, dir, sizeof(dir), why,
+	    sizeof(why))) != 0)
+		if (r == 1) {
+			snprintf(path, sz, "%s/%s.so", dir, name);
 			if (access(path, R_OK) == 0)
 				return 1;
 		}
-		if (p[n] == ':')
-			n++;
-	}
 	return 0;
-}
-
-RT_FN static int
-validname(const char *s, size_t n)
-{
-	size_t i;
-
-	if (n == 0 || n > 64)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!(s[i] >= 'a' && s[i] <= 'z') &&
-		    !(s[i] >= '0' && s[i] <= '9') && s[i] != '-' && s[i] != '_')
-			return 0;
-	return 1;
 }
 
 /* Load and start collector `name'; why it was refused, or NULL. */
@@ -267,28 +252,31 @@ load(const char *name, char *path, size_t pathsz, char *why, size_t whysz)
 		e = "not a gptools plugin";
 	else if (d->magic != GP_PLUGIN_MAGIC)
 		e = "not a gptools plugin: bad magic number";
-	else if (d->abi_major != GP_PLUGIN_ABI_MAJOR ||
-	    d->abi_minor > GP_PLUGIN_ABI_MINOR || d->abi_minor < 3) {
+	else if (d->abi_major != GP_PLUGIN_ABI_MAJOR) {
 		snprintf(why, whysz, "%s: built for plugin ABI %u.%u, "
-		    "collectors need %d.3 to %d.%d", path, d->abi_major,
-		    d->abi_minor, GP_PLUGIN_ABI_MAJOR, GP_PLUGIN_ABI_MAJOR,
-		    GP_PLUGIN_ABI_MINOR);
+		    "gprt has ABI %d.%d: rebuild it", path, d->abi_major,
+		    d->abi_minor, GP_PLUGIN_ABI_MAJOR, GP_PLUGIN_ABI_MINOR);
 		return why;
-	} else if (d->size < offsetof(struct gp_plugin, spare) ||
+	} else if (!known(d, d->size, DESC_MIN, sizeof(*d)) ||
 	    d->name == NULL || strcmp(d->name, name) != 0)
-		e = "descriptor too short, or named otherwise";
+		e = "descriptor too short, of a later ABI, or named otherwise";
 	else if ((c = d->collector) == NULL)
 		e = "provides no collector";
+	else if (!known(c, c->size, COLL_MIN, sizeof(*c)))
+		e = "collector too short (no size) or of a later ABI";
 	else if (c->thread == NULL || c->enter == NULL || c->leave == NULL)
 		e = "collector without thread, enter or leave";
 	if (e != NULL) {
 		snprintf(why, whysz, "%s: %s", path, e);
 		return why;
 	}
-	c = d->collector;
 	ctx = &ctxs[rt.ncoll];
 	ctx->slot = rt.ncoll;
 	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
+	memset(&ctx->c, 0, sizeof(ctx->c));
+	memcpy(&ctx->c, c, c->size < sizeof(ctx->c) ? c->size :
+	    sizeof(ctx->c));
+	c = &ctx->c;
 	if ((d->init != NULL && d->init(ctx, &host) != 0) ||
 	    (c->start != NULL && c->start(ctx) != 0)) {
 		snprintf(why, whysz, "%s: its start failed", path);
@@ -303,6 +291,21 @@ load(const char *name, char *path, size_t pathsz, char *why, size_t whysz)
 	return NULL;
 }
 
+/* GP_PLUGIN_PATH's refused entries (search.h), each warned about once. */
+RT_FN static void
+pathwarn(void)
+{
+	struct gp_search s;
+	char dir[PATH_MAX], why[300];
+	int r;
+
+	gp_search_start(&s, rt_env("GP_PLUGIN_PATH"));
+	while ((r = gp_search_next(&s, dir, sizeof(dir), why,
+	    sizeof(why))) != 0)
+		if (r == -1)
+			rt_warn("GP_PLUGIN_PATH", why);
+}
+
 /* GPRT_COLLECT: load the collectors it names.  Called from setup(). */
 RT_FN void
 rt_coll_init(void)
@@ -313,12 +316,13 @@ rt_coll_init(void)
 
 	if ((env = rt_env("GPRT_COLLECT")) == NULL)
 		return;
+	pathwarn();
 	for (p = env; *p != '\0'; p += n) {
 		n = strcspn(p, ",");
 		if (n > 0) {
 			snprintf(name, sizeof(name), "%.*s",
 			    (int)(n < 64 ? n : 64), p);
-			if (!validname(p, n))
+			if (!gp_search_name(p, n))
 				why = "not a plugin name (lower-case letters, "
 				    "digits, '-', '_')";
 			else

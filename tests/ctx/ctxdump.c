@@ -110,6 +110,7 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 }
 
 static const struct gp_format fmt = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_CTX | GP_HAVE_GRAPH,
 	.write = write,
 };

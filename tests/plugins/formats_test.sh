@@ -182,8 +182,12 @@ dot_body()
 			print l }' g.$n)
 		test "$thick" = "$hot" || atf_fail "$n: thickest $thick, hottest $hot"
 	done
-	atf_check -s exit:1 -e match:'node-thres: 200 is not between 0 and 100' \
+	atf_check -s exit:1 \
+	    -e inline:'gp-fmt: dot: option node-thres=200: not a number from 0 to 100\n' \
 	    gp-fmt -o dot,node-thres=200 s.recurse
+	atf_check -s exit:1 \
+	    -e inline:'gp-fmt: dot: option edge-thres=5%: not a number from 0 to 100\n' \
+	    gp-fmt -o dot,edge-thres=5% s.recurse
 	atf_check -s exit:1 -e match:'color=pink: not heat or gray' \
 	    gp-fmt -o dot,color=pink s.recurse
 }

@@ -2,7 +2,7 @@
 #
 # The plugin ABI and loader (gp-plugin(3)): where plugins come from, what
 # is refused and how, the example plugin built out of the tree against
-# the installed header, record types through gmon-cat, and the gmon
+# the installed headers, record types through gmon-cat, and the gmon
 # format's round trips.
 
 . "$(atf_get_srcdir)/../lib.sh"
@@ -10,11 +10,11 @@
 src=$(atf_get_srcdir)
 top=$src/../..
 
-# The ABI the tree under test has, from its <gp/plugin.h>.
+# The ABI the tree under test has, from its <gp/abi.h>.
 abi()
 {
 	sed -n "s/^#define GP_PLUGIN_ABI_$1[[:space:]]*\([0-9]*\).*/\1/p" \
-	    "$top/include/gp/plugin.h"
+	    "$top/include/gp/abi.h"
 }
 
 # The installed tree under test: $GP_STAGE (bmake test), else the one
@@ -29,7 +29,7 @@ stage()
 }
 
 # plug NAME VARIANT: build badplug.c as p/NAME.so against the installed
-# header.
+# headers.
 plug()
 {
 	mkdir -p p
@@ -102,18 +102,59 @@ example_out_of_tree_body()
 atf_test_case refuse_abi
 refuse_abi_head()
 {
-	atf_set "descr" "Plugins built for another ABI are refused before" \
-	    "any of their code runs"
+	atf_set "descr" "Plugins built for another major ABI are refused" \
+	    "before any of their code runs; a later minor loads"
 }
 refuse_abi_body()
 {
 	M=$(abi MAJOR) m=$(abi MINOR)
 	plug major BADMAJOR
-	refused major "built for plugin ABI $((M + 1))\\.$m, gp-fmt has ABI $M\\.$m: rebuild it"
-	plug minor BADMINOR
-	refused minor "built for plugin ABI $M\\.$((m + 1)), gp-fmt has ABI $M\\.$m"
+	refused major "built for plugin ABI $((M + 1))\\.$m, gp-fmt has ABI $M\\.$m: rebuild it against gp-fmt's headers"
 	plug magic BADMAGIC
 	refused magic 'not a gptools plugin: bad magic number'
+	# The minor only counts additions: the sizes tell what is there.
+	plug newminor NEWMINOR
+	printf 'gp-stream\t1\n' > s
+	atf_check -o inline:"ok newminor\n" -e inline:"INIT CALLED\n" \
+	    env GP_PLUGIN_PATH="$(pwd)/p" gp-fmt -o newminor s
+}
+
+atf_test_case extension
+extension_head()
+{
+	atf_set "descr" "A structure grows only at its end, as its size" \
+	    "says: a host reads what it knows, refuses a plugin that sets a" \
+	    "field it does not know, and a structure without its size"
+}
+extension_body()
+{
+	M=$(abi MAJOR) m=$(abi MINOR)
+	printf 'gp-stream\t1\n' > s
+	plug newzero NEWZERO
+	atf_check -o inline:"ok newzero\n" -e inline:"INIT CALLED\n" \
+	    env GP_PLUGIN_PATH="$(pwd)/p" gp-fmt -o newzero s
+	plug newfield NEWFIELD
+	refused newfield "built for plugin ABI $M\\.$m, it sets a field of struct gp_format that gp-fmt (ABI $M\\.$m) does not have"
+	plug nosize NOSIZE
+	refused nosize "its struct gp_format is 0 bytes, less than ABI 1\\.0's [0-9]*: its size is not set (\\.size = sizeof(struct gp_format))"
+}
+
+atf_test_case kind_services
+kind_services_head()
+{
+	atf_set "descr" "A plugin gets the services of its kinds only, and" \
+	    "a kind's service refuses another kind's context"
+}
+kind_services_body()
+{
+	plug wrongkind WRONGKIND
+	printf 'gp-stream\t1\n' > s
+	atf_check -s exit:1 -o inline:"format services yes\n" -e save:err \
+	    env GP_PLUGIN_PATH="$(pwd)/p" gp-fmt -o wrongkind s
+	grep -q "^gp-fmt: wrongkind: gmon_write() called outside a format's write()\$" err ||
+	    atf_fail "no message: $(cat err)"
+	grep -q 'SERVICES OF ANOTHER KIND' err && atf_fail "$(cat err)"
+	return 0
 }
 
 atf_test_case refuse_nodesc
@@ -247,6 +288,17 @@ search_path_body()
 	    gp-fmt -o nosuch s
 	grep -q "no output format \"nosuch\": no nosuch.so in .*/lib/gptools, $(pwd)/q " err ||
 	    atf_fail "$(cat err)"
+	# A relative entry is refused, with one warning, even if it has
+	# the plugin; the absolute ones are searched.
+	atf_check -s exit:1 -e save:err env GP_PLUGIN_PATH="p:./q:$(pwd)/r" \
+	    gp-fmt -o good s
+	atf_check -o inline:'gp-fmt: GP_PLUGIN_PATH: "p" ignored: not an absolute path
+gp-fmt: GP_PLUGIN_PATH: "./q" ignored: not an absolute path
+' grep GP_PLUGIN_PATH err
+	grep -q 'no output format "good"' err || atf_fail "$(cat err)"
+	atf_check -o 'inline:ok good\n' -e 'inline:gp-fmt: GP_PLUGIN_PATH: "p" ignored: not an absolute path
+INIT CALLED
+' env GP_PLUGIN_PATH="p:$(pwd)/q" gp-fmt -o good s
 }
 
 atf_test_case relocated
@@ -405,6 +457,8 @@ atf_init_test_cases()
 {
 	atf_add_test_case example_out_of_tree
 	atf_add_test_case refuse_abi
+	atf_add_test_case extension
+	atf_add_test_case kind_services
 	atf_add_test_case refuse_nodesc
 	atf_add_test_case refuse_init
 	atf_add_test_case refuse_other

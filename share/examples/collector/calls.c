@@ -10,14 +10,15 @@
  */
 #include <stdint.h>
 
-#include <gp/plugin.h>
+#include <gp/collector.h>
 
 struct counts {				/* in the companion file */
 	uint64_t	 enters;
 	uint64_t	 leaves;
 };
 
-static const struct gp_host *host;
+static const struct gp_host *host;		/* messages, options */
+static const struct gp_collector_host *coll;	/* reserve */
 static struct counts *all[1024];	/* by slot, for stop() */
 
 static int
@@ -25,8 +26,9 @@ init(struct gp_ctx *c, const struct gp_host *h)
 {
 	(void)c;
 	host = h;
-	/* a host older than ABI 1.3 has no reserve() */
-	return h->abi_minor >= 3 ? 0 : -1;
+	coll = h->collector;
+	/* the tools load it too (gp-fmt -o list): they run no collector */
+	return 0;
 }
 
 static void *
@@ -34,7 +36,7 @@ thread(struct gp_ctx *c, uint32_t slot)
 {
 	struct counts *n;
 
-	n = host->reserve(c, slot, GP_COLL_OTHER, sizeof(*n));
+	n = coll->reserve(c, slot, GP_COLL_OTHER, sizeof(*n));
 	if (n != NULL && slot < 1024)
 		all[slot] = n;
 	return n;		/* NULL: the thread is left out */
@@ -76,7 +78,8 @@ stop(struct gp_ctx *c)
 	return 0;
 }
 
-static const struct gp_collector coll = {
+static const struct gp_collector collector = {
+	.size = sizeof(struct gp_collector),
 	.thread = thread,
 	.enter = enter,
 	.leave = leave,
@@ -88,5 +91,5 @@ GP_PLUGIN_DESCRIPTOR = {
 	.name = "calls",
 	.desc = "counts each thread's calls (an example collector)",
 	.init = init,
-	.collector = &coll,
+	.collector = &collector,
 };

@@ -12,7 +12,9 @@
  *    text), which gmon-cat turns into the stream record "note TEXT" and
  *    gp-fmt -o gmon writes back.
  *
- * Build it against the installed header, then let the tools find it:
+ * It includes the header of each kind it provides, <gp/format.h> and
+ * <gp/record.h>, and uses only the services of those kinds.  Build it
+ * against the installed headers, then let the tools find it:
  *
  *	cc -fPIC -shared -I$PREFIX/include -o example.so example.c
  *	GP_PLUGIN_PATH=$PWD gp-fmt -o list
@@ -22,18 +24,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gp/plugin.h>
+#include <gp/format.h>
+#include <gp/record.h>
 
 #define NOTE_TAG	78
 #define NOTE_MAX	65536
 
-static const struct gp_host *host;
+static const struct gp_host *host;		/* messages, options */
+static const struct gp_record_host *rec;	/* get, emit, put */
 
 static int
 init(struct gp_ctx *ctx, const struct gp_host *h)
 {
 	(void)ctx;
 	host = h;
+	rec = h->record;	/* NULL in a host that runs no record types */
 	return 0;
 }
 
@@ -92,6 +97,7 @@ static const struct gp_option options[] = {
 };
 
 static const struct gp_format format = {
+	.size = sizeof(struct gp_format),
 	.needs = GP_HAVE_GRAPH,
 	.options = options,
 	.write = write_top,
@@ -108,7 +114,7 @@ decode_note(struct gp_ctx *ctx, unsigned tag, const struct gp_pfile *f)
 	char *text;
 
 	(void)tag;
-	if (host->get(ctx, len, 4) != 4) {
+	if (rec->get(ctx, len, 4) != 4) {
 		host->error(ctx, "note: end of file in its length");
 		return -1;
 	}
@@ -122,7 +128,7 @@ decode_note(struct gp_ctx *ctx, unsigned tag, const struct gp_pfile *f)
 		host->error(ctx, "out of memory");
 		return -1;
 	}
-	if (host->get(ctx, text, n) != n) {
+	if (rec->get(ctx, text, n) != n) {
 		host->error(ctx, "note: end of file in its %ju bytes of text",
 		    (uintmax_t)n);
 		free(text);
@@ -135,7 +141,7 @@ decode_note(struct gp_ctx *ctx, unsigned tag, const struct gp_pfile *f)
 	}
 	text[n] = '\0';
 	field = text;
-	host->emit(ctx, "note", 1, &field);
+	rec->emit(ctx, "note", 1, &field);
 	free(text);
 	return 0;
 }
@@ -157,8 +163,8 @@ encode_note(struct gp_ctx *ctx, const struct gp_pfile *f, int nf,
 	}
 	head[0] = NOTE_TAG;
 	gp_putword(head + 1, n, 4, f->bigendian);
-	if (host->put(ctx, head, sizeof(head)) != 0 ||
-	    host->put(ctx, fields[1], n) != 0)
+	if (rec->put(ctx, head, sizeof(head)) != 0 ||
+	    rec->put(ctx, fields[1], n) != 0)
 		return -1;
 	return 0;
 }
@@ -167,6 +173,7 @@ static const unsigned char tags[] = { NOTE_TAG };
 static const char *const kinds[] = { "note", NULL };
 
 static const struct gp_recordtype record = {
+	.size = sizeof(struct gp_recordtype),
 	.tags = tags,
 	.ntags = sizeof(tags),
 	.kinds = kinds,
