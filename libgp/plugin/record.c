@@ -1,13 +1,13 @@
 /*
  * Record types: their services, the check of their claims, and their
- * entry points handed to the raw layer (record.h, gp-plugin(3)).
+ * entry points (record.h, gp-plugin(3)); attach.c hands these to the raw
+ * layer.
  */
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gmon/raw.h"
 #include "stream/kinds.h"
 #include "plugin/record.h"
 
@@ -370,32 +370,4 @@ gp_record_unclaimed(const char **first)
 {
 	*first = unclaimed;
 	return nunclaimed;
-}
-
-/* ------------------------------------------------------------------ */
-/* Handed to the raw layer.                                            */
-
-static long
-measure(unsigned tag, const unsigned char *buf, size_t avail, int width,
-    int bigendian, char *why, size_t whysz)
-{
-	struct gp_plug *p;
-
-	if ((p = gp_record_find(tag)) == NULL)
-		return -2;
-	return gp_record_measure(p, tag, buf, avail, width, bigendian, why,
-	    whysz);
-}
-
-static const struct gp_rectypes types = {
-	.measure = measure,
-	.emit = gp_record_emit,
-	.iskind = gp_record_kind,
-	.encode = gp_record_encode,
-};
-
-void
-gp_record_attach(void)
-{
-	gp_raw_rectypes(&types);
 }
