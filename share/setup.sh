@@ -1,13 +1,15 @@
 #!/bin/sh
 #
-# setup.sh [build | demo | test]
+# setup.sh [build | demo | test | lint]
 #
 # Installs the Debian packages gptools needs that are missing (as root, or
 # through sudo), builds the tree with bmake, then:
 #	build	stops there;
 #	demo	compiles the bundled example with -pg, runs it and prints its
 #		profile through the pipeline;
-#	test	runs the whole Kyua test suite (bmake -f Mkfile test).
+#	test	runs the whole Kyua test suite (bmake -f Mkfile test);
+#	lint	builds with gcc, clang and scan-build, warnings fatal, and
+#		checks the man pages (bmake -f Mkfile lint).
 # Idempotent: a second run installs nothing and rebuilds only what changed.
 
 set -e
@@ -46,6 +48,8 @@ set -e
 #   headers and symbol tables with libelf (and demangle with libiberty);
 #   linux-perf: perf record and
 #   perf report, what the perf input's tests record and check against;
+#   clang-tools: scan-build, clang's static analyzer, which
+#   bmake -f Mkfile lint runs over the whole tree;
 #   libc6-dbg: libc's and libm's symbols, statics too, which gp-sym reads
 #   from the separate debug files for stripped libraries in perf's and
 #   callgrind's profiles (and which valgrind needs anyway).
@@ -55,7 +59,7 @@ PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
     graphviz valgrind jq libxml2-utils clang pkg-config time tcl
     libclang-rt-14-dev zlib1g-dev libgraphviz-dev golang-go chromium
-    nodejs npm librsvg2-bin libelf-dev linux-perf libc6-dbg"
+    nodejs npm librsvg2-bin libelf-dev linux-perf libc6-dbg clang-tools"
 
 missing=
 for p in $PACKAGES; do
@@ -91,8 +95,11 @@ demo)
 test)
 	bmake -f Mkfile test
 	;;
+lint)
+	bmake -f Mkfile lint
+	;;
 *)
-	echo "usage: setup.sh [build | demo | test]" >&2
+	echo "usage: setup.sh [build | demo | test | lint]" >&2
 	exit 1
 	;;
 esac
