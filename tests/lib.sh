@@ -4,6 +4,18 @@
 # Directory of the shared test programs (tests/progs).
 progs=$(atf_get_srcdir)/../progs
 
+# stage: the installation under test: $GP_STAGE (bmake -f Mkfile test),
+# else the prefix of the gp-fmt in PATH.
+stage()
+{
+	if [ -n "${GP_STAGE:-}" ]; then
+		echo "$GP_STAGE"
+		return
+	fi
+	_d=$(command -v gp-fmt) || atf_fail "no GP_STAGE and no gp-fmt in PATH"
+	(cd "$(dirname "$_d")/.." && pwd)
+}
+
 # pgbuild OUT CC-ARGS...: compile and link with gcc -pg into OUT.
 pgbuild()
 {

@@ -505,9 +505,8 @@ perf_threads_body()
 	grep -q '^ctx	' st || atf_fail "no calling contexts"
 	# the calling-context trees as output formats see them (tests/ctx's
 	# test format): one per thread, named, each thread's samples
-	st=${GP_STAGE:-$(dirname "$(dirname "$(command -v gp-fmt)")")}
 	mkdir p
-	atf_check cc -w -shared -fPIC -I"$st/include" -o p/ctxdump.so \
+	atf_check cc -w -shared -fPIC -I"$(stage)/include" -o p/ctxdump.so \
 	    "$(atf_get_srcdir)/../ctx/ctxdump.c"
 	atf_check -o save:trees -e ignore sh -c "gmon-cat perf.txt |
 	    gp-sym work | gp-arcs | GP_PLUGIN_PATH=$(pwd)/p gp-fmt -o ctxdump"

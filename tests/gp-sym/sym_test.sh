@@ -447,7 +447,7 @@ otherbuild_head()
 }
 otherbuild_body()
 {
-	_s=${GP_STAGE:-$(cd "$(dirname "$(command -v gprt-dump)")/.." && pwd)}
+	_s=$(stage)
 	cat >p.c <<'SRC'
 static volatile long sink;
 

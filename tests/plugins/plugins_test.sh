@@ -17,17 +17,6 @@ abi()
 	    "$top/include/gp/plugin.h"
 }
 
-# The installed tree under test: $GP_STAGE (bmake test), else the one
-# gp-fmt comes from.
-stage()
-{
-	if [ -n "${GP_STAGE:-}" ]; then
-		echo "$GP_STAGE"
-	else
-		dirname "$(dirname "$(command -v gp-fmt)")"
-	fi
-}
-
 # plug NAME VARIANT: build badplug.c as p/NAME.so against the installed
 # header.
 plug()

@@ -5,18 +5,6 @@
 
 src=$(atf_get_srcdir)
 
-# The installation under test: $GP_STAGE (bmake -f Mkfile test), else
-# the prefix of the gprt-dump in PATH.
-stage()
-{
-	if [ -n "$GP_STAGE" ]; then
-		echo "$GP_STAGE"
-		return
-	fi
-	_d=$(command -v gprt-dump) || atf_fail "no GP_STAGE and no gprt-dump"
-	(cd "$(dirname "$_d")/.." && pwd)
-}
-
 # rtbuild OUT CC-ARGS...: compile at -O0 with -finstrument-functions and
 # link with the staged libgprt.
 rtbuild()

@@ -153,8 +153,8 @@ pprof_measured_body()
 	need go jq
 	export HOME=$(pwd) GOCACHE=$(pwd)/gocache
 	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o prog \
-	    "$progs/recurse.c" -L"$GP_STAGE/lib" -lgprt \
-	    -Wl,-rpath,"$GP_STAGE/lib"
+	    "$progs/recurse.c" -L"$(stage)/lib" -lgprt \
+	    -Wl,-rpath,"$(stage)/lib"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -o ignore -e ignore env GPRT_COLLECT=cct ./prog
 	gmon-cat gmon.out | gp-sym prog > s || atf_fail "no stream"
@@ -338,8 +338,8 @@ speedscope_evented_body()
 	need jq
 	npmcache
 	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o prog \
-	    "$progs/recurse.c" -L"$GP_STAGE/lib" -lgprt \
-	    -Wl,-rpath,"$GP_STAGE/lib"
+	    "$progs/recurse.c" -L"$(stage)/lib" -lgprt \
+	    -Wl,-rpath,"$(stage)/lib"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -o ignore -e ignore env GPRT_COLLECT=cct,trace ./prog
 	gmon-cat gmon.out | gp-sym prog > s || atf_fail "no stream"
