@@ -33,6 +33,20 @@ pgrun()
 	test -s gmon.out || atf_fail "$1 left no gmon.out"
 }
 
+# oneline REGEX COMMAND [ARG...]: COMMAND fails with exit status 1,
+# writes nothing to stdout and exactly one line to stderr, a line that
+# the extended regular expression REGEX matches (anchor it with ^ and
+# $ to match the whole line).  The line is left in the file err.
+oneline()
+{
+	_re=$1
+	shift
+	atf_check -s exit:1 -o empty -e save:err "$@"
+	test "$(wc -l <err)" -eq 1 || atf_fail "$*: not one line: $(cat err)"
+	grep -Eq -e "$_re" err ||
+	    atf_fail "$*: '$(cat err)' does not match '$_re'"
+}
+
 # need PROG...: skip unless every PROG is installed.
 need()
 {
