@@ -47,6 +47,32 @@ oneline()
 	    atf_fail "$*: '$(cat err)' does not match '$_re'"
 }
 
+# patch FILE OFFSET FORMAT VALUE: overwrite bytes with perl's pack.
+patch()
+{
+	atf_check perl -e 'open F, "+<:raw", $ARGV[0] or die; seek F, $ARGV[1], 0;
+	    print F pack($ARGV[2], $ARGV[3]); close F or die' "$@"
+}
+
+# oneliner NAME: README.md's code block after "<!-- oneliner: NAME -->",
+# as the script NAME.sh.
+oneliner()
+{
+	awk -v name="$1" '
+	    $0 == "<!-- oneliner: " name " -->" { want = 1; next }
+	    want && /^```/ { if (inside) exit; inside = 1; next }
+	    inside { print }' "$(atf_get_srcdir)/../../README.md" >"$1.sh"
+	test -s "$1.sh" || atf_fail "README.md has no one-liner '$1'"
+}
+
+# chrome ARGS...: headless Chromium, which may read local files.
+chrome()
+{
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+	    --allow-file-access-from-files --window-size=1280,800 \
+	    --virtual-time-budget=5000 "$@" 2>/dev/null
+}
+
 # need PROG...: skip unless every PROG is installed.
 need()
 {

@@ -377,14 +377,6 @@ chrome_body()
 	    "grep -v '^t' s | gp-fmt -o chrome"
 }
 
-# chrome ARGS...: headless Chromium, which may read local files.
-chrome()
-{
-	timeout 120 chromium --headless --no-sandbox --disable-gpu \
-	    --allow-file-access-from-files --window-size=1280,800 \
-	    --virtual-time-budget=5000 "$@" 2>/dev/null
-}
-
 atf_test_case speedscope
 speedscope_head()
 {

@@ -5,18 +5,6 @@
 
 . "$(atf_get_srcdir)/../lib.sh"
 
-readme=$(atf_get_srcdir)/../../README.md
-
-# oneliner NAME: the code block after "<!-- oneliner: NAME -->".
-oneliner()
-{
-	awk -v name="$1" '
-	    $0 == "<!-- oneliner: " name " -->" { want = 1; next }
-	    want && /^```/ { if (inside) exit; inside = 1; next }
-	    inside { print }' "$readme" >"$1.sh"
-	test -s "$1.sh" || atf_fail "README.md has no one-liner '$1'"
-}
-
 # A profiled run of tests/progs/recurse.c as a.out and gmon.out.
 profile()
 {

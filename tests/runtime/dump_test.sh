@@ -6,13 +6,6 @@
 
 . "$(atf_get_srcdir)/rtlib.sh"
 
-# patch FILE OFFSET FORMAT VALUE: overwrite bytes with perl's pack.
-patch()
-{
-	atf_check perl -e 'open F, "+<:raw", $ARGV[0] or die; seek F, $ARGV[1], 0;
-	    print F pack($ARGV[2], $ARGV[3]); close F or die' "$@"
-}
-
 # hdrsize FILE: where the first block starts.
 hdrsize()
 {

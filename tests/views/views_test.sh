@@ -9,14 +9,6 @@
 
 . "$(atf_get_srcdir)/../lib.sh"
 
-need()
-{
-	for _p in "$@"; do
-		command -v "$_p" >/dev/null ||
-		    atf_skip "$_p is not installed"
-	done
-}
-
 # profile: the recursion and cycles program's profile, as stream s.
 profile()
 {
@@ -271,14 +263,6 @@ npmcache()
 		    speedscope@1.25.0 ajv@8 >npm.log 2>&1 ||
 		    atf_skip "npm cannot install speedscope (offline?)"
 	fi
-}
-
-# chrome ARGS...: headless Chromium, which may read local files.
-chrome()
-{
-	timeout 120 chromium --headless --no-sandbox --disable-gpu \
-	    --allow-file-access-from-files --window-size=1280,800 \
-	    --virtual-time-budget=5000 "$@" 2>/dev/null
 }
 
 atf_test_case speedscope_ctx
@@ -644,16 +628,6 @@ svg_graph_body()
 	    gp-fmt -o svg,type=graph,node-thres=x s
 	atf_check -s exit:1 -e match:'edge-thres' \
 	    gp-fmt -o svg,type=graph,edge-thres=101 s
-}
-
-# oneliner NAME: README.md's code block after "<!-- oneliner: NAME -->".
-oneliner()
-{
-	awk -v name="$1" '
-	    $0 == "<!-- oneliner: " name " -->" { want = 1; next }
-	    want && /^```/ { if (inside) exit; inside = 1; next }
-	    inside { print }' "$(atf_get_srcdir)/../../README.md" > "$1.sh"
-	test -s "$1.sh" || atf_fail "README.md has no one-liner '$1'"
 }
 
 atf_test_case readme
