@@ -3,8 +3,9 @@
 # Calling contexts ("ctx" records, gp-stream(5)): the loader's checks,
 # the stages copying them through, and the read-only view output formats
 # get (struct gp_pctxtree in <gp/plugin.h>), printed by a test format,
-# ctxdump.c, built against the installed header.  The streams are
-# written by hand here, for a program (fns.c) whose addresses nm(1) tells.
+# tests/progs/ctxdump.c, built against the installed header.  The
+# streams are written by hand here, for a program (tests/progs/fns.c)
+# whose addresses nm(1) tells.
 
 . "$(atf_get_srcdir)/../runtime/rtlib.sh"
 
@@ -17,10 +18,10 @@ T=$(printf '\t')
 # in ticks of 100 a second.
 setup()
 {
-	atf_check cc -O0 -o fns "$src/fns.c"
+	atf_check cc -O0 -o fns "$progs/fns.c"
 	mkdir -p p
 	atf_check cc -w -shared -fPIC -I"$(stage)/include" -o p/ctxdump.so \
-	    "$src/ctxdump.c"
+	    "$progs/ctxdump.c"
 	GP_PLUGIN_PATH=$(pwd)/p
 	export GP_PLUGIN_PATH
 	A=$(printf '%#x' 0x$(nm fns | awk '$3 == "a" { print $1 }'))

@@ -8,9 +8,9 @@
 
 . "$(atf_get_srcdir)/../lib.sh"
 
-src=$(atf_get_srcdir)/work.c
+src=$progs/foreign.c
 
-# build OUT [CC-FLAGS]: work.c with frame pointers (perf walks them)
+# build OUT [CC-FLAGS]: tests/progs/foreign.c with frame pointers (perf walks them)
 build()
 {
 	_out=$1
@@ -511,7 +511,7 @@ perf_threads_body()
 	# test format): one per thread, named, each thread's samples
 	mkdir p
 	atf_check cc -w -shared -fPIC -I"$(stage)/include" -o p/ctxdump.so \
-	    "$(atf_get_srcdir)/../ctx/ctxdump.c"
+	    "$progs/ctxdump.c"
 	atf_check -o save:trees -e ignore sh -c "gmon-cat perf.txt |
 	    gp-sym work | gp-arcs | GP_PLUGIN_PATH=$(pwd)/p gp-fmt -o ctxdump"
 	awk '$1 == "tree" { print $5 }' trees | sort >tn

@@ -8,7 +8,6 @@
 
 . "$(atf_get_srcdir)/../runtime/rtlib.sh"
 
-rt=$(atf_get_srcdir)/../runtime
 
 # report PROG [GMON-CAT ARGS]: the pipeline's brief report
 report()
@@ -149,7 +148,7 @@ graph_head()
 graph_body()
 {
 	for p in rec calls; do
-		rtbuild $p "$rt/$p.c"
+		rtbuild $p "$progs/$p.c"
 		rtrun ./$p
 		gmon-cat | gp-sym $p | gp-arcs > s
 		sums s
@@ -173,7 +172,7 @@ threads_head()
 }
 threads_body()
 {
-	rtbuild t -pthread "$rt/thr.c"
+	rtbuild t -pthread "$progs/thr.c"
 	rtrun ./t
 	merged=$(gmon-cat | grep -c '^marc	0	')
 	apart=$(gmon-cat -t | grep -c '^marc	[1-9]')
@@ -200,8 +199,8 @@ dlopen_head()
 dlopen_body()
 {
 	atf_check cc -O0 -finstrument-functions -fPIC -shared -o plug.so \
-	    "$rt/plug.c"
-	rtbuild dl "$rt/dl.c"
+	    "$progs/plug.c"
+	rtbuild dl "$progs/dl.c"
 	rtrun ./dl ./plug.so
 	gmon-cat | gp-sym dl > s
 	here=$(pwd -P)
@@ -236,7 +235,7 @@ killed_head()
 }
 killed_body()
 {
-	rtbuild k "$rt/die.c"
+	rtbuild k "$progs/die.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -s signal:9 -e ignore env GPRT_HZ=0 ./k kill
 	test ! -e gmon.out || atf_fail "gmon.out written"
@@ -284,15 +283,15 @@ stale_head()
 }
 stale_body()
 {
-	rtbuild m "$rt/calls.c"
+	rtbuild m "$progs/calls.c"
 	rtrun ./m
-	pgbuild pg -O0 "$rt/calls.c"
+	pgbuild pg -O0 "$progs/calls.c"
 	pgrun ./pg
 	gprof pg gmon.out > g
 	atf_check -o file:g -e match:'gmon\.out\.gprt: not from the run' \
 	    sh -c 'gmon-cat | gp-sym pg | gp-fmt'
 	# a later run, killed: the companion is its, gmon.out the first's
-	rtbuild r "$rt/rec.c"
+	rtbuild r "$progs/rec.c"
 	rtrun ./r
 	gprof r gmon.out > g
 	atf_check -s signal:9 -o ignore env GPRT_HZ=0 ./r kill
@@ -310,7 +309,7 @@ captions_head()
 }
 captions_body()
 {
-	rtbuild m "$rt/calls.c"
+	rtbuild m "$progs/calls.c"
 	rtrun ./m
 	gmon-cat | gp-sym m | gp-arcs > s
 	atf_check -o save:m.html gp-fmt -o html s
@@ -325,7 +324,7 @@ captions_body()
 	grep -aq "gprof's assumption" m.raw &&
 	    atf_fail "pprof: gprof's assumption on a measured profile"
 	# and a -pg profile keeps gprof's words
-	pgbuild pg -O0 "$rt/calls.c"
+	pgbuild pg -O0 "$progs/calls.c"
 	pgrun ./pg
 	gmon-cat gmon.out | gp-sym pg | gp-hist | gp-arcs | gp-fmt -o html |
 	    grep -q "gprof's assumption" || atf_fail "html -pg: no gprof's words"
@@ -360,7 +359,7 @@ memory_head()
 }
 memory_body()
 {
-	rtbuild mem -pthread "$rt/mem.c"
+	rtbuild mem -pthread "$progs/mem.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check env GPRT_HZ=0 GPRT_MEM=1 ./mem
 	gmon-cat | gp-sym mem > s
@@ -446,7 +445,7 @@ threads_report_head()
 }
 threads_report_body()
 {
-	rtbuild t "$rt/thr.c" -lpthread
+	rtbuild t "$progs/thr.c" -lpthread
 	rtrun ./t
 	gp -b t >rep || atf_fail "gp failed"
 	# run: 8 calls, all from libc's start_thread; work 8,000,000 from run
@@ -472,7 +471,7 @@ callback_head()
 }
 callback_body()
 {
-	rtbuild cb "$rt/cb.c"
+	rtbuild cb "$src/cb.c"
 	rtrun ./cb
 	gp -b -p cb >flat || atf_fail "gp -p failed"
 	n=$(awk '$NF == "cmp" { print $4 }' flat)

@@ -443,7 +443,7 @@ contexts_head()
 contexts_body()
 {
 	T=$(printf '\t')
-	atf_check cc -O0 -o fns "$src/../ctx/fns.c"
+	atf_check cc -O0 -o fns "$progs/fns.c"
 	A=$(printf '%#x' 0x$(nm fns | awk '$3 == "a" { print $1 }'))
 	B=$(printf '%#x' 0x$(nm fns | awk '$3 == "b" { print $1 }'))
 	M=$(printf '%#x' 0x$(nm fns | awk '$3 == "main" { print $1 }'))

@@ -72,11 +72,11 @@ merge_body()
 	atf_check -o file:want sh merge.sh
 }
 
-# work: tests/foreign/work.c as ./prog, with frame pointers
+# work: tests/progs/foreign.c as ./prog, with frame pointers
 work()
 {
 	atf_check -o ignore -e ignore cc -O1 -g -fno-omit-frame-pointer \
-	    -o prog "$(atf_get_srcdir)/../foreign/work.c" -lm -lpthread
+	    -o prog "$progs/foreign.c" -lm -lpthread
 }
 
 atf_test_case perf
@@ -116,7 +116,7 @@ callgrind_body()
 	    >run.sh
 	atf_check -o save:got -e ignore sh run.sh
 	atf_check -o ignore -e ignore cc -O1 -pg -o pg \
-	    "$(atf_get_srcdir)/../foreign/work.c" -lm -lpthread
+	    "$progs/foreign.c" -lm -lpthread
 	atf_check -o ignore ./pg 1
 	gprof -b -p pg gmon.out | awk 'NF == 7 && $4 ~ /^[0-9]+$/ {
 	    print $7, $4 }' | sort >want

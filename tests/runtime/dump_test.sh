@@ -21,7 +21,7 @@ bad()
 
 mkgprt()
 {
-	rtbuild rt "$src/rec.c"
+	rtbuild rt "$progs/rec.c"
 	rtrun ./rt
 	cp gmon.out.gprt good
 }
@@ -47,7 +47,7 @@ raw_head()
 }
 raw_body()
 {
-	rtbuild rt "$src/rec.c"
+	rtbuild rt "$progs/rec.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -o ignore env GPRT_HZ=1000 ./rt
 	gmon-cat gmon.out | grep -E '^(hist|bins|arc)	' > cat.raw

@@ -46,13 +46,13 @@ cmpnum()
 }
 
 # ctxstream: stream cs of calling contexts (gp-stream(5) ctx records),
-# written by hand for tests/ctx's fns.c, whose addresses nm(1) tells:
+# written by hand for tests/progs/fns.c, whose addresses nm(1) tells:
 #	thread 1 "main": main (self 0.1 s, 1 call) -> a (0.2, 2) -> b
 #	    (0.3, 4); main -> b (0.4, 1); main -> (truncated) (0.05, 3)
 #	thread 2 "worker": main (0.07, calls not counted)
 ctxstream()
 {
-	atf_check cc -O0 -o fns "$(atf_get_srcdir)/../ctx/fns.c"
+	atf_check cc -O0 -o fns "$progs/fns.c"
 	_t=$(printf '\t')
 	_a=$(printf '%#x' 0x$(nm fns | awk '$3 == "a" { print $1 }'))
 	_b=$(printf '%#x' 0x$(nm fns | awk '$3 == "b" { print $1 }'))
