@@ -220,6 +220,7 @@ callgrind_formats_head()
 }
 callgrind_formats_body()
 {
+	need go
 	build work
 	cgrun cg.out ./work 1
 	atf_check -o save:s -e save:symerr sh -c 'gmon-cat cg.out | gp-sym work'
@@ -246,12 +247,10 @@ callgrind_formats_body()
 	atf_check -o inline:"none $want\n" jq -j \
 	    '.profiles[0] | .unit, " ", .endValue, "\n"' ss
 	# pprof: sample type Ir in counts; go tool pprof's total
-	if command -v go >/dev/null; then
-		atf_check -o save:pb gp-fmt -o pprof s
-		atf_check -o save:top -e ignore go tool pprof -top pb
-		grep -q '^Type: Ir$' top || atf_fail "pprof: $(head top)"
-		grep -q " of $want total" top || atf_fail "pprof: $(head top)"
-	fi
+	atf_check -o save:pb gp-fmt -o pprof s
+	atf_check -o save:top -e ignore go tool pprof -top pb
+	grep -q '^Type: Ir$' top || atf_fail "pprof: $(head top)"
+	grep -q " of $want total" top || atf_fail "pprof: $(head top)"
 	# svg: the flame graph's title gives the count in full
 	atf_check -o save:f.svg gp-fmt -o svg s
 	grep -q "middle\">Flame graph of work: $want Ir (" f.svg ||

@@ -274,7 +274,7 @@ speedscope_ctx_head()
 }
 speedscope_ctx_body()
 {
-	need jq
+	need jq chromium
 	npmcache
 	ctxstream
 	atf_check -o save:c.json gp-fmt -o speedscope cs
@@ -299,14 +299,12 @@ EOF2
 	atf_check -o inline:'1\n1120000000\n' jq '(.profiles | length),
 	    (.profiles[0].weights | add)' \
 	    "$(gp-fmt --merge-threads -o speedscope cs > m.json; echo m.json)"
-	if command -v chromium >/dev/null; then
-		printf 'speedscope.loadFileFromBase64("c.json", "%s")' \
-		    "$(base64 -w0 c.json)" > c.js
-		url="file://$npm/node_modules/speedscope/dist/release/index.html"
-		chrome --dump-dom "$url#localProfilePath=$(pwd)/c.js" > dom
-		grep -q 'fns: thread 1 main' dom ||
-		    atf_fail "speedscope did not load the profile"
-	fi
+	printf 'speedscope.loadFileFromBase64("c.json", "%s")' \
+	    "$(base64 -w0 c.json)" > c.js
+	url="file://$npm/node_modules/speedscope/dist/release/index.html"
+	chrome --dump-dom "$url#localProfilePath=$(pwd)/c.js" > dom
+	grep -q 'fns: thread 1 main' dom ||
+	    atf_fail "speedscope did not load the profile"
 }
 
 atf_test_case speedscope_evented
@@ -319,7 +317,7 @@ speedscope_evented_head()
 }
 speedscope_evented_body()
 {
-	need jq
+	need jq chromium
 	npmcache
 	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o prog \
 	    "$progs/recurse.c" -L"$(stage)/lib" -lgprt \
@@ -347,18 +345,16 @@ speedscope_evented_body()
 	    if $e.type == "O" then .s += [$e.frame]
 	    else .ok = (.ok and .s[-1] == $e.frame) | .s |= .[:-1] end) |
 	    .ok and (.s | length) == 0' p.json
-	if command -v chromium >/dev/null; then
-		jq '.activeProfileIndex = 1' p.json > p1.json
-		printf 'speedscope.loadFileFromBase64("p1.json", "%s")' \
-		    "$(base64 -w0 p1.json)" > p.js
-		url="file://$npm/node_modules/speedscope/dist/release/index.html"
-		chrome --dump-dom "$url#localProfilePath=$(pwd)/p.js" > dom
-		grep -q 'prog: thread 1 prog (call timeline' dom ||
-		    atf_fail "speedscope did not load the timeline"
-		if atf_config_has shots; then
-			chrome --screenshot="$(atf_config_get shots)/evented.png" \
-			    "$url#localProfilePath=$(pwd)/p.js" >/dev/null
-		fi
+	jq '.activeProfileIndex = 1' p.json > p1.json
+	printf 'speedscope.loadFileFromBase64("p1.json", "%s")' \
+	    "$(base64 -w0 p1.json)" > p.js
+	url="file://$npm/node_modules/speedscope/dist/release/index.html"
+	chrome --dump-dom "$url#localProfilePath=$(pwd)/p.js" > dom
+	grep -q 'prog: thread 1 prog (call timeline' dom ||
+	    atf_fail "speedscope did not load the timeline"
+	if atf_config_has shots; then
+		chrome --screenshot="$(atf_config_get shots)/evented.png" \
+		    "$url#localProfilePath=$(pwd)/p.js" >/dev/null
 	fi
 }
 
@@ -422,7 +418,7 @@ html_head()
 }
 html_body()
 {
-	need chromium jq
+	need chromium jq c++
 	export HOME=$(pwd)
 	pgbuild prog -g "$progs/recurse.c"
 	pgrun ./prog
@@ -510,18 +506,16 @@ html_body()
 	atf_check -o match:'id="lines" style="display: none' cat dom.two
 
 	# C++ names, '<' and '&' and all, are text, not markup.
-	if command -v c++ >/dev/null; then
-		atf_check -o ignore -e ignore c++ -pg -o shapes \
-		    "$progs/shapes.cc"
-		pgrun ./shapes
-		gmon-cat gmon.out | gp-sym shapes > cs || atf_fail "no stream"
-		atf_check -o save:cpp.html gp-fmt -o html cs
-		chrome --dump-dom "file://$(pwd)/cpp.html" > dom.cpp
-		grep -q 'data-ready="[0-9]' dom.cpp ||
-		    atf_fail "the script failed on C++ names"
-		atf_check -o match:'<a href="#f[0-9]*">std::vector&lt;double' \
-		    cat dom.cpp
-	fi
+	atf_check -o ignore -e ignore c++ -pg -o shapes \
+	    "$progs/shapes.cc"
+	pgrun ./shapes
+	gmon-cat gmon.out | gp-sym shapes > cs || atf_fail "no stream"
+	atf_check -o save:cpp.html gp-fmt -o html cs
+	chrome --dump-dom "file://$(pwd)/cpp.html" > dom.cpp
+	grep -q 'data-ready="[0-9]' dom.cpp ||
+	    atf_fail "the script failed on C++ names"
+	atf_check -o match:'<a href="#f[0-9]*">std::vector&lt;double' \
+	    cat dom.cpp
 
 	chrome --screenshot="$(pwd)/shot.png" "file://$(pwd)/l.html#f$i" \
 	    >/dev/null
