@@ -10,6 +10,17 @@
 
 top=$(atf_get_srcdir)/../..
 
+# srcof TOOL: TOOL.c, the tool's main source file, wherever the tree
+# keeps it.
+srcof()
+{
+	_f=$(find "$top" -path "$top/.git" -prune -o -path "$top/.stage" -prune \
+	    -o -path "$top/obj" -prune -o -name "$1.c" -print)
+	[ -n "$_f" ] || atf_fail "no $1.c in the tree"
+	[ "$(echo "$_f" | wc -l)" -eq 1 ] || atf_fail "more than one $1.c: $_f"
+	echo "$_f"
+}
+
 # optstring SOURCE: the getopt string of a tool's source file.
 optstring()
 {
@@ -41,15 +52,16 @@ unknown()
 	done
 }
 
-# tryall TOOL SOURCE [STATUS]: every argument-taking option alone, and an
+# tryall TOOL [STATUS]: every argument-taking option alone, and an
 # unknown option, give the usage and exit STATUS (1; gp-diff's trouble is
 # 2, as diff(1)'s).
 tryall()
 {
 	_t=$1
-	_st=${3:-1}
-	_s=$(optstring "$2")
-	[ -n "$_s" ] || atf_fail "no getopt string in $2"
+	_st=${2:-1}
+	_src=$(srcof "$_t")
+	_s=$(optstring "$_src")
+	[ -n "$_s" ] || atf_fail "no getopt string in $_src"
 	for _c in $(withargs "$_s") $(unknown "$_s"); do
 		atf_check -s exit:$_st -o empty -e match:'^usage: ' \
 		    "$_t" -"$_c" </dev/null
@@ -63,11 +75,10 @@ stages_head()
 }
 stages_body()
 {
-	for t in gmon-cat gp-sym gp-hist gp-arcs gp-fmt; do
-		tryall $t "$top/cmd/$t/$t.c"
+	for t in gmon-cat gp-sym gp-hist gp-arcs gp-fmt gprt-dump; do
+		tryall $t
 	done
-	tryall gprt-dump "$top/runtime/gprt-dump/gprt-dump.c"
-	tryall gp-diff "$top/cmd/gp-diff/gp-diff.c" 2
+	tryall gp-diff 2
 }
 
 atf_test_case gp
@@ -78,18 +89,20 @@ gp_head()
 }
 gp_body()
 {
-	s=$(sed -n 's/^ *"\([^"]*\)";$/\1/p' "$top/cmd/gp/gp.c" | head -n 1)
+	s=$(sed -n 's/^ *"\([^"]*\)";$/\1/p' "$(srcof gp)" | head -n 1)
 	[ -n "$s" ] || atf_fail "no getopt string in gp.c"
 	for c in $(withargs "$s") $(unknown "$s"); do
 		gprof -$c >expout 2>experr
 		echo $? >expstatus
 		gp -$c >out 2>err
 		echo $? >status
-		sed 's/^gprof/gp/; s/Usage: gprof/Usage: gp/' experr >experr.gp
 		atf_check -o file:expstatus cat status
 		atf_check -o file:expout cat out
-		# the messages are gprof's, under gp's name
+		# the messages are gprof's, under gp's name: the one that
+		# names the option, then the usage
+		sed 's/^gprof/gp/; s/Usage: gprof/Usage: gp/' experr >experr.gp
 		atf_check -o match:"'$c'" head -n 1 err
+		atf_check -o file:experr.gp cat err
 	done
 }
 
@@ -100,21 +113,32 @@ ranges_head()
 }
 ranges_body()
 {
-	cc -pg -o prog "$progs/recurse.c" || atf_fail "cc failed"
+	pgbuild prog -g "$progs/recurse.c"
 	pgrun ./prog
 	gmon-cat gmon.out | gp-sym prog | gp-hist | gp-arcs >s ||
 	    atf_fail "pipeline failed"
-	for a in "-w 0:width 0" "-w -1:width -1" "-w 2147483648:width 2147483648" \
-	    "-w 12x:width 12x" "-t x:table-length x" "-t 2147483648:table-length 2147483648" \
-	    "-m -1:min-count -1" "-m 1x:min-count 1x"; do
+	w="1 to 2147483647" t="-2147483648 to 2147483647"
+	m="0 to 18446744073709551615"
+	for a in "-w 0:width 0:$w" "-w -1:width -1:$w" \
+	    "-w 2147483648:width 2147483648:$w" "-w 12x:width 12x:$w" \
+	    "-t x:table-length x:$t" "-t 2147483648:table-length 2147483648:$t" \
+	    "-m -1:min-count -1:$m" "-m 1x:min-count 1x:$m"; do
+		o=${a%%:*} r=${a##*:} n=${a#*:}
+		n=${n%:*}
 		atf_check -s exit:1 -o empty \
-		    -e match:"^gp-fmt: ${a#*:}: not a number from " \
-		    gp-fmt -b ${a%%:*} s
+		    -e inline:"gp-fmt: $n: not a number from $r\n" \
+		    gp-fmt -b $o s
 	done
-	# negative table lengths are gprof's (gp passes them on)
-	atf_check -o ignore gp-fmt -b -t -3 s
+	# A negative table length is gprof's: -A's "Top N Lines" table is
+	# left out (gp passes it on to gp-fmt)
+	gprof -A -t -3 prog gmon.out >expout
+	! grep -q 'Top [0-9]* Lines' expout ||
+	    atf_fail "gprof -A -t -3 prints a Top Lines table"
+	atf_check -o file:expout gp-fmt -A -t -3 s
+	atf_check -o file:expout gp -A -t -3 prog gmon.out
 	for a in 0 16 x; do
-		atf_check -s exit:1 -o empty -e match:"^gmon-cat: -w $a: " \
+		atf_check -s exit:1 -o empty \
+		    -e inline:"gmon-cat: -w $a: expected 32 or 64\n" \
 		    gmon-cat -w $a gmon.out
 	done
 }

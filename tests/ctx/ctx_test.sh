@@ -3,8 +3,9 @@
 # Calling contexts ("ctx" records, gp-stream(5)): the loader's checks,
 # the stages copying them through, and the read-only view output formats
 # get (struct gp_pctxtree in <gp/plugin.h>), printed by a test format,
-# ctxdump.c, built against the installed header.  The streams are
-# written by hand here, for a program (fns.c) whose addresses nm(1) tells.
+# tests/progs/ctxdump.c, built against the installed header.  The
+# streams are written by hand here, for a program (tests/progs/fns.c)
+# whose addresses nm(1) tells.
 
 . "$(atf_get_srcdir)/../runtime/rtlib.sh"
 
@@ -17,10 +18,10 @@ T=$(printf '\t')
 # in ticks of 100 a second.
 setup()
 {
-	atf_check cc -O0 -o fns "$src/fns.c"
+	atf_check cc -O0 -o fns "$progs/fns.c"
 	mkdir -p p
 	atf_check cc -w -shared -fPIC -I"$(stage)/include" -o p/ctxdump.so \
-	    "$src/ctxdump.c"
+	    "$progs/ctxdump.c"
 	GP_PLUGIN_PATH=$(pwd)/p
 	export GP_PLUGIN_PATH
 	A=$(printf '%#x' 0x$(nm fns | awk '$3 == "a" { print $1 }'))
@@ -134,10 +135,7 @@ through_body()
 bad()
 {
 	sed "$1" s > b
-	atf_check -s exit:1 -o empty -e save:err gmon-cat b
-	test "$(wc -l < err)" -eq 1 || atf_fail "not one line: $(cat err)"
-	grep -q "^gmon-cat: b:[0-9]*: ctx: $2" err ||
-	    atf_fail "unexpected message for $1: $(cat err)"
+	oneline "^gmon-cat: b:[0-9]+: ctx: $2" gmon-cat b
 }
 
 atf_test_case bad_input
@@ -244,10 +242,7 @@ EOF2
 badtl()
 {
 	sed "$1" s > b
-	atf_check -s exit:1 -o empty -e save:err gmon-cat b
-	test "$(wc -l < err)" -eq 1 || atf_fail "not one line: $(cat err)"
-	grep -q "^gmon-cat: b:[0-9]*: t[a-z]*: $2" err ||
-	    atf_fail "unexpected message for $1: $(cat err)"
+	oneline "^gmon-cat: b:[0-9]+: t[a-z]*: $2" gmon-cat b
 }
 
 atf_test_case bad_timeline

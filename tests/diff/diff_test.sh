@@ -183,17 +183,24 @@ gate_body()
 	    gp-diff -q -c 30 a.st b.st
 	atf_check -s exit:0 -o empty -e empty gp-diff -q -c 34 a.st b.st
 	atf_check -s exit:0 -e empty gp-diff -q -c 30:1001 a.st b.st
-	atf_check -s exit:1 -e ignore gp-diff -q -c 30:1000 a.st b.st
+	atf_check -s exit:1 -o empty \
+	    -e inline:'gp-diff: leaf: calls 3000 -> 4000 (+33.3%), above +30%\n' \
+	    gp-diff -q -c 30:1000 a.st b.st
 	atf_check -s exit:0 -e empty gp-diff -q -c 0 -f steady a.st b.st
-	atf_check -s exit:1 -e match:'^gp-diff: leaf: ' \
+	atf_check -s exit:1 -o empty \
+	    -e inline:'gp-diff: leaf: calls 3000 -> 4000 (+33.3%), above +0%\n' \
 	    gp-diff -q -c 0 -f steady -f leaf a.st b.st
 	# the other way round: fewer calls pass no limit
 	atf_check -s exit:0 -e empty gp-diff -q -c 0 b.st a.st
-	# trouble: 2, one line
-	for a in "-c x" "-c -1" "-s 5:x" "-z"; do
-		atf_check -s exit:2 -o empty -e not-match:'^$' \
+	# trouble: 2, one line naming the bad limit; an unknown option, the
+	# usage
+	for a in "-c x" "-c -1" "-s 5:x"; do
+		atf_check -s exit:2 -o empty \
+		    -e inline:"gp-diff: limit ${a#-? }: expected PERCENT[:MIN], numbers from 0\n" \
 		    gp-diff -q $a a.st b.st
 	done
+	atf_check -s exit:2 -o empty -e match:"^gp-diff: invalid option -- 'z'\$" \
+	    -e match:'^usage: gp-diff ' gp-diff -q -z a.st b.st
 	atf_check -s exit:2 -o empty -e inline:'gp-diff: nosuch: No such file or directory\n' \
 	    gp-diff a.st nosuch
 	gmon-cat a.gmon | gp-sym work >sym.st

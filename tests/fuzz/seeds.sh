@@ -98,7 +98,7 @@ done
 rm -f gmon.out gmon.out.gprt
 env GPRT_HZ=1000 GPRT_MEM=1 ./rrec > /dev/null
 put fuzz_gprt gmon.out.gprt
-rt rthr "$tests/runtime/thr.c" -lpthread
+rt rthr "$tests/progs/thr.c" -lpthread
 rm -f gmon.out gmon.out.gprt
 env GPRT_HZ=0 ./rthr > /dev/null
 put fuzz_gprt gmon.out.gprt

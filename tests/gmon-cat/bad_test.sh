@@ -10,13 +10,6 @@
 
 . "$(atf_get_srcdir)/gmonlib.sh"
 
-# patch FILE OFFSET FORMAT VALUE: overwrite bytes with perl's pack.
-patch()
-{
-	atf_check perl -e 'open F, "+<:raw", $ARGV[0] or die; seek F, $ARGV[1], 0;
-	    print F pack($ARGV[2], $ARGV[3]); close F or die' "$@"
-}
-
 # cut FILE N OUT: FILE without its last N bytes.
 cut()
 {

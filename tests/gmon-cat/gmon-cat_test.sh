@@ -13,10 +13,12 @@ usage_body()
 {
 	atf_check -s exit:1 -e match:"^usage: gmon-cat " gmon-cat -x
 	atf_check -s exit:1 -e match:"^usage: gmon-cat " gmon-cat -T gnu
-	atf_check -s exit:1 -e match:"-O foo: expected" gmon-cat -O foo
-	atf_check -s exit:1 -e match:"-w 16: expected" gmon-cat -w 16
-	atf_check -s exit:1 -e match:"-E xe: expected" gmon-cat -E xe
-	atf_check -s exit:1 -e match:"-T 48: expected" gmon-cat -o x -T 48
+	oneline '^gmon-cat: -O foo: expected auto, gnu, bsd, 4\.4bsd or oldbsd$' \
+	    gmon-cat -O foo
+	oneline '^gmon-cat: -w 16: expected 32 or 64$' gmon-cat -w 16
+	oneline '^gmon-cat: -E xe: expected le or be$' gmon-cat -E xe
+	oneline '^gmon-cat: -T 48: expected gnu, 4\.4bsd or oldbsd, 32 or 64, le or be, separated by commas$' \
+	    gmon-cat -o x -T 48
 }
 
 atf_test_case stream

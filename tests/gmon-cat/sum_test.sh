@@ -22,6 +22,13 @@ samples()
 	    END { print n + 0 }' "$1"
 }
 
+# bin N STREAM: the count of bin N of histogram 0.
+bin()
+{
+	awk -F '\t' -v b="$1" '$1 == "bins" && $2 == 0 && b >= $3 &&
+	    b < $3 + NF - 3 { n += $(b - $3 + 4) } END { print n + 0 }' "$2"
+}
+
 atf_test_case two
 two_head()
 {
@@ -170,12 +177,24 @@ overflow_body()
 {
 	runs 300
 	conv bin=7:40000 run1 bins
-	atf_check -o ignore gmon-cat bins
-	atf_check -o ignore gmon-cat bins run1
+	atf_check -o save:r1 gmon-cat run1
+	# alone, and with a file whose bin 7 leaves room: 40000 (and
+	# run1's) in bin 7, every other bin as run1's
+	atf_check -o save:b1 gmon-cat bins
+	test "$(bin 7 b1)" -eq 40000 || atf_fail "bin 7: $(bin 7 b1)"
+	test "$(samples b1)" -eq $(($(samples r1) - $(bin 7 r1) + 40000)) ||
+	    atf_fail "bins: $(samples b1) samples"
+	atf_check -o save:b2 gmon-cat bins run1
+	test "$(bin 7 b2)" -eq $((40000 + $(bin 7 r1))) ||
+	    atf_fail "bin 7 of the sum: $(bin 7 b2)"
+	test "$(samples b2)" -eq $((2 * $(samples r1) + 40000 - $(bin 7 r1))) ||
+	    atf_fail "the sum: $(samples b2) samples"
 	bad bins "histogram 0x[0-9a-f]+-0x[0-9a-f]+ bin 7: 40000 \\+ 40000 samples \\(with bins\\) do not fit in 16 bits$" \
 	    bins
 	conv count=3000000000 run1 gnu3g
-	atf_check -o ignore gmon-cat gnu3g
+	atf_check -o save:g gmon-cat gnu3g
+	test "$(count arc g)" -gt 0 || atf_fail "no arcs"
+	atf_check -o empty awk -F '\t' '$1 == "arc" && $4 != 3000000000' g
 	bad gnu3g "arc 0x[0-9a-f]+ -> 0x[0-9a-f]+: count 3000000000 \\+ 3000000000 does not fit in the 32-bit counts of gnu3g$" \
 	    gnu3g
 	conv layout=bsd44 width=32 count=3000000000 run1 b32

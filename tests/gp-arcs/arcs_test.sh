@@ -287,9 +287,7 @@ bad()
 	_f=$1
 	_m=$2
 	shift 2
-	atf_check -s exit:1 -o ignore -e save:err "$@" "$_f"
-	test $(wc -l < err) = 1 || atf_fail "$*: not one line: $(cat err)"
-	grep -Eq "$_m" err || atf_fail "$* $_f: '$(cat err)' !~ '$_m'"
+	oneline "$_m" "$@" "$_f"
 }
 
 atf_test_case errors

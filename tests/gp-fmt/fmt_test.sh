@@ -25,10 +25,11 @@ usage_body()
 	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt -k
 	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt a b
 	atf_check -s exit:1 -e match:"^usage: gp-fmt " gp-fmt -w
-	atf_check -s exit:1 -e match:"^gp-fmt: width 0: " gp-fmt -w 0
-	atf_check -s exit:1 -e match:"^gp-fmt: width 12x: " gp-fmt -w 12x
-	atf_check -s exit:1 -e match:"^gp-fmt: width -3: " gp-fmt -w -3
-	atf_check -s exit:1 -e match:"99999999999" gp-fmt -w 99999999999
+	for w in 0 12x -3 99999999999; do
+		atf_check -s exit:1 -o empty \
+		    -e inline:"gp-fmt: width $w: not a number from 1 to 2147483647\n" \
+		    gp-fmt -w $w
+	done
 }
 
 atf_test_case saved_stream
@@ -122,23 +123,32 @@ bad_input_head()
 }
 bad_input_body()
 {
-	atf_check -s exit:1 -e match:"^gp-fmt: nonexistent" gp-fmt nonexistent
+	oneline '^gp-fmt: nonexistent: No such file or directory$' \
+	    gp-fmt nonexistent
 	printf 'not a stream\n' >junk
-	atf_check -s exit:1 -e match:"^gp-fmt: junk:1: " gp-fmt junk
+	oneline '^gp-fmt: junk:1: not a gp-stream: the first line must be "gp-stream<TAB>1"$' \
+	    gp-fmt junk
 	: >empty
-	atf_check -s exit:1 -e match:"^gp-fmt: empty" gp-fmt empty
+	oneline '^gp-fmt: empty: empty stream: no "gp-stream" header \(did the stage before fail\?\)$' \
+	    gp-fmt empty
 	setup
 	# no symbol layer
 	gmon-cat gmon.out >raw.gps
-	atf_check -s exit:1 -o empty -e match:"^gp-fmt: .*sym" gp-fmt raw.gps
-	# a node naming a symbol that does not exist
+	oneline '^gp-fmt: no symbol layer in the stream: run it through gp-sym$' \
+	    gp-fmt raw.gps
+	# a node naming a symbol that does not exist: the file, the line,
+	# the record, the field and how many symbols there are
 	awk -F '\t' -v OFS='\t' '$1 == "node" && !done { $3 = 999999; done = 1 }
 	    { print }' prof.gps >badnode.gps
-	atf_check -s exit:1 -o empty -e match:"^gp-fmt: " gp-fmt badnode.gps
+	l=$(awk -F '\t' '$1 == "node" { print NR; exit }' badnode.gps)
+	n=$(grep -c '^sym	' badnode.gps)
+	oneline "^gp-fmt: badnode\\.gps:$l: node: field 3: symbol 999999 not in the symbol layer \\($n symbols\\)\$" \
+	    gp-fmt badnode.gps
 	# a time that is not a number
 	awk -F '\t' -v OFS='\t' '$1 == "time" && !done { $3 = "x1"; done = 1 }
 	    { print }' prof.gps >badtime.gps
-	atf_check -s exit:1 -o empty -e match:"^gp-fmt: badtime.gps:[0-9]*: " \
+	l=$(awk -F '\t' '$1 == "time" { print NR; exit }' badtime.gps)
+	oneline "^gp-fmt: badtime\\.gps:$l: time: field 3: bad number 'x1'\$" \
 	    gp-fmt badtime.gps
 }
 
@@ -152,7 +162,7 @@ write_error_head()
 write_error_body()
 {
 	setup
-	atf_check -s exit:1 -e match:"^gp-fmt: stdout" \
+	atf_check -s exit:1 -e inline:'gp-fmt: stdout: No space left on device\n' \
 	    sh -c 'gp-fmt prof.gps >/dev/full'
 }
 

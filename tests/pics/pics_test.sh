@@ -55,6 +55,7 @@ measured_head()
 }
 measured_body()
 {
+	need callgrind_annotate
 	rt
 	atf_check -o save:f gp-fmt -o folded,unit=us s.rt
 	atf_check -o save:j gp-fmt -o json s.rt
@@ -86,16 +87,14 @@ measured_body()
 	got=$(awk '{ s += $NF } END { print s }' f)
 	near "$got" "$(jq '.total * 1000000' j)" "total"
 	# callgrind_annotate's inclusive cost of work: its measured arcs'.
-	if command -v callgrind_annotate >/dev/null; then
-		atf_check -o save:cg gp-fmt -o callgrind s.rt
-		got=$(callgrind_annotate --inclusive=yes --threshold=100 cg \
-		    2>/dev/null | awk '$NF ~ /:work$/ { v = $1; gsub(/,/, "", v)
-		    print v; exit }')
-		want=$(awk -v a="$(arc main work '(.self + .children)')" \
-		    -v b="$(arc loop work '(.self + .children)')" \
-		    'BEGIN { print a + b }')
-		near "${got:-0}" "$want" "callgrind work"
-	fi
+	atf_check -o save:cg gp-fmt -o callgrind s.rt
+	got=$(callgrind_annotate --inclusive=yes --threshold=100 cg \
+	    2>/dev/null | awk '$NF ~ /:work$/ { v = $1; gsub(/,/, "", v)
+	    print v; exit }')
+	want=$(awk -v a="$(arc main work '(.self + .children)')" \
+	    -v b="$(arc loop work '(.self + .children)')" \
+	    'BEGIN { print a + b }')
+	near "${got:-0}" "$want" "callgrind work"
 	atf_check -o save:fl.svg gp-fmt -o svg s.rt
 	atf_check -o match:'measured time of each call arc' \
 	    xmllint --xpath '/*/*[local-name()="text"][1]/text()' fl.svg
@@ -443,7 +442,7 @@ contexts_head()
 contexts_body()
 {
 	T=$(printf '\t')
-	atf_check cc -O0 -o fns "$src/../ctx/fns.c"
+	atf_check cc -O0 -o fns "$progs/fns.c"
 	A=$(printf '%#x' 0x$(nm fns | awk '$3 == "a" { print $1 }'))
 	B=$(printf '%#x' 0x$(nm fns | awk '$3 == "b" { print $1 }'))
 	M=$(printf '%#x' 0x$(nm fns | awk '$3 == "main" { print $1 }'))

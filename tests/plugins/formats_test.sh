@@ -4,7 +4,8 @@
 # consumer on the profiles of the compatibility programs (tests/progs):
 # jq for json, callgrind_annotate for callgrind, dot for dot, xmllint for
 # svg; folded lines checked for form and sums.  A missing consumer skips
-# its test case (CI installs them: jq, valgrind, graphviz, libxml2-utils).
+# its test case, saying which (share/setup.sh installs them all: jq,
+# valgrind, graphviz, libxml2-utils).
 
 . "$(atf_get_srcdir)/../lib.sh"
 
@@ -43,6 +44,53 @@ total()
 {
 	gprof -b -q prog.$1 gmon.$1 |
 	    sed -n 's/.* of \([0-9.]*\) seconds$/\1/p' | head -1
+}
+
+# cgnodes: the functions of a gprof call graph on stdin, one name a
+# line, sorted (cycle numbers and the cycles' own entries left out).
+cgnodes()
+{
+	awk '/^Index by function name/ { exit }
+	/^\[[0-9]+\]/ {
+		l = $0
+		sub(/ *\[[0-9]+\]$/, "", l)
+		gsub(/ <cycle [0-9]+>/, "", l)
+		if (l ~ /<cycle .* as a whole>$/)
+			next
+		n = split(l, f, " ")
+		i = 2
+		while (i <= n && f[i] ~ /^[0-9]+\.[0-9]+$/)
+			i++
+		if (i <= n && f[i] ~ /^[0-9]+(\+[0-9]+)?$/)
+			i++
+		name = f[i]
+		for (j = i + 1; j <= n; j++)
+			name = name " " f[j]
+		print name
+	}' | sort
+}
+
+# laid JSON PLAIN node|edge: what Graphviz laid out (PLAIN, dot -Tplain
+# of gp-fmt -o dot), by the names of JSON (gp-fmt -o json of the same
+# stream: dot's node nN is its function N): the functions, one a line,
+# or the arcs as cgarcs prints gprof's, "CALLER: child CALLEE COUNT",
+# the count from the arrow's label; sorted.
+laid()
+{
+	jq -r '.functions[] | "\(.id)\t\(.name)"' "$1" >laid.names
+	awk -v what="$3" '
+	NR == FNR { t = index($0, "\t")
+		name[substr($0, 1, t - 1)] = substr($0, t + 1); next }
+	$1 != what { next }
+	what == "node" { print name[substr($2, 2)]; next }
+	{
+		l = ""
+		if (match($0, /"([^"\\]|\\.)*"/))
+			l = substr($0, RSTART + 1, RLENGTH - 2)
+		sub(/.*\\n/, "", l)
+		sub(/×$/, "", l)
+		print name[substr($2, 2)] ": child " name[substr($3, 2)] " " l
+	}' laid.names "$2" | sort
 }
 
 atf_test_case json
@@ -140,30 +188,46 @@ callgrind_body()
 atf_test_case dot
 dot_head()
 {
-	atf_set "descr" "dot: Graphviz draws it; thresholds leave out" \
-	    "what they say; the hottest arc is the thickest"
+	atf_set "descr" "dot: Graphviz draws it, every function and arc of" \
+	    "gprof's call graph; thresholds leave out what they say; the" \
+	    "hottest arc is the thickest"
 	atf_set "require.progs" "cc c++ gprof"
 }
 dot_body()
 {
-	need dot jq
+	need dot jq xmllint
 	profiles
 	for n in $names; do
 		atf_check -o save:g.$n gp-fmt -o dot s.$n
 		atf_check -o save:g.svg dot -Tsvg g.$n
-		if command -v xmllint >/dev/null; then
-			atf_check xmllint --noout g.svg
-		fi
+		atf_check xmllint --noout g.svg
 		# Without thresholds every active function is a box.
 		atf_check -o save:all gp-fmt -o dot,node-thres=0,edge-thres=0 \
 		    s.$n
-		atf_check -o ignore dot -Tsvg all
 		atf_check -o save:j gp-fmt -o json s.$n
 		boxes=$(grep -c '^	n[0-9]* \[label=' all)
 		want=$(jq '[.functions[] | select(.symbol != null) |
 		    select(.calls > 0 or (.callees | length) > 0 or
 		    .self_samples > 0)] | length' j)
 		test "$boxes" = "$want" || atf_fail "$n: $boxes boxes, want $want"
+		# Graphviz lays out every arc of gprof's call graph (-z: also
+		# those that carry no time), with gprof's count, and every
+		# function that has time or an arc (names as a set: statics
+		# share them).
+		atf_check -o save:plain dot -Tplain all
+		gprof -b -q -z prog.$n gmon.$n | cgarcs 1 >cg
+		sed -n 's|^\(.*: child .* [0-9][0-9]*\)\(/[0-9]*\)\{0,1\}$|\1|p' \
+		    cg | sort >arcs.gprof
+		test -s arcs.gprof || atf_fail "$n: gprof's call graph has no arcs"
+		laid j plain edge >arcs.dot
+		atf_check -o file:arcs.gprof cat arcs.dot
+		{
+			gprof -b -q prog.$n gmon.$n | cgnodes
+			sed 's/: .*//' cg
+			sed -n 's/^.*: [a-z]* \(.*\) [0-9][0-9+/]*$/\1/p' cg
+		} | sort -u >nodes.gprof
+		laid j plain node | sort -u >nodes.dot
+		atf_check -o file:nodes.gprof cat nodes.dot
 		# A threshold leaves out the boxes under it.
 		atf_check -o save:some gp-fmt -o dot,node-thres=20 s.$n
 		awk '/^	n[0-9]* \[label=/ {
@@ -202,14 +266,13 @@ outweighs_head()
 }
 outweighs_body()
 {
-	need dot jq
+	need dot jq xmllint
 	s="$(atf_get_srcdir)/../fuzz/regress/fuzz_fmt/svg-graph-rank2-segv"
 	atf_check -o save:g gp-fmt -o dot "$s"
-	atf_check -o ignore dot -Tsvg g
+	atf_check -o save:g.dot.svg dot -Tsvg g
+	atf_check xmllint --noout g.dot.svg
 	atf_check -o save:g.svg gp-fmt -o svg,type=graph "$s"
-	if command -v xmllint >/dev/null; then
-		atf_check xmllint --noout g.svg
-	fi
+	atf_check xmllint --noout g.svg
 	# Each arrow's label is its share as json gives it, over 100%
 	# or not; its pen and weight are those of a share of at most 1.
 	atf_check -o save:j gp-fmt -o json "$s"
@@ -325,8 +388,12 @@ stream_only_body()
 	atf_check -o save:a -x 'gmon-cat gmon.out | gp-sym prog | gp-fmt -o folded'
 	atf_check -o file:a -x 'gmon-cat gmon.out | gp-sym prog | gp-hist |
 	    gp-arcs | gp-fmt -o folded'
-	atf_check -s exit:1 -o empty -e not-empty \
-	    -x 'gmon-cat gmon.out | gp-fmt -o json'
+	# Without symbols: one line saying so, in every format.
+	for f in json folded dot svg callgrind; do
+		atf_check -s exit:1 -o empty \
+		    -e inline:'gp-fmt: no symbol layer in the stream: run it through gp-sym\n' \
+		    -x "gmon-cat gmon.out | gp-fmt -o $f"
+	done
 }
 
 atf_init_test_cases()

@@ -5,18 +5,6 @@
 
 . "$(atf_get_srcdir)/../lib.sh"
 
-readme=$(atf_get_srcdir)/../../README.md
-
-# oneliner NAME: the code block after "<!-- oneliner: NAME -->".
-oneliner()
-{
-	awk -v name="$1" '
-	    $0 == "<!-- oneliner: " name " -->" { want = 1; next }
-	    want && /^```/ { if (inside) exit; inside = 1; next }
-	    inside { print }' "$readme" >"$1.sh"
-	test -s "$1.sh" || atf_fail "README.md has no one-liner '$1'"
-}
-
 # A profiled run of tests/progs/recurse.c as a.out and gmon.out.
 profile()
 {
@@ -84,11 +72,11 @@ merge_body()
 	atf_check -o file:want sh merge.sh
 }
 
-# work: tests/foreign/work.c as ./prog, with frame pointers
+# work: tests/progs/foreign.c as ./prog, with frame pointers
 work()
 {
 	atf_check -o ignore -e ignore cc -O1 -g -fno-omit-frame-pointer \
-	    -o prog "$(atf_get_srcdir)/../foreign/work.c" -lm -lpthread
+	    -o prog "$progs/foreign.c" -lm -lpthread
 }
 
 atf_test_case perf
@@ -128,7 +116,7 @@ callgrind_body()
 	    >run.sh
 	atf_check -o save:got -e ignore sh run.sh
 	atf_check -o ignore -e ignore cc -O1 -pg -o pg \
-	    "$(atf_get_srcdir)/../foreign/work.c" -lm -lpthread
+	    "$progs/foreign.c" -lm -lpthread
 	atf_check -o ignore ./pg 1
 	gprof -b -p pg gmon.out | awk 'NF == 7 && $4 ~ /^[0-9]+$/ {
 	    print $7, $4 }' | sort >want

@@ -264,22 +264,12 @@ EOF
 	fi
 }
 
-# stagedir: the installation under test.
-stagedir()
-{
-	if [ -n "${GP_STAGE:-}" ]; then
-		echo "$GP_STAGE"
-	else
-		(cd "$(dirname "$(command -v gprt-dump)")/.." && pwd)
-	fi
-}
-
 # rtlink NAME VARIANT: the fi- build's objects linked with the libgprt
 # under test, as ./NAME in a directory of its own, RTDIR (so that its
 # argv[0] is the -pg build's).
 rtlink()
 {
-	_s=$(stagedir)
+	_s=$(stage)
 	RTDIR=$PWD/rt-$2
 	mkdir -p "$RTDIR"
 	case $1 in

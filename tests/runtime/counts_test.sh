@@ -13,10 +13,10 @@ flat_head()
 }
 flat_body()
 {
-	pgbuild pg -O0 "$src/calls.c"
+	pgbuild pg -O0 "$progs/calls.c"
 	pgrun ./pg
 	calls pg gmon.out > pg.calls
-	rtbuild rt "$src/calls.c"
+	rtbuild rt "$progs/calls.c"
 	rtrun ./rt
 	calls rt gmon.out > rt.calls
 	test -s pg.calls || atf_fail "no calls in the -pg profile"
@@ -31,10 +31,10 @@ graph_head()
 }
 graph_body()
 {
-	pgbuild pg -O0 "$src/calls.c"
+	pgbuild pg -O0 "$progs/calls.c"
 	pgrun ./pg
 	arcs pg gmon.out > pg.arcs
-	rtbuild rt "$src/calls.c"
+	rtbuild rt "$progs/calls.c"
 	rtrun ./rt
 	arcs rt gmon.out > rt.arcs
 	grep -q 'cycle' pg.arcs || atf_fail "no cycle in the -pg call graph"
@@ -49,7 +49,7 @@ sampled_head()
 }
 sampled_body()
 {
-	rtbuild rt "$src/rec.c"
+	rtbuild rt "$progs/rec.c"
 	rm -f gmon.out
 	atf_check -o ignore env GPRT_HZ=1000 ./rt
 	atf_check -o match:"1 histogram record" -o match:"call-graph record" \
@@ -66,7 +66,7 @@ threads_head()
 }
 threads_body()
 {
-	rtbuild rt -pthread "$src/thr.c"
+	rtbuild rt -pthread "$progs/thr.c"
 	rtrun ./rt
 	atf_check -o inline:"work 8000000\n" sh -c \
 	    'gprof -b -p rt gmon.out | awk "\$7 == \"work\" { print \$7, \$4 }"'
@@ -90,10 +90,10 @@ static_head()
 }
 static_body()
 {
-	pgbuild pg -O0 "$src/calls.c"
+	pgbuild pg -O0 "$progs/calls.c"
 	pgrun ./pg
 	calls pg gmon.out > pg.calls
-	atf_check cc -O0 -finstrument-functions -o rt "$src/calls.c" \
+	atf_check cc -O0 -finstrument-functions -o rt "$progs/calls.c" \
 	    "$(stage)/lib/libgprt.a"
 	rtrun ./rt
 	calls rt gmon.out > rt.calls
@@ -109,10 +109,10 @@ preload_head()
 }
 preload_body()
 {
-	pgbuild pg -O0 "$src/calls.c"
+	pgbuild pg -O0 "$progs/calls.c"
 	pgrun ./pg
 	calls pg gmon.out > pg.calls
-	atf_check cc -O0 -finstrument-functions -o rt "$src/calls.c"
+	atf_check cc -O0 -finstrument-functions -o rt "$progs/calls.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -o ignore env GPRT_HZ=0 ./rt
 	test -e gmon.out && atf_fail "glibc's hooks left a gmon.out"
@@ -139,7 +139,7 @@ install_body()
 	    pkg-config --variable=prefix gprt
 	flags=$(PKG_CONFIG_PATH="$s/lib/pkgconfig" pkg-config --cflags --libs \
 	    gprt)
-	atf_check cc -O0 -o rt "$src/calls.c" $flags -Wl,-rpath,"$s/lib"
+	atf_check cc -O0 -o rt "$progs/calls.c" $flags -Wl,-rpath,"$s/lib"
 	rm -f gmon.out
 	atf_check -o ignore ./rt
 	atf_check -o match:"twosites" gprof -b -p rt gmon.out

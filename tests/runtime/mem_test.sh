@@ -51,7 +51,7 @@ sites_head()
 }
 sites_body()
 {
-	rtbuild rt -pthread "$src/mem.c"
+	rtbuild rt -pthread "$progs/mem.c"
 	rm -f gmon.out.gprt
 	atf_check env GPRT_HZ=0 GPRT_MEM=1 ./rt
 	gprt-dump -m gmon.out.gprt > d
@@ -97,7 +97,7 @@ off_head()
 }
 off_body()
 {
-	rtbuild rt -pthread "$src/mem.c"
+	rtbuild rt -pthread "$progs/mem.c"
 	rtrun ./rt
 	gprt-dump gmon.out.gprt > d
 	atf_check -s exit:1 -o empty grep '^mem' d

@@ -19,7 +19,7 @@ fork_head()
 }
 fork_body()
 {
-	rtbuild rt "$src/fork.c"
+	rtbuild rt "$progs/fork.c"
 	rm -f gmon.out*
 	atf_check -o save:out env GPRT_HZ=0 ./rt
 	child=$(cat out)
@@ -44,7 +44,7 @@ fork_prefix_head()
 }
 fork_prefix_body()
 {
-	rtbuild rt "$src/fork.c"
+	rtbuild rt "$progs/fork.c"
 	rm -f gmon.out* p.*
 	atf_check -o save:out env GPRT_HZ=0 GMON_OUT_PREFIX=p GPRT_FORK=fresh \
 	    ./rt
@@ -60,11 +60,11 @@ fork_prefix_body()
 # work, and the gmon.out gprt-gprt-dump -g makes from it gives -pg's counts.
 die()
 {
-	pgbuild pg -O0 "$src/die.c"
+	pgbuild pg -O0 "$progs/die.c"
 	rm -f gmon.out
 	atf_check -s exit:4 ./pg exit
 	calls pg gmon.out > pg.calls
-	rtbuild rt "$src/die.c"
+	rtbuild rt "$progs/die.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -s "$2" -e ignore env GPRT_HZ=0 ./rt "$1"
 	test ! -e gmon.out || atf_fail "gmon.out written"
@@ -128,11 +128,11 @@ exit_open_head()
 }
 exit_open_body()
 {
-	pgbuild pg -O0 "$src/die.c"
+	pgbuild pg -O0 "$progs/die.c"
 	rm -f gmon.out
 	atf_check -s exit:4 ./pg exit
 	calls pg gmon.out > pg.calls
-	rtbuild rt "$src/die.c"
+	rtbuild rt "$progs/die.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -s exit:4 env GPRT_HZ=0 ./rt exit
 	calls rt gmon.out > rt.calls
@@ -149,8 +149,8 @@ dlopen_head()
 dlopen_body()
 {
 	atf_check cc -O0 -finstrument-functions -fPIC -shared -o plug.so \
-	    "$src/plug.c"
-	rtbuild rt "$src/dl.c"
+	    "$progs/plug.c"
+	rtbuild rt "$progs/dl.c"
 	rtrun ./rt ./plug.so
 	gprt-dump gmon.out.gprt > d
 	here=$(pwd -P)
@@ -176,10 +176,10 @@ nocompanion_head()
 }
 nocompanion_body()
 {
-	pgbuild pg -O0 "$src/calls.c"
+	pgbuild pg -O0 "$progs/calls.c"
 	pgrun ./pg
 	calls pg gmon.out > pg.calls
-	rtbuild rt "$src/calls.c"
+	rtbuild rt "$progs/calls.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -o ignore env GPRT_COMPANION=0 ./rt
 	test ! -e gmon.out.gprt || atf_fail "companion written"
@@ -195,7 +195,7 @@ sync_head()
 }
 sync_body()
 {
-	rtbuild rt "$src/rec.c"
+	rtbuild rt "$progs/rec.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -s signal:9 -o ignore env GPRT_SYNC=1 GPRT_FLUSH=1 ./rt kill
 	atf_check -o match:"^thread	1	" gprt-dump gmon.out.gprt
@@ -250,7 +250,7 @@ reuse_body()
 {
 	s=$(stage)
 	atf_check cc -O0 -finstrument-functions -fPIC -shared -o plug.so \
-	    "$src/plug.c"
+	    "$progs/plug.c"
 	atf_check cc -O0 -finstrument-functions -fPIC -shared -o plug2.so \
 	    "$src/plug2.c"
 	# the driver itself not instrumented: no hook runs between the

@@ -5,18 +5,6 @@
 
 src=$(atf_get_srcdir)
 
-# The installation under test: $GP_STAGE (bmake -f Mkfile test), else
-# the prefix of the gprt-dump in PATH.
-stage()
-{
-	if [ -n "$GP_STAGE" ]; then
-		echo "$GP_STAGE"
-		return
-	fi
-	_d=$(command -v gprt-dump) || atf_fail "no GP_STAGE and no gprt-dump"
-	(cd "$(dirname "$_d")/.." && pwd)
-}
-
 # rtbuild OUT CC-ARGS...: compile at -O0 with -finstrument-functions and
 # link with the staged libgprt.
 rtbuild()
@@ -44,47 +32,6 @@ calls()
 {
 	gprof -b -p "$1" "$2" | awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' |
 	    sort
-}
-
-# cgarcs [strip]: the arcs of a gprof-style call graph on stdin without the
-# times, one line per arc seen from each end: "entry: parent|child name
-# count", sorted.  With strip 1, cycle numbers and the cycles' own entries
-# are left out (they depend on the order arcs are met).
-cgarcs()
-{
-	awk -v strip="${1:-0}" '
-	/^Index by function name/ { exit }
-	/^-+$/ { entry = ""; nheld = 0; next }
-	/^$|^index|^granularity|Call graph|^Flat profile/ { next }
-	{
-		line = $0
-		sub(/ *\[[0-9]+\]$/, "", line)
-		if (strip)
-			gsub(/ <cycle [0-9]+>/, "", line)
-		n = split(line, f, " ")
-		primary = f[1] ~ /^\[[0-9]+\]$/
-		i = primary ? 2 : 1
-		while (i <= n && f[i] ~ /^[0-9]+\.[0-9]+$/)
-			i++
-		count = ""
-		if (i <= n && f[i] ~ /^[0-9]+([+\/][0-9]+)?$/)
-			count = f[i++]
-		name = f[i]
-		for (j = i + 1; j <= n; j++)
-			name = name " " f[j]
-		if (name == "<spontaneous>" ||
-		    (strip && name ~ /^<cycle .* as a whole>/))
-			next
-		if (primary) {
-			entry = name
-			for (k = 1; k <= nheld; k++)
-				print entry ": parent " held[k]
-			nheld = 0
-		} else if (entry == "")
-			held[++nheld] = name " " count
-		else
-			print entry ": child " name " " count
-	}' | sort
 }
 
 # arcs PROG GMON: cgarcs of gprof's call graph of PROG and GMON.

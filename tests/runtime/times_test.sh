@@ -29,7 +29,7 @@ recursion_head()
 }
 recursion_body()
 {
-	rtbuild rt "$src/rec.c"
+	rtbuild rt "$progs/rec.c"
 	rtrun ./rt
 	gprt-dump -m gmon.out.gprt > d
 	check rt d "fib:fib odd:even c2:c1 deep:deep"
@@ -46,7 +46,7 @@ killed_head()
 }
 killed_body()
 {
-	rtbuild rt "$src/rec.c"
+	rtbuild rt "$progs/rec.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -s signal:9 -o ignore env GPRT_HZ=0 ./rt kill
 	test ! -e gmon.out || atf_fail "a killed run wrote gmon.out"
@@ -225,7 +225,7 @@ mono_head()
 }
 mono_body()
 {
-	rtbuild rt "$src/rec.c"
+	rtbuild rt "$progs/rec.c"
 	rm -f gmon.out.gprt
 	atf_check -o ignore env GPRT_HZ=0 GPRT_CLOCK=mono ./rt
 	gprt-dump -m gmon.out.gprt > d

@@ -9,14 +9,6 @@
 
 . "$(atf_get_srcdir)/../lib.sh"
 
-need()
-{
-	for _p in "$@"; do
-		command -v "$_p" >/dev/null ||
-		    atf_skip "$_p is not installed"
-	done
-}
-
 # profile: the recursion and cycles program's profile, as stream s.
 profile()
 {
@@ -54,13 +46,13 @@ cmpnum()
 }
 
 # ctxstream: stream cs of calling contexts (gp-stream(5) ctx records),
-# written by hand for tests/ctx's fns.c, whose addresses nm(1) tells:
+# written by hand for tests/progs/fns.c, whose addresses nm(1) tells:
 #	thread 1 "main": main (self 0.1 s, 1 call) -> a (0.2, 2) -> b
 #	    (0.3, 4); main -> b (0.4, 1); main -> (truncated) (0.05, 3)
 #	thread 2 "worker": main (0.07, calls not counted)
 ctxstream()
 {
-	atf_check cc -O0 -o fns "$(atf_get_srcdir)/../ctx/fns.c"
+	atf_check cc -O0 -o fns "$progs/fns.c"
 	_t=$(printf '\t')
 	_a=$(printf '%#x' 0x$(nm fns | awk '$3 == "a" { print $1 }'))
 	_b=$(printf '%#x' 0x$(nm fns | awk '$3 == "b" { print $1 }'))
@@ -153,8 +145,8 @@ pprof_measured_body()
 	need go jq
 	export HOME=$(pwd) GOCACHE=$(pwd)/gocache
 	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o prog \
-	    "$progs/recurse.c" -L"$GP_STAGE/lib" -lgprt \
-	    -Wl,-rpath,"$GP_STAGE/lib"
+	    "$progs/recurse.c" -L"$(stage)/lib" -lgprt \
+	    -Wl,-rpath,"$(stage)/lib"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -o ignore -e ignore env GPRT_COLLECT=cct ./prog
 	gmon-cat gmon.out | gp-sym prog > s || atf_fail "no stream"
@@ -273,14 +265,6 @@ npmcache()
 	fi
 }
 
-# chrome ARGS...: headless Chromium, which may read local files.
-chrome()
-{
-	timeout 120 chromium --headless --no-sandbox --disable-gpu \
-	    --allow-file-access-from-files --window-size=1280,800 \
-	    --virtual-time-budget=5000 "$@" 2>/dev/null
-}
-
 atf_test_case speedscope_ctx
 speedscope_ctx_head()
 {
@@ -290,7 +274,7 @@ speedscope_ctx_head()
 }
 speedscope_ctx_body()
 {
-	need jq
+	need jq chromium
 	npmcache
 	ctxstream
 	atf_check -o save:c.json gp-fmt -o speedscope cs
@@ -315,14 +299,12 @@ EOF2
 	atf_check -o inline:'1\n1120000000\n' jq '(.profiles | length),
 	    (.profiles[0].weights | add)' \
 	    "$(gp-fmt --merge-threads -o speedscope cs > m.json; echo m.json)"
-	if command -v chromium >/dev/null; then
-		printf 'speedscope.loadFileFromBase64("c.json", "%s")' \
-		    "$(base64 -w0 c.json)" > c.js
-		url="file://$npm/node_modules/speedscope/dist/release/index.html"
-		chrome --dump-dom "$url#localProfilePath=$(pwd)/c.js" > dom
-		grep -q 'fns: thread 1 main' dom ||
-		    atf_fail "speedscope did not load the profile"
-	fi
+	printf 'speedscope.loadFileFromBase64("c.json", "%s")' \
+	    "$(base64 -w0 c.json)" > c.js
+	url="file://$npm/node_modules/speedscope/dist/release/index.html"
+	chrome --dump-dom "$url#localProfilePath=$(pwd)/c.js" > dom
+	grep -q 'fns: thread 1 main' dom ||
+	    atf_fail "speedscope did not load the profile"
 }
 
 atf_test_case speedscope_evented
@@ -335,11 +317,11 @@ speedscope_evented_head()
 }
 speedscope_evented_body()
 {
-	need jq
+	need jq chromium
 	npmcache
 	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o prog \
-	    "$progs/recurse.c" -L"$GP_STAGE/lib" -lgprt \
-	    -Wl,-rpath,"$GP_STAGE/lib"
+	    "$progs/recurse.c" -L"$(stage)/lib" -lgprt \
+	    -Wl,-rpath,"$(stage)/lib"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -o ignore -e ignore env GPRT_COLLECT=cct,trace ./prog
 	gmon-cat gmon.out | gp-sym prog > s || atf_fail "no stream"
@@ -363,18 +345,16 @@ speedscope_evented_body()
 	    if $e.type == "O" then .s += [$e.frame]
 	    else .ok = (.ok and .s[-1] == $e.frame) | .s |= .[:-1] end) |
 	    .ok and (.s | length) == 0' p.json
-	if command -v chromium >/dev/null; then
-		jq '.activeProfileIndex = 1' p.json > p1.json
-		printf 'speedscope.loadFileFromBase64("p1.json", "%s")' \
-		    "$(base64 -w0 p1.json)" > p.js
-		url="file://$npm/node_modules/speedscope/dist/release/index.html"
-		chrome --dump-dom "$url#localProfilePath=$(pwd)/p.js" > dom
-		grep -q 'prog: thread 1 prog (call timeline' dom ||
-		    atf_fail "speedscope did not load the timeline"
-		if atf_config_has shots; then
-			chrome --screenshot="$(atf_config_get shots)/evented.png" \
-			    "$url#localProfilePath=$(pwd)/p.js" >/dev/null
-		fi
+	jq '.activeProfileIndex = 1' p.json > p1.json
+	printf 'speedscope.loadFileFromBase64("p1.json", "%s")' \
+	    "$(base64 -w0 p1.json)" > p.js
+	url="file://$npm/node_modules/speedscope/dist/release/index.html"
+	chrome --dump-dom "$url#localProfilePath=$(pwd)/p.js" > dom
+	grep -q 'prog: thread 1 prog (call timeline' dom ||
+	    atf_fail "speedscope did not load the timeline"
+	if atf_config_has shots; then
+		chrome --screenshot="$(atf_config_get shots)/evented.png" \
+		    "$url#localProfilePath=$(pwd)/p.js" >/dev/null
 	fi
 }
 
@@ -438,7 +418,7 @@ html_head()
 }
 html_body()
 {
-	need chromium jq
+	need chromium jq c++
 	export HOME=$(pwd)
 	pgbuild prog -g "$progs/recurse.c"
 	pgrun ./prog
@@ -526,18 +506,16 @@ html_body()
 	atf_check -o match:'id="lines" style="display: none' cat dom.two
 
 	# C++ names, '<' and '&' and all, are text, not markup.
-	if command -v c++ >/dev/null; then
-		atf_check -o ignore -e ignore c++ -pg -o shapes \
-		    "$progs/shapes.cc"
-		pgrun ./shapes
-		gmon-cat gmon.out | gp-sym shapes > cs || atf_fail "no stream"
-		atf_check -o save:cpp.html gp-fmt -o html cs
-		chrome --dump-dom "file://$(pwd)/cpp.html" > dom.cpp
-		grep -q 'data-ready="[0-9]' dom.cpp ||
-		    atf_fail "the script failed on C++ names"
-		atf_check -o match:'<a href="#f[0-9]*">std::vector&lt;double' \
-		    cat dom.cpp
-	fi
+	atf_check -o ignore -e ignore c++ -pg -o shapes \
+	    "$progs/shapes.cc"
+	pgrun ./shapes
+	gmon-cat gmon.out | gp-sym shapes > cs || atf_fail "no stream"
+	atf_check -o save:cpp.html gp-fmt -o html cs
+	chrome --dump-dom "file://$(pwd)/cpp.html" > dom.cpp
+	grep -q 'data-ready="[0-9]' dom.cpp ||
+	    atf_fail "the script failed on C++ names"
+	atf_check -o match:'<a href="#f[0-9]*">std::vector&lt;double' \
+	    cat dom.cpp
 
 	chrome --screenshot="$(pwd)/shot.png" "file://$(pwd)/l.html#f$i" \
 	    >/dev/null
@@ -644,16 +622,6 @@ svg_graph_body()
 	    gp-fmt -o svg,type=graph,node-thres=x s
 	atf_check -s exit:1 -e match:'edge-thres' \
 	    gp-fmt -o svg,type=graph,edge-thres=101 s
-}
-
-# oneliner NAME: README.md's code block after "<!-- oneliner: NAME -->".
-oneliner()
-{
-	awk -v name="$1" '
-	    $0 == "<!-- oneliner: " name " -->" { want = 1; next }
-	    want && /^```/ { if (inside) exit; inside = 1; next }
-	    inside { print }' "$(atf_get_srcdir)/../../README.md" > "$1.sh"
-	test -s "$1.sh" || atf_fail "README.md has no one-liner '$1'"
 }
 
 atf_test_case readme

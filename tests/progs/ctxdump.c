@@ -2,7 +2,8 @@
  * A test output format that prints the calling-context view of
  * <gp/plugin.h> (GP_HAVE_CTX) as text, and checks the promises the view
  * makes (parents before children, incl = self + children's incl, depth,
- * the trees' and the profile's totals), for tests/ctx.
+ * the trees' and the profile's totals), for tests/ctx, tests/collect and
+ * tests/foreign.
  *
  *	tree PID THREAD TID NAME TOTAL NNODES NROOTS
  *	node PATH COUNT SELF INCL MARK FUNC SITE
