@@ -26,8 +26,7 @@
 #include "names.h"
 #include "pos.h"
 #include "units.h"
-
-static const struct gp_host *host;
+#include "host.h"
 
 static const struct gp_option options[] = {
 	{ "unit", "us|ns|ms|samples",
@@ -606,11 +605,8 @@ write_callgrind(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		    !(ev[i] >= 'A' && ev[i] <= 'Z') &&
 		    !(i > 0 && ev[i] >= '0' && ev[i] <= '9'))
 			ev[i] = '_';
-	if ((mode = strip_mode(host->option(ctx, "strip"), STRIP_NO)) == -1) {
-		host->error(ctx, "strip=%s: not yes, no or auto",
-		    host->option(ctx, "strip"));
+	if ((mode = strip_option(ctx, STRIP_NO)) == -1)
 		return -1;
-	}
 	memset(&lg, 0, sizeof(lg));
 	cwd = getcwd(NULL, 0);
 	names = names_make(p, mode);

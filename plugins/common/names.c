@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "names.h"
 
 /* Is s at "operator" followed by an operator's punctuation? */
@@ -181,4 +182,15 @@ narrow_shows(const struct gp_profile *p, const struct gp_pfunc *f)
 		if (f->callees[i]->callee->printed)
 			return 1;
 	return 0;
+}
+
+int
+strip_option(struct gp_ctx *ctx, int dflt)
+{
+	int mode;
+
+	if ((mode = strip_mode(host->option(ctx, "strip"), dflt)) == -1)
+		host->error(ctx, "strip=%s: not yes, no or auto",
+		    host->option(ctx, "strip"));
+	return mode;
 }

@@ -30,6 +30,11 @@ void	names_free(char **, size_t n);
 /* The strip option's value: yes (or bare), no, auto; dflt if not given;
    -1 if none of those. */
 int	strip_mode(const char *opt, int dflt);
+/*
+ * The strip option of this use of the format (host.h's host): its mode,
+ * dflt if not given; -1 after an error() that names the bad value.
+ */
+int	strip_option(struct gp_ctx *, int dflt);
 
 /*
  * Narrowed by gprof's symspecs (gp-fmt -e/-E/-f/-F, gp_profile.narrowed):

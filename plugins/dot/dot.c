@@ -15,8 +15,7 @@
 
 #include "dotgraph.h"
 #include "names.h"
-
-static const struct gp_host *host;
+#include "host.h"
 
 static const struct gp_option options[] = {
 	{ "node-thres", "PCT",
@@ -28,14 +27,6 @@ static const struct gp_option options[] = {
 	    "parameters (default auto: the long ones)" },
 	{ NULL, NULL, NULL },
 };
-
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	return 0;
-}
 
 static int
 write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
@@ -56,12 +47,8 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			return -1;
 		}
 	}
-	if ((mode = strip_mode(host->option(ctx, "strip"),
-	    STRIP_AUTO)) == -1) {
-		host->error(ctx, "strip=%s: not yes, no or auto",
-		    host->option(ctx, "strip"));
+	if ((mode = strip_option(ctx, STRIP_AUTO)) == -1)
 		return -1;
-	}
 	if ((names = names_make(p, mode)) == NULL ||
 	    (rv = dot_graph(out, p, names, nthres, ethres, gray, 0)) == -1)
 		host->error(ctx, "out of memory");
@@ -82,6 +69,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.desc = "the call graph for Graphviz (dot -Tsvg), hot paths "
 	    "emphasised",
 	.version = "1",
-	.init = init,
+	.init = plug_init,
 	.format = &format,
 };

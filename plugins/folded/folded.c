@@ -15,8 +15,7 @@
 #include "names.h"
 #include "stacks.h"
 #include "units.h"
-
-static const struct gp_host *host;
+#include "host.h"
 
 static const struct gp_option options[] = {
 	{ "unit", "samples|s|ms|us|ns",
@@ -25,14 +24,6 @@ static const struct gp_option options[] = {
 	    "parameters (default no)" },
 	{ NULL, NULL, NULL },
 };
-
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	return 0;
-}
 
 static int
 write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
@@ -51,11 +42,8 @@ write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		    "samples, s, ms, us or ns", msg, sizeof(msg)));
 		return -1;
 	}
-	if ((mode = strip_mode(host->option(ctx, "strip"), STRIP_NO)) == -1) {
-		host->error(ctx, "strip=%s: not yes, no or auto",
-		    host->option(ctx, "strip"));
+	if ((mode = strip_option(ctx, STRIP_NO)) == -1)
 		return -1;
-	}
 	if ((mode != STRIP_NO && (names = names_make(p, mode)) == NULL) ||
 	    stacks_make(p, scale, 0.5, (const char *const *)names,
 	    &st) == -1) {
@@ -84,6 +72,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.desc = "folded stacks (flamegraph.pl, speedscope), from the "
 	    "calling contexts or the call graph",
 	.version = "1",
-	.init = init,
+	.init = plug_init,
 	.format = &format,
 };

@@ -10,7 +10,7 @@
 
 #include <gp/format.h>
 
-static const struct gp_host *host;
+#include "host.h"
 
 static const struct gp_option options[] = {
 	{ "layout", "gnu|bsd44|oldbsd", "file layout (default: as read)" },
@@ -18,14 +18,6 @@ static const struct gp_option options[] = {
 	{ "order", "le|be", "byte order (default: as read)" },
 	{ NULL, NULL, NULL },
 };
-
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	return 0;
-}
 
 static int
 write_gmon(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
@@ -87,6 +79,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.name = "gmon",
 	.desc = "binary gmon.out (GNU, 4.4BSD or old BSD), summed",
 	.version = "1",
-	.init = init,
+	.init = plug_init,
 	.format = &format,
 };

@@ -28,16 +28,7 @@
 #include "stacks.h"
 #include "units.h"
 #include "xml.h"
-
-static const struct gp_host *host;
-
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	return 0;
-}
+#include "host.h"
 
 static const char style[] =
 "body{font:14px/1.35 system-ui,sans-serif;margin:0 16px 32px;color:#222;"
@@ -422,6 +413,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.desc = "one self-contained HTML page: flat profile, call graph, "
 	    "flame graph",
 	.version = "1",
-	.init = init,
+	.init = plug_init,
 	.format = &format,
 };

@@ -18,10 +18,9 @@
 #include "names.h"
 #include "pos.h"
 #include "units.h"
+#include "host.h"
 
 #define SCHEMA_VERSION	1
-
-static const struct gp_host *host;
 
 static const struct gp_option options[] = {
 	{ "raw", NULL, "add the histograms' bins and the arcs as recorded" },
@@ -31,14 +30,6 @@ static const struct gp_option options[] = {
 	    "lists unused functions" },
 	{ NULL, NULL, NULL },
 };
-
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	return 0;
-}
 
 /* A JSON string; bytes that are not UTF-8 become U+FFFD. */
 static void
@@ -167,11 +158,8 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	int raw, data, first, mode;
 	char **names = NULL;
 
-	if ((mode = strip_mode(host->option(ctx, "strip"), STRIP_NO)) == -1) {
-		host->error(ctx, "strip=%s: not yes, no or auto",
-		    host->option(ctx, "strip"));
+	if ((mode = strip_option(ctx, STRIP_NO)) == -1)
 		return -1;
-	}
 	raw = host->option(ctx, "raw") != NULL;
 	data = host->option(ctx, "data") != NULL;
 	most = 1;
@@ -332,6 +320,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.name = "json",
 	.desc = "the whole analysed profile as JSON",
 	.version = "1",
-	.init = init,
+	.init = plug_init,
 	.format = &format,
 };

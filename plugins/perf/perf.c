@@ -38,12 +38,11 @@
 
 #include "elfsyms.h"
 #include "textin.h"
+#include "host.h"
 
 #define NONE	((size_t)-1)
 #define NOADDR	UINT64_MAX
 #define MAXDEPTH 100000			/* frames in one sample */
-
-static const struct gp_host *host;
 
 struct obj {				/* a DSO named by frames */
 	char		*path;
@@ -1189,14 +1188,6 @@ perf_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
 	return r;
 }
 
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	return 0;
-}
-
 static const struct gp_option options[] = {
 	{ "exe", "PATH", "the executable, when its name is not the "
 	    "command's" },
@@ -1216,6 +1207,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.name = "perf",
 	.desc = "perf script's sampled call stacks, read as measured arcs",
 	.version = "1",
-	.init = init,
+	.init = plug_init,
 	.input = &input,
 };

@@ -36,16 +36,7 @@
 #include "frames.h"
 #include "stacks.h"
 #include "units.h"
-
-static const struct gp_host *host;
-
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	return 0;
-}
+#include "host.h"
 
 /* ------------------------------------------------------------------ */
 /* Protocol buffer encoding.                                           */
@@ -676,6 +667,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.name = "pprof",
 	.desc = "pprof's profile.proto, gzip-compressed, for go tool pprof",
 	.version = "1",
-	.init = init,
+	.init = plug_init,
 	.format = &format,
 };

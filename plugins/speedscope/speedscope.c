@@ -26,16 +26,7 @@
 #include "jsonstr.h"
 #include "stacks.h"
 #include "units.h"
-
-static const struct gp_host *host;
-
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	return 0;
-}
+#include "host.h"
 
 /*
  * Speedscope's unit: nanoseconds, or "none" for a profile that counts
@@ -298,6 +289,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.name = "speedscope",
 	.desc = "speedscope's JSON file format",
 	.version = "1",
-	.init = init,
+	.init = plug_init,
 	.format = &format,
 };

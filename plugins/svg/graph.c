@@ -37,12 +37,8 @@ graph(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	if (host->optnum(ctx, "node-thres", 0, 100, &nthres) == -1 ||
 	    host->optnum(ctx, "edge-thres", 0, 100, &ethres) == -1)
 		return -1;
-	if ((mode = strip_mode(host->option(ctx, "strip"),
-	    STRIP_AUTO)) == -1) {
-		host->error(ctx, "strip=%s: not yes, no or auto",
-		    host->option(ctx, "strip"));
+	if ((mode = strip_option(ctx, STRIP_AUTO)) == -1)
 		return -1;
-	}
 	if ((names = names_make(p, mode)) == NULL ||
 	    (mem = open_memstream(&text, &len)) == NULL) {
 		names_free(names, p->nfuncs);

@@ -18,10 +18,9 @@
 #include "svg.h"
 #include "units.h"
 #include "xml.h"
+#include "host.h"
 
 #define FRAMEH		16		/* flame graph: height of a frame */
-
-const struct gp_host *host;
 
 static const struct gp_option options[] = {
 	{ "type", "flame|graph", "flame graph or call graph (default flame)" },
@@ -35,14 +34,6 @@ static const struct gp_option options[] = {
 	    "call graph: leave out arcs under PCT% (default 0.1)" },
 	{ NULL, NULL, NULL },
 };
-
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	return 0;
-}
 
 void
 header(FILE *out, double w, double h, const char *title)
@@ -452,12 +443,8 @@ flame(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	memset(&st, 0, sizeof(st));
 	if (host->optnum(ctx, "width", 200, 100000, &width) == -1)
 		return -1;
-	if ((mode = strip_mode(host->option(ctx, "strip"),
-	    STRIP_AUTO)) == -1) {
-		host->error(ctx, "strip=%s: not yes, no or auto",
-		    host->option(ctx, "strip"));
+	if ((mode = strip_option(ctx, STRIP_AUTO)) == -1)
 		return -1;
-	}
 	rootname = host->option(ctx, "root");
 	if ((root = calloc(1, sizeof(*root))) == NULL ||
 	    (names = names_make(p, mode)) == NULL ||
@@ -593,6 +580,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.name = "svg",
 	.desc = "a self-contained SVG picture: flame graph or call graph",
 	.version = "1",
-	.init = init,
+	.init = plug_init,
 	.format = &format,
 };

@@ -13,7 +13,7 @@
 #define CHARW		6.6		/* width of a character at 11px */
 #define TOP		40		/* room for the title */
 
-extern const struct gp_host *host;
+#include "host.h"
 
 /* The document's start: size, style, white background, title. */
 void	header(FILE *, double w, double h, const char *title);

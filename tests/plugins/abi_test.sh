@@ -96,7 +96,7 @@ example_collector_body()
 	onlystaged ex/calls.c
 	atf_check -o ignore -e ignore make -C ex PREFIX="$(stage)" \
 	    CFLAGS="-std=c11 -pedantic -Wall -Wextra -Werror"
-	rtbuild p "$src/../runtime/rec.c"
+	rtbuild p "$src/../progs/rec.c"
 	rm -f gmon.out gmon.out.gprt
 	atf_check -o ignore -e save:err env GPRT_HZ=0 \
 	    GP_PLUGIN_PATH="$(pwd)/ex" GPRT_COLLECT=calls ./p
@@ -120,7 +120,7 @@ runtime_rules_body()
 {
 	cp -R "$top/share/examples/collector" ex
 	atf_check -o ignore -e ignore make -C ex PREFIX="$(stage)"
-	rtbuild p "$src/../runtime/rec.c"
+	rtbuild p "$src/../progs/rec.c"
 	# a relative entry: one warning, even with two collectors to find
 	atf_check -o ignore -e save:err env GPRT_HZ=0 \
 	    GP_PLUGIN_PATH="ex::$(pwd)/ex" GPRT_COLLECT=calls,cct ./p

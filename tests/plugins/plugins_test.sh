@@ -120,9 +120,9 @@ extension_body()
 	atf_check -o inline:"ok newzero\n" -e inline:"INIT CALLED\n" \
 	    env GP_PLUGIN_PATH="$(pwd)/p" gp-fmt -o newzero s
 	plug newfield NEWFIELD
-	refused newfield "built for plugin ABI $M\\.$m, it sets a field of struct gp_format that gp-fmt (ABI $M\\.$m) does not have"
+	refused newfield "built for plugin ABI $M\\.$m, it sets a field of struct gp_format that gp-fmt \\(ABI $M\\.$m\\) does not have"
 	plug nosize NOSIZE
-	refused nosize "its struct gp_format is 0 bytes, less than ABI 1\\.0's [0-9]*: its size is not set (\\.size = sizeof(struct gp_format))"
+	refused nosize "its struct gp_format is 0 bytes, less than ABI 1\\.0's [0-9]*: its size is not set \\(\\.size = sizeof\\(struct gp_format\\)\\)"
 }
 
 atf_test_case kind_services
