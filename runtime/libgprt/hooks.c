@@ -72,23 +72,6 @@ probe(struct rt_thr *t, uint64_t h, uintptr_t site, uintptr_t fn)
 	}
 }
 
-RT_FN static inline uintptr_t
-stackptr(void)
-{
-	uintptr_t sp;
-
-#if defined(__x86_64__)
-	__asm__ __volatile__("mov %%rsp, %0" : "=r"(sp));
-#elif defined(__i386__)
-	__asm__ __volatile__("mov %%esp, %0" : "=r"(sp));
-#elif defined(__aarch64__)
-	__asm__ __volatile__("mov %0, sp" : "=r"(sp));
-#else
-	sp = (uintptr_t)__builtin_frame_address(0);
-#endif
-	return sp;
-}
-
 /* The node of function fn in thread t, made if new. */
 RT_FN static struct rt_node *
 node(struct rt_thr *t, uintptr_t fn)
@@ -572,11 +555,13 @@ exit_coll(struct rt_thr *t, uintptr_t fn, uint64_t now)
 /*
  * The stack pointer of the hooks' caller at the call: the same in both
  * hooks whatever their own frames (the fast paths save no registers).
+ * Elsewhere (no fast paths there: rt_fastclock()), the hook's own frame
+ * address.
  */
 #if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
 #define HOOKSP()	((uintptr_t)__builtin_dwarf_cfa())
 #else
-#define HOOKSP()	stackptr()
+#define HOOKSP()	((uintptr_t)__builtin_frame_address(0))
 #endif
 
 /*
