@@ -56,48 +56,6 @@ static void	fork_parent(void);
 static void	fork_child(void);
 static void	thr_exit(void *);
 
-RT_FN const char *
-rt_env(const char *name)
-{
-	const char *s;
-
-	s = secure_getenv(name);
-	return s != NULL && *s != '\0' ? s : NULL;
-}
-
-/* A decimal number from the environment, or def if unset or bad. */
-RT_FN static uint64_t
-envnum(const char *name, uint64_t def, uint64_t max)
-{
-	const char *s;
-	char *end;
-	unsigned long long v;
-
-	if ((s = rt_env(name)) == NULL)
-		return def;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || *s == '-' || v > max) {
-		rt_warn(name, "bad value in the environment, ignored");
-		return def;
-	}
-	return v;
-}
-
-/* "gprt: what: why" on stderr, with write(2): no stdio, no malloc. */
-RT_FN void
-rt_warn(const char *what, const char *why)
-{
-	char buf[512];
-	size_t n;
-
-	n = (size_t)snprintf(buf, sizeof(buf), "gprt: %s: %s\n", what, why);
-	if (n >= sizeof(buf))
-		n = sizeof(buf) - 1;
-	if (write(STDERR_FILENO, buf, n) == -1)
-		return;
-}
-
 /* Private memory, straight from the kernel (malloc may be ours). */
 RT_FN void *
 rt_pmem(size_t n)
@@ -310,12 +268,12 @@ setup(void)
 	struct gprt_hdr *h;
 
 	rt.pid = getpid();
-	rt.companion = (int)envnum("GPRT_COMPANION", 1, 1);
-	rt.hz = (int)envnum("GPRT_HZ", 100, 10000);
-	rt.mem = (int)envnum("GPRT_MEM", 0, 1);
-	rt.inline_calls = (int)envnum("GPRT_INLINE", 1, 1);
-	rt.sync = (int)envnum("GPRT_SYNC", 0, 1);
-	rt.maxthreads = envnum("GPRT_MAXTHREADS", 256, UINT32_MAX);
+	rt.companion = (int)rt_envnum("GPRT_COMPANION", 1, 1);
+	rt.hz = (int)rt_envnum("GPRT_HZ", 100, 10000);
+	rt.mem = (int)rt_envnum("GPRT_MEM", 0, 1);
+	rt.inline_calls = (int)rt_envnum("GPRT_INLINE", 1, 1);
+	rt.sync = (int)rt_envnum("GPRT_SYNC", 0, 1);
+	rt.maxthreads = rt_envnum("GPRT_MAXTHREADS", 256, UINT32_MAX);
 	rt.fresh = rt_env("GPRT_FORK") != NULL &&
 	    strcmp(rt_env("GPRT_FORK"), "fresh") == 0;
 	setnames(0);
@@ -347,7 +305,7 @@ setup(void)
 	h->start_sec = (uint64_t)ts.tv_sec;
 	h->end = HDRSIZE;
 	rt_clock_init();
-	rt.flush_ticks = envnum("GPRT_FLUSH", 1000, 86400000) *
+	rt.flush_ticks = rt_envnum("GPRT_FLUSH", 1000, 86400000) *
 	    ((h->cal1_ticks - h->cal0_ticks) * 1000000 /
 	    (h->cal1_ns - h->cal0_ns));
 	if (rt.flush_ticks == 0)

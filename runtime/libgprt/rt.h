@@ -162,6 +162,11 @@ extern _Thread_local struct rt_thr *rt_noinl RT_HIDDEN RT_TLS;
 extern _Thread_local int rt_inside RT_HIDDEN RT_TLS;
 extern _Thread_local int rt_tdone RT_HIDDEN RT_TLS;
 
+/* env.c */
+const char	*rt_env(const char *) RT_HIDDEN;
+uint64_t	 rt_envnum(const char *, uint64_t, uint64_t) RT_HIDDEN;
+void		 rt_warn(const char *, const char *) RT_HIDDEN;
+
 /* clock.c */
 void		 rt_clock_init(void) RT_HIDDEN;
 uint64_t	 rt_mono_ns(void) RT_HIDDEN;
@@ -270,8 +275,6 @@ void		*rt_pmem(size_t) RT_HIDDEN;
 void		 rt_pfree(void *, size_t) RT_HIDDEN;
 struct rt_thr	*rt_thread(void) RT_HIDDEN;
 void		 rt_checkpoint(struct rt_thr *, uint64_t) RT_HIDDEN;
-void		 rt_warn(const char *, const char *) RT_HIDDEN;
-const char	*rt_env(const char *) RT_HIDDEN;
 
 /* hooks.c */
 void		 rt_close_all(struct rt_thr *, uint64_t) RT_HIDDEN;
