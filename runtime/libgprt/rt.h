@@ -167,6 +167,19 @@ const char	*rt_env(const char *) RT_HIDDEN;
 uint64_t	 rt_envnum(const char *, uint64_t, uint64_t) RT_HIDDEN;
 void		 rt_warn(const char *, const char *) RT_HIDDEN;
 
+/* file.c */
+void		*rt_pmem(size_t) RT_HIDDEN;
+void		 rt_pfree(void *, size_t) RT_HIDDEN;
+void		*rt_alloc(uint32_t type, uint32_t thread, uint64_t size,
+		    uint64_t cap) RT_HIDDEN;
+void		 rt_setnames(int) RT_HIDDEN;
+int		 rt_file_init(void) RT_HIDDEN;
+void		 rt_file_make(void) RT_HIDDEN;
+void		 rt_file_sync(void) RT_HIDDEN;
+void		 rt_file_snap(void) RT_HIDDEN;
+int		 rt_file_detach(void) RT_HIDDEN;
+void		 rt_file_finish(void) RT_HIDDEN;
+
 /* clock.c */
 void		 rt_clock_init(void) RT_HIDDEN;
 uint64_t	 rt_mono_ns(void) RT_HIDDEN;
@@ -269,10 +282,6 @@ rt_unbusy(struct rt_thr *t)
 
 /* core.c */
 int		 rt_init(void) RT_HIDDEN;
-void		*rt_alloc(uint32_t type, uint32_t thread, uint64_t size,
-		    uint64_t cap) RT_HIDDEN;
-void		*rt_pmem(size_t) RT_HIDDEN;
-void		 rt_pfree(void *, size_t) RT_HIDDEN;
 struct rt_thr	*rt_thread(void) RT_HIDDEN;
 void		 rt_checkpoint(struct rt_thr *, uint64_t) RT_HIDDEN;
 
