@@ -1,22 +1,10 @@
 /*
- * The runtime's core: start-up, the companion file and its allocator,
- * thread slots, fork and exit.
- *
- * The tables live in the companion file, mapped MAP_SHARED at a fixed
- * reservation of address space: the kernel keeps every store the program
- * made even if it is killed.  The file grows by appending blocks
- * (struct gprt_blk); nothing is ever freed or moved, so pointers into the
- * mapping stay valid for the life of the process.
+ * The runtime's lifecycle: start-up, a thread's end, fork and exit.
+ * Each step asks the files below for its parts (rt.h lists them in the
+ * order they call one another); none of them calls back here, but for
+ * the start-up, which they reach through rt_start.
  */
-#include <sys/mman.h>
-#include <sys/file.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-
-#include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,27 +18,22 @@ struct rt rt = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.maplock = PTHREAD_MUTEX_INITIALIZER,
 };
-_Thread_local struct rt_thr *rt_self RT_TLS;
-_Thread_local struct rt_thr *rt_cur RT_TLS;
-_Thread_local struct rt_thr *rt_noinl RT_TLS;
-
-/* The arc of every thread's root frame: it matches no exit. */
-static struct gprt_arc rootarc;
-_Thread_local int rt_inside RT_TLS;
-_Thread_local int rt_tdone RT_TLS;
 
 static pthread_mutex_t initlock = PTHREAD_MUTEX_INITIALIZER;
 
-#define STACK0		256
-#define ARCS0		64
-#define ARCSMAX		4096
-#define IDX0		256
-
+static int	rt_init(void);
 static void	rt_exit(void);
 static void	fork_prepare(void);
 static void	fork_parent(void);
 static void	fork_child(void);
 static void	thr_exit(void *);
+
+/*
+ * The start-up, for rt_thread() (thread.c): a thread's first call or
+ * allocation may come before the constructor below, from another
+ * object's constructors.
+ */
+int	(*const rt_start)(void) = rt_init;
 
 RT_FN static int
 setup(void)
@@ -87,7 +70,7 @@ setup(void)
 }
 
 /* Start the runtime once per process.  1 when ready. */
-RT_FN int
+RT_FN static int
 rt_init(void)
 {
 	int st;
@@ -120,80 +103,6 @@ rt_ctor(void)
 	rt_init();
 }
 
-RT_FN static uint64_t
-gettid_(void)
-{
-	return (uint64_t)syscall(SYS_gettid);
-}
-
-/* This thread's slot, made on first use.  NULL if profiling is off. */
-RT_FN struct rt_thr *
-rt_thread(void)
-{
-	struct rt_thr *t;
-	struct gprt_blk *sb;
-	uint64_t slot;
-
-	if (rt_self != NULL)
-		return rt_self;
-	if (rt_tdone || rt_inside || !rt_init())
-		return NULL;
-	rt_inside = 1;
-	t = NULL;
-	pthread_mutex_lock(&rt.lock);
-	if (rt.freeslots != NULL && rt.nslots >= rt.maxthreads) {
-		t = rt.freeslots;
-		rt.freeslots = t->nextfree;
-		t->nextfree = NULL;
-	}
-	pthread_mutex_unlock(&rt.lock);
-	if (t != NULL) {
-		t->pub.nthreads++;
-		t->pub.state = GPRT_T_RUNNING;
-		goto done;
-	}
-	pthread_mutex_lock(&rt.lock);
-	slot = ++rt.nslots;
-	rt.hdr->nthreads = slot;
-	pthread_mutex_unlock(&rt.lock);
-	t = rt_alloc(GPRT_B_THREAD, (uint32_t)slot, sizeof(*t), 1);
-	sb = rt_alloc(GPRT_B_STACK, (uint32_t)slot, sizeof(*sb) +
-	    STACK0 * sizeof(struct gprt_frame), STACK0);
-	if (t == NULL || sb == NULL ||
-	    (t->idx = rt_pmem(IDX0 * sizeof(*t->idx))) == NULL ||
-	    (t->fidx = rt_pmem(IDX0 * sizeof(*t->fidx))) == NULL) {
-		rt_inside = 0;
-		rt_tdone = 1;
-		return NULL;
-	}
-	t->mask = IDX0 - 1;
-	t->fmask = IDX0 - 1;
-	t->frames = (struct gprt_frame *)(void *)(sb + 1);
-	t->frames[0].arc = (uintptr_t)&rootarc;
-	t->frames[0].sp = UINTPTR_MAX;
-	t->cap = STACK0;
-	t->limit = t->frames + STACK0 - 1;
-	rt_settop(t, t->frames);
-	t->pub.stack = (uint64_t)((char *)sb - rt.base);
-	t->pub.slot = slot;
-	t->pub.tid = gettid_();
-	t->pub.nthreads = 1;
-	t->pub.state = GPRT_T_RUNNING;
-	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
-	if (rt.ncoll > 0)
-		rt_coll_thread(t);
-done:
-	t->hook = 0;
-	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
-	t->next_cp = t->pub.cp_ticks + rt.flush_ticks;
-	t->pub.last = t->pub.cp_ticks;
-	rt_self = t;
-	rt_setcur(t);
-	pthread_setspecific(rt.key, t);
-	rt_inside = 0;
-	return t;
-}
-
 /* A thread ends: close what it left open and give the slot back. */
 RT_FN static void
 thr_exit(void *arg)
@@ -204,34 +113,7 @@ thr_exit(void *arg)
 		return;
 	rt_busy(t);
 	rt_close_all(t, rt_now());
-	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
-	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
-	t->pub.state = GPRT_T_EXITED;
-	rt_self = NULL;
-	rt_tdone = 1;
-	t->busy = 0;
-	pthread_mutex_lock(&rt.lock);
-	t->nextfree = rt.freeslots;
-	rt.freeslots = t;
-	pthread_mutex_unlock(&rt.lock);
-}
-
-/*
- * A checkpoint of thread t: the clock pair the reader calibrates with,
- * the thread's name, and msync(2) if asked.  Every GPRT_FLUSH ms.
- */
-RT_FN void
-rt_checkpoint(struct rt_thr *t, uint64_t now)
-{
-	if (t->busy)
-		return;
-	rt_busy(t);
-	t->pub.last = now;
-	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
-	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
-	rt_file_sync();
-	t->next_cp = now + rt.flush_ticks;
-	rt_unbusy(t);
+	rt_thread_end(t);
 }
 
 /*
@@ -258,35 +140,6 @@ fork_parent(void)
 	rt_mem_lock(0);
 	pthread_mutex_unlock(&rt.lock);
 	rt_map_lock(0);
-}
-
-/* Walk the blocks of the tables. */
-#define FOREACH_BLK(b)							\
-	for ((b) = (struct gprt_blk *)(void *)(rt.base + rt.hdr->hdrsize); \
-	    (char *)(b) < rt.base + rt.hdr->end;			\
-	    (b) = (struct gprt_blk *)(void *)((char *)(b) + (b)->size))
-
-/*
- * dlclose retired an object (map.c): every thread drops the arcs naming
- * it from its index at its next entry, which the limit sends to the slow
- * path (hooks.c); the fast paths never test anything else for it.
- */
-RT_FN void
-rt_retire(void)
-{
-	struct gprt_blk *b;
-	struct rt_thr *t;
-
-	pthread_mutex_lock(&rt.lock);
-	__atomic_add_fetch(&rt.gen, 1, __ATOMIC_RELEASE);
-	FOREACH_BLK(b) {
-		if (b->type != GPRT_B_THREAD)
-			continue;
-		t = (struct rt_thr *)(void *)b;
-		if (t->pub.state == GPRT_T_RUNNING && t->frames != NULL)
-			__atomic_store_n(&t->limit, t->frames, __ATOMIC_RELAXED);
-	}
-	pthread_mutex_unlock(&rt.lock);
 }
 
 /*

@@ -180,6 +180,12 @@ void		 rt_file_snap(void) RT_HIDDEN;
 int		 rt_file_detach(void) RT_HIDDEN;
 void		 rt_file_finish(void) RT_HIDDEN;
 
+/* Walk the blocks of the tables. */
+#define FOREACH_BLK(b)							\
+	for ((b) = (struct gprt_blk *)(void *)(rt.base + rt.hdr->hdrsize); \
+	    (char *)(b) < rt.base + rt.hdr->end;			\
+	    (b) = (struct gprt_blk *)(void *)((char *)(b) + (b)->size))
+
 /* clock.c */
 void		 rt_clock_init(void) RT_HIDDEN;
 uint64_t	 rt_mono_ns(void) RT_HIDDEN;
@@ -280,10 +286,14 @@ rt_unbusy(struct rt_thr *t)
 	rt_setcur(t);
 }
 
-/* core.c */
-int		 rt_init(void) RT_HIDDEN;
+/* thread.c */
 struct rt_thr	*rt_thread(void) RT_HIDDEN;
+void		 rt_thread_end(struct rt_thr *) RT_HIDDEN;
 void		 rt_checkpoint(struct rt_thr *, uint64_t) RT_HIDDEN;
+void		 rt_retire(void) RT_HIDDEN;
+
+/* core.c */
+extern int	(*const rt_start)(void) RT_HIDDEN;
 
 /* hooks.c */
 void		 rt_close_all(struct rt_thr *, uint64_t) RT_HIDDEN;
@@ -293,7 +303,6 @@ void		 rt_map_init(void) RT_HIDDEN;
 void		 rt_map_need(uintptr_t) RT_HIDDEN;
 uint64_t	 rt_map_count(void) RT_HIDDEN;
 int		 rt_map_retired(uintptr_t) RT_HIDDEN;
-void		 rt_retire(void) RT_HIDDEN;
 void		 rt_map_lock(int) RT_HIDDEN;
 
 /* hist.c */
