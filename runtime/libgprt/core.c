@@ -12,13 +12,6 @@
 
 #include "rt.h"
 
-struct rt rt = {
-	.fd = -1,
-	.dirfd = -1,
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-	.maplock = PTHREAD_MUTEX_INITIALIZER,
-};
-
 static pthread_mutex_t initlock = PTHREAD_MUTEX_INITIALIZER;
 
 static int	rt_init(void);
