@@ -1,7 +1,6 @@
 /*
  * The environment: the settings libgprt reads from it (gprt(3)), as
  * strings or as decimal numbers, and the warnings it writes on stderr.
- * Calls no other file of the runtime.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /*
  * The runtime's memory: the companion file mapped at a fixed reservation
  * of address space, the blocks allocated in it, and private memory
- * straight from the kernel.  Calls env.c only.
+ * straight from the kernel.
  *
  * The tables live in the companion file, mapped MAP_SHARED at a fixed
  * reservation of address space: the kernel keeps every store the program
