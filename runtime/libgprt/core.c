@@ -1,22 +1,10 @@
 /*
- * The runtime's core: start-up, the companion file and its allocator,
- * thread slots, fork and exit.
- *
- * The tables live in the companion file, mapped MAP_SHARED at a fixed
- * reservation of address space: the kernel keeps every store the program
- * made even if it is killed.  The file grows by appending blocks
- * (struct gprt_blk); nothing is ever freed or moved, so pointers into the
- * mapping stay valid for the life of the process.
+ * The runtime's lifecycle: start-up, a thread's end, fork and exit.
+ * Each step asks the files below for its parts (rt.h lists them in the
+ * order they call one another); none of them calls back here, but for
+ * the start-up, which they reach through rt_start.
  */
-#include <sys/mman.h>
-#include <sys/file.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-
-#include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,330 +12,41 @@
 
 #include "rt.h"
 
-struct rt rt = {
-	.fd = -1,
-	.dirfd = -1,
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-	.maplock = PTHREAD_MUTEX_INITIALIZER,
-};
-_Thread_local struct rt_thr *rt_self RT_TLS;
-_Thread_local struct rt_thr *rt_cur RT_TLS;
-_Thread_local struct rt_thr *rt_noinl RT_TLS;
-
-/* The arc of every thread's root frame: it matches no exit. */
-static struct gprt_arc rootarc;
-_Thread_local int rt_inside RT_TLS;
-_Thread_local int rt_tdone RT_TLS;
-
 static pthread_mutex_t initlock = PTHREAD_MUTEX_INITIALIZER;
 
-#define FILE_MIN	(64 << 10)
-#define FILE_STEP	(64 << 20)
-#define HDRSIZE		((sizeof(struct gprt_hdr) + RT_ALIGN - 1) & \
-			    ~(size_t)(RT_ALIGN - 1))
-#define STACK0		256
-#define ARCS0		64
-#define ARCSMAX		4096
-#define IDX0		256
-
+static int	rt_init(void);
 static void	rt_exit(void);
 static void	fork_prepare(void);
 static void	fork_parent(void);
 static void	fork_child(void);
 static void	thr_exit(void *);
 
-RT_FN const char *
-rt_env(const char *name)
-{
-	const char *s;
-
-	s = secure_getenv(name);
-	return s != NULL && *s != '\0' ? s : NULL;
-}
-
-/* A decimal number from the environment, or def if unset or bad. */
-RT_FN static uint64_t
-envnum(const char *name, uint64_t def, uint64_t max)
-{
-	const char *s;
-	char *end;
-	unsigned long long v;
-
-	if ((s = rt_env(name)) == NULL)
-		return def;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || *s == '-' || v > max) {
-		rt_warn(name, "bad value in the environment, ignored");
-		return def;
-	}
-	return v;
-}
-
-/* "gprt: what: why" on stderr, with write(2): no stdio, no malloc. */
-RT_FN void
-rt_warn(const char *what, const char *why)
-{
-	char buf[512];
-	size_t n;
-
-	n = (size_t)snprintf(buf, sizeof(buf), "gprt: %s: %s\n", what, why);
-	if (n >= sizeof(buf))
-		n = sizeof(buf) - 1;
-	if (write(STDERR_FILENO, buf, n) == -1)
-		return;
-}
-
-/* Private memory, straight from the kernel (malloc may be ours). */
-RT_FN void *
-rt_pmem(size_t n)
-{
-	void *p;
-
-	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-	    -1, 0);
-	return p == MAP_FAILED ? NULL : p;
-}
-
-RT_FN void
-rt_pfree(void *p, size_t n)
-{
-	if (p != NULL)
-		munmap(p, n);
-}
-
-RT_FN static uint64_t
-roundup64(uint64_t v, uint64_t to)
-{
-	return (v + to - 1) / to * to;
-}
-
 /*
- * Is rt.fd still the companion file?  A program that closes every
- * descriptor (a daemon) may have reused the number for a file of its own,
- * which we must never grow or truncate.
+ * The start-up, for rt_thread() (thread.c): a thread's first call or
+ * allocation may come before the constructor below, from another
+ * object's constructors.
  */
-RT_FN static int
-fdok(void)
-{
-	static int warned;
-	struct stat st;
-
-	if (rt.fd != -1 && fstat(rt.fd, &st) == 0 && st.st_dev == rt.dev &&
-	    st.st_ino == rt.ino)
-		return 1;
-	if (!warned) {
-		warned = 1;
-		rt_warn(rt.comp, "descriptor closed by the program: the tables "
-		    "can no longer grow");
-	}
-	return 0;
-}
-
-/* Make the file hold at least need bytes.  Called with rt.lock held. */
-RT_FN static int
-grow(uint64_t need)
-{
-	uint64_t n;
-	long pg;
-
-	if (need > rt.reserve)
-		return -1;
-	if (rt.fd == -1 || need <= rt.fsize)
-		return 0;
-	if (!fdok())
-		return -1;
-	pg = sysconf(_SC_PAGESIZE);
-	n = rt.fsize * 2;
-	if (n > rt.fsize + FILE_STEP)
-		n = rt.fsize + FILE_STEP;
-	if (n < need)
-		n = need;
-	if (n < FILE_MIN)
-		n = FILE_MIN;
-	n = roundup64(n, (uint64_t)(pg > 0 ? pg : 4096));
-	if (n > rt.reserve)
-		n = rt.reserve;
-	/* Reserve the blocks: a store to a hole on a full disk is SIGBUS. */
-	if (posix_fallocate(rt.fd, (off_t)rt.fsize,
-	    (off_t)(n - rt.fsize)) != 0 && ftruncate(rt.fd, (off_t)n) == -1)
-		return -1;
-	rt.fsize = n;
-	return 0;
-}
-
-/*
- * A new block of the given type for thread slot `thread', size bytes in
- * all, zero-filled.  NULL when the reservation or the disk is full.
- */
-RT_FN void *
-rt_alloc(uint32_t type, uint32_t thread, uint64_t size, uint64_t cap)
-{
-	struct gprt_blk *b;
-	uint64_t off;
-
-	size = roundup64(size, RT_ALIGN);
-	pthread_mutex_lock(&rt.lock);
-	off = rt.hdr->end;
-	if (grow(off + size) == -1) {
-		pthread_mutex_unlock(&rt.lock);
-		return NULL;
-	}
-	b = (struct gprt_blk *)(void *)(rt.base + off);
-	b->thread = thread;
-	b->size = size;
-	b->n = 0;
-	b->cap = cap;
-	b->type = type;
-	barrier();
-	__atomic_store_n(&rt.hdr->end, off + size, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&rt.lock);
-	return b;
-}
-
-RT_FN static void
-setnames(int forked)
-{
-	const char *pfx;
-	int n;
-
-	pfx = rt_env("GMON_OUT_PREFIX");
-	if (pfx != NULL)
-		n = snprintf(rt.gmon, sizeof(rt.gmon), "%s.%ld", pfx,
-		    (long)rt.pid);
-	else if (forked)
-		n = snprintf(rt.gmon, sizeof(rt.gmon), "gmon.out.%ld",
-		    (long)rt.pid);
-	else
-		n = snprintf(rt.gmon, sizeof(rt.gmon), "gmon.out");
-	if (n < 0 || (size_t)n >= sizeof(rt.gmon) - 5)
-		snprintf(rt.gmon, sizeof(rt.gmon), "gmon.out.%ld",
-		    (long)rt.pid);
-	snprintf(rt.comp, sizeof(rt.comp), "%s.gprt", rt.gmon);
-	rt.perpid = pfx != NULL || forked;
-}
-
-/*
- * The companion file, locked (flock(2)) for the life of the process and
- * emptied only once locked: a profiled program that runs another one in
- * the same directory (fork and exec, posix_spawn, system, make) finds the
- * name taken by a live process, and that child takes the per-process
- * names gmon.out.PID and gmon.out.PID.gprt instead, as after fork (gprt(3),
- * Nested processes).  Neither ever truncates or maps the other's file.
- */
-RT_FN static int
-opencomp(void)
-{
-	struct stat st;
-	int fd, hi;
-
-	for (;;) {
-		fd = open(rt.comp, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
-		    0666);
-		if (fd == -1) {
-			rt_warn(rt.comp, strerror(errno));
-			return -1;
-		}
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-			break;
-		close(fd);
-		if (errno != EWOULDBLOCK || rt.perpid) {
-			rt_warn(rt.comp, "taken by a running process");
-			return -1;
-		}
-		setnames(1);	/* the name is a live process's */
-	}
-	if (ftruncate(fd, 0) == -1) {
-		rt_warn(rt.comp, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	/* Out of the way of the program's own descriptors. */
-	if ((hi = fcntl(fd, F_DUPFD_CLOEXEC, 256)) != -1) {
-		close(fd);
-		fd = hi;
-	}
-	if (fstat(fd, &st) == -1) {
-		close(fd);
-		return -1;
-	}
-	rt.dev = st.st_dev;
-	rt.ino = st.st_ino;
-	if (rt.dirfd != -1)
-		close(rt.dirfd);
-	rt.dirfd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	return fd;
-}
-
-/* Reserve address space for the tables: the file, or anonymous memory. */
-RT_FN static int
-reserve(void)
-{
-	size_t r;
-	void *p;
-
-	r = sizeof(void *) == 8 ? (size_t)1 << 34 : (size_t)1 << 28;
-	for (; r >= ((size_t)16 << 20); r /= 2) {
-		if (rt.fd != -1)
-			p = mmap(NULL, r, PROT_READ | PROT_WRITE, MAP_SHARED,
-			    rt.fd, 0);
-		else
-			p = mmap(NULL, r, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-			    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (p != MAP_FAILED) {
-			rt.base = p;
-			rt.reserve = r;
-			return 0;
-		}
-	}
-	return -1;
-}
+int	(*const rt_start)(void) = rt_init;
 
 RT_FN static int
 setup(void)
 {
-	struct timespec ts;
 	struct gprt_hdr *h;
 
 	rt.pid = getpid();
-	rt.companion = (int)envnum("GPRT_COMPANION", 1, 1);
-	rt.hz = (int)envnum("GPRT_HZ", 100, 10000);
-	rt.mem = (int)envnum("GPRT_MEM", 0, 1);
-	rt.inline_calls = (int)envnum("GPRT_INLINE", 1, 1);
-	rt.sync = (int)envnum("GPRT_SYNC", 0, 1);
-	rt.maxthreads = envnum("GPRT_MAXTHREADS", 256, UINT32_MAX);
+	rt.companion = (int)rt_envnum("GPRT_COMPANION", 1, 1);
+	rt.hz = (int)rt_envnum("GPRT_HZ", 100, 10000);
+	rt.mem = (int)rt_envnum("GPRT_MEM", 0, 1);
+	rt.inline_calls = (int)rt_envnum("GPRT_INLINE", 1, 1);
+	rt.sync = (int)rt_envnum("GPRT_SYNC", 0, 1);
+	rt.maxthreads = rt_envnum("GPRT_MAXTHREADS", 256, UINT32_MAX);
 	rt.fresh = rt_env("GPRT_FORK") != NULL &&
 	    strcmp(rt_env("GPRT_FORK"), "fresh") == 0;
-	setnames(0);
-	if (rt.companion)
-		rt.fd = opencomp();
-	if (reserve() == -1) {
-		if (rt.fd != -1) {
-			close(rt.fd);
-			unlink(rt.comp);
-		}
-		rt_warn("gprt", "cannot map the profile tables");
+	if (rt_file_init() == -1)
 		return -1;
-	}
-	rt.hdr = h = (struct gprt_hdr *)(void *)rt.base;
-	if (grow(FILE_MIN) == -1) {
-		rt_warn(rt.comp, "cannot grow the file");
-		return -1;
-	}
-	memcpy(h->magic, GPRT_MAGIC, sizeof(h->magic));
-	h->version = GPRT_VERSION;
-	h->order = GPRT_ORDER;
-	h->hdrsize = HDRSIZE;
-	h->ptrsize = sizeof(void *);
-	h->base = (uintptr_t)rt.base;
-	h->pid = (uint64_t)rt.pid;
-	h->ppid = (uint64_t)getppid();
-	h->state = GPRT_RUNNING;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	h->start_sec = (uint64_t)ts.tv_sec;
-	h->end = HDRSIZE;
+	h = rt.hdr;
 	rt_clock_init();
-	rt.flush_ticks = envnum("GPRT_FLUSH", 1000, 86400000) *
+	rt.flush_ticks = rt_envnum("GPRT_FLUSH", 1000, 86400000) *
 	    ((h->cal1_ticks - h->cal0_ticks) * 1000000 /
 	    (h->cal1_ns - h->cal0_ns));
 	if (rt.flush_ticks == 0)
@@ -364,7 +63,7 @@ setup(void)
 }
 
 /* Start the runtime once per process.  1 when ready. */
-RT_FN int
+RT_FN static int
 rt_init(void)
 {
 	int st;
@@ -397,80 +96,6 @@ rt_ctor(void)
 	rt_init();
 }
 
-RT_FN static uint64_t
-gettid_(void)
-{
-	return (uint64_t)syscall(SYS_gettid);
-}
-
-/* This thread's slot, made on first use.  NULL if profiling is off. */
-RT_FN struct rt_thr *
-rt_thread(void)
-{
-	struct rt_thr *t;
-	struct gprt_blk *sb;
-	uint64_t slot;
-
-	if (rt_self != NULL)
-		return rt_self;
-	if (rt_tdone || rt_inside || !rt_init())
-		return NULL;
-	rt_inside = 1;
-	t = NULL;
-	pthread_mutex_lock(&rt.lock);
-	if (rt.freeslots != NULL && rt.nslots >= rt.maxthreads) {
-		t = rt.freeslots;
-		rt.freeslots = t->nextfree;
-		t->nextfree = NULL;
-	}
-	pthread_mutex_unlock(&rt.lock);
-	if (t != NULL) {
-		t->pub.nthreads++;
-		t->pub.state = GPRT_T_RUNNING;
-		goto done;
-	}
-	pthread_mutex_lock(&rt.lock);
-	slot = ++rt.nslots;
-	rt.hdr->nthreads = slot;
-	pthread_mutex_unlock(&rt.lock);
-	t = rt_alloc(GPRT_B_THREAD, (uint32_t)slot, sizeof(*t), 1);
-	sb = rt_alloc(GPRT_B_STACK, (uint32_t)slot, sizeof(*sb) +
-	    STACK0 * sizeof(struct gprt_frame), STACK0);
-	if (t == NULL || sb == NULL ||
-	    (t->idx = rt_pmem(IDX0 * sizeof(*t->idx))) == NULL ||
-	    (t->fidx = rt_pmem(IDX0 * sizeof(*t->fidx))) == NULL) {
-		rt_inside = 0;
-		rt_tdone = 1;
-		return NULL;
-	}
-	t->mask = IDX0 - 1;
-	t->fmask = IDX0 - 1;
-	t->frames = (struct gprt_frame *)(void *)(sb + 1);
-	t->frames[0].arc = (uintptr_t)&rootarc;
-	t->frames[0].sp = UINTPTR_MAX;
-	t->cap = STACK0;
-	t->limit = t->frames + STACK0 - 1;
-	rt_settop(t, t->frames);
-	t->pub.stack = (uint64_t)((char *)sb - rt.base);
-	t->pub.slot = slot;
-	t->pub.tid = gettid_();
-	t->pub.nthreads = 1;
-	t->pub.state = GPRT_T_RUNNING;
-	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
-	if (rt.ncoll > 0)
-		rt_coll_thread(t);
-done:
-	t->hook = 0;
-	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
-	t->next_cp = t->pub.cp_ticks + rt.flush_ticks;
-	t->pub.last = t->pub.cp_ticks;
-	rt_self = t;
-	rt_setcur(t);
-	pthread_setspecific(rt.key, t);
-	rt_inside = 0;
-	return t;
-}
-
 /* A thread ends: close what it left open and give the slot back. */
 RT_FN static void
 thr_exit(void *arg)
@@ -481,78 +106,7 @@ thr_exit(void *arg)
 		return;
 	rt_busy(t);
 	rt_close_all(t, rt_now());
-	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
-	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
-	t->pub.state = GPRT_T_EXITED;
-	rt_self = NULL;
-	rt_tdone = 1;
-	t->busy = 0;
-	pthread_mutex_lock(&rt.lock);
-	t->nextfree = rt.freeslots;
-	rt.freeslots = t;
-	pthread_mutex_unlock(&rt.lock);
-}
-
-/*
- * Move the tables of a forked child, still in private memory, into a file
- * of its own.  Called with rt.lock held.
- */
-RT_FN static void
-makefile(void)
-{
-	uint64_t end, off;
-	ssize_t n;
-	void *p;
-	int fd;
-
-	rt.pending = 0;
-	if ((fd = opencomp()) == -1)
-		return;
-	end = rt.hdr->end;
-	for (off = 0; off < end; off += (uint64_t)n)
-		if ((n = write(fd, rt.base + off, end - off)) <= 0)
-			goto fail;
-	rt.fd = fd;
-	rt.fsize = end;
-	if (grow(end + FILE_MIN) == -1)
-		goto fail;
-	p = mmap(rt.base, rt.reserve, PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_FIXED, fd, 0);
-	if (p == MAP_FAILED) {
-		/* The old mapping is gone only if mmap succeeded. */
-		goto fail;
-	}
-	return;
-fail:
-	rt_warn(rt.comp, strerror(errno));
-	rt.fd = -1;
-	close(fd);
-	unlink(rt.comp);
-}
-
-/*
- * A checkpoint of thread t: the clock pair the reader calibrates with,
- * the thread's name, and msync(2) if asked.  Every GPRT_FLUSH ms.
- */
-RT_FN void
-rt_checkpoint(struct rt_thr *t, uint64_t now)
-{
-	if (t->busy)
-		return;
-	rt_busy(t);
-	t->pub.last = now;
-	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
-	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
-	if (rt.pending) {
-		pthread_mutex_lock(&rt.lock);
-		if (rt.pending)
-			makefile();
-		pthread_mutex_unlock(&rt.lock);
-	}
-	if (rt.sync && rt.fd != -1)
-		msync(rt.base, rt.hdr->end, MS_SYNC);
-	t->next_cp = now + rt.flush_ticks;
-	rt_unbusy(t);
+	rt_thread_end(t);
 }
 
 /*
@@ -567,11 +121,8 @@ fork_prepare(void)
 	pthread_mutex_lock(&rt.lock);
 	rt_mem_lock(1);
 	rt.snap = NULL;
-	if (rt.state == RT_READY && rt.fd != -1) {
-		rt.snaplen = rt.hdr->end;
-		if ((rt.snap = rt_pmem(rt.snaplen)) != NULL)
-			memcpy(rt.snap, rt.base, rt.snaplen);
-	}
+	if (rt.state == RT_READY && rt.fd != -1)
+		rt_file_snap();
 }
 
 RT_FN static void
@@ -582,35 +133,6 @@ fork_parent(void)
 	rt_mem_lock(0);
 	pthread_mutex_unlock(&rt.lock);
 	rt_map_lock(0);
-}
-
-/* Walk the blocks of the tables. */
-#define FOREACH_BLK(b)							\
-	for ((b) = (struct gprt_blk *)(void *)(rt.base + rt.hdr->hdrsize); \
-	    (char *)(b) < rt.base + rt.hdr->end;			\
-	    (b) = (struct gprt_blk *)(void *)((char *)(b) + (b)->size))
-
-/*
- * dlclose retired an object (map.c): every thread drops the arcs naming
- * it from its index at its next entry, which the limit sends to the slow
- * path (hooks.c); the fast paths never test anything else for it.
- */
-RT_FN void
-rt_retire(void)
-{
-	struct gprt_blk *b;
-	struct rt_thr *t;
-
-	pthread_mutex_lock(&rt.lock);
-	__atomic_add_fetch(&rt.gen, 1, __ATOMIC_RELEASE);
-	FOREACH_BLK(b) {
-		if (b->type != GPRT_B_THREAD)
-			continue;
-		t = (struct rt_thr *)(void *)b;
-		if (t->pub.state == GPRT_T_RUNNING && t->frames != NULL)
-			__atomic_store_n(&t->limit, t->frames, __ATOMIC_RELAXED);
-	}
-	pthread_mutex_unlock(&rt.lock);
 }
 
 /*
@@ -626,7 +148,6 @@ fork_child(void)
 	struct gprt_arc *a;
 	struct rt_thr *t;
 	uint64_t now, i;
-	void *p;
 
 	rt_mem_lock(0);
 	pthread_mutex_init(&rt.lock, NULL);
@@ -636,26 +157,12 @@ fork_child(void)
 	now = rt_now();
 	rt.pid = getpid();
 	rt.freeslots = NULL;
-	if (rt.fd != -1) {
-		p = MAP_FAILED;
-		if (rt.snap != NULL)
-			p = mmap(rt.base, rt.reserve, PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
-			    MAP_FIXED, -1, 0);
-		if (p == MAP_FAILED) {
-			/* Cannot separate from the parent: stop here. */
-			rt.state = RT_FAILED;
-			rt_self = rt_cur = rt_noinl = NULL;
-			rt_tdone = 1;
-			return;
-		}
-		memcpy(rt.base, rt.snap, rt.snaplen);
-		rt_pfree(rt.snap, rt.snaplen);
-		rt.snap = NULL;
-		if (fdok())
-			close(rt.fd);
-		rt.fd = -1;
-		rt.pending = rt.companion;
+	if (rt_file_detach() == -1) {
+		/* Cannot separate from the parent: stop here. */
+		rt.state = RT_FAILED;
+		rt_self = rt_cur = rt_noinl = NULL;
+		rt_tdone = 1;
+		return;
 	}
 	rt.hdr->pid = (uint64_t)rt.pid;
 	rt.hdr->ppid = (uint64_t)getppid();
@@ -664,7 +171,7 @@ fork_child(void)
 	rt.hdr->end_ticks = rt.hdr->end_ns = 0;
 	if (rt.fresh)
 		rt.hdr->flags |= GPRT_F_FRESH;
-	setnames(1);
+	rt_setnames(1);
 	FOREACH_BLK(b) {
 		if (b->type == GPRT_B_THREAD && (struct rt_thr *)(void *)b !=
 		    rt_self) {
@@ -702,7 +209,6 @@ rt_exit(void)
 {
 	struct gprt_blk *b;
 	struct rt_thr *t, *me;
-	struct stat a, c;
 	char path[64];
 	ssize_t n;
 	int fd;
@@ -718,7 +224,7 @@ rt_exit(void)
 	rt_inside = 1;
 	pthread_mutex_lock(&rt.lock);
 	if (rt.pending)
-		makefile();
+		rt_file_make();
 	pthread_mutex_unlock(&rt.lock);
 	rt_clock_pair(&rt.hdr->end_ticks, &rt.hdr->end_ns);
 	FOREACH_BLK(b) {
@@ -746,15 +252,7 @@ rt_exit(void)
 	rt_coll_stop();
 	rt_gmon_write(rt.gmon);
 	rt.hdr->state = GPRT_EXITED;
-	if (rt.fd != -1 && fdok()) {
-		if (ftruncate(rt.fd, (off_t)rt.hdr->end) == 0)
-			rt.fsize = rt.hdr->end;
-		/* Keep the companion beside gmon.out if the program moved. */
-		if (rt.dirfd != -1 && fstat(rt.dirfd, &a) == 0 &&
-		    stat(".", &c) == 0 && (a.st_dev != c.st_dev ||
-		    a.st_ino != c.st_ino))
-			renameat(rt.dirfd, rt.comp, AT_FDCWD, rt.comp);
-	}
+	rt_file_finish();
 	rt_inside = 0;
 	if (me != NULL)
 		rt_unbusy(me);

@@ -1,10 +1,10 @@
 /*
- * The plain GNU gmon.out, as glibc writes it for gcc -pg, so the
- * installed gprof reads it: a histogram record over the executable's
- * text, then one arc record per (call site, callee) inside the
- * executable, addresses as link-time VMAs (the load bias of a PIE taken
- * off), counts summed over the threads.  Calls to or from other objects
- * stay in the companion file only, as glibc drops them.
+ * gmon.out, written at exit: the plain GNU file, as glibc writes it for
+ * gcc -pg, so the installed gprof reads it: a histogram record over the
+ * executable's text, then one arc record per (call site, callee) inside
+ * the executable, addresses as link-time VMAs (the load bias of a PIE
+ * taken off), counts summed over the threads.  Calls to or from other
+ * objects stay in the companion file only, as glibc drops them.
  */
 #include <errno.h>
 #include <fcntl.h>

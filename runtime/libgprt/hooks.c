@@ -73,23 +73,6 @@ probe(struct rt_thr *t, uint64_t h, uintptr_t site, uintptr_t fn)
 	}
 }
 
-RT_FN static inline uintptr_t
-stackptr(void)
-{
-	uintptr_t sp;
-
-#if defined(__x86_64__)
-	__asm__ __volatile__("mov %%rsp, %0" : "=r"(sp));
-#elif defined(__i386__)
-	__asm__ __volatile__("mov %%esp, %0" : "=r"(sp));
-#elif defined(__aarch64__)
-	__asm__ __volatile__("mov %0, sp" : "=r"(sp));
-#else
-	sp = (uintptr_t)__builtin_frame_address(0);
-#endif
-	return sp;
-}
-
 /* The node of function fn in thread t, made if new. */
 RT_FN static struct rt_node *
 node(struct rt_thr *t, uintptr_t fn)
@@ -185,9 +168,9 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 	uint64_t h, cap;
 
 	/*
-	 * At most a quarter full while small, half beyond: on lua, a call
-	 * then finds its arc in the slot it hashes to 85% of the time, not
-	 * 72% (a miss is a mispredicted branch).
+	 * At most a quarter full while small, half beyond: more calls find
+	 * their arc in the slot they hash to (a miss is a mispredicted
+	 * branch; share/bench/NOTES-runtime.md).
 	 */
 	if ((t->nidx + 1) * (t->mask < 65536 ? 4 : 2) > t->mask + 1 &&
 	    regrow(t) == -1)
@@ -606,11 +589,13 @@ exit_coll(struct rt_thr *t, uintptr_t fn, uint64_t now)
 /*
  * The stack pointer of the hooks' caller at the call: the same in both
  * hooks whatever their own frames (the fast paths save no registers).
+ * Elsewhere (no fast paths there: rt_fastclock()), the hook's own frame
+ * address.
  */
 #if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
 #define HOOKSP()	((uintptr_t)__builtin_dwarf_cfa())
 #else
-#define HOOKSP()	stackptr()
+#define HOOKSP()	((uintptr_t)__builtin_frame_address(0))
 #endif
 
 /*
@@ -641,13 +626,10 @@ enter_push(struct rt_thr *t, struct gprt_frame *f, struct rt_ent *e,
  * The arc found moves one slot nearer its home, trading places with the
  * entry before it (a transposition: both stay reachable, every slot from
  * either's home to where it lands being taken), so that the arcs called
- * most come to be found in their home slot.  On lua at -O2, 21% of the
- * hooked calls probed without this (13% built with clang), counted with
- * perf probe.  With it, 12 runs counted 1,567 to 2,005,851 of 60 million
- * (gcc and clang): which arcs share a home depends on the addresses the
- * program was loaded at, and two hot arcs sharing one take turns in it.
- * Moving the arc only when called more than the other did not help: the
- * colder then always probes (52,396 to 449,585 in 16 runs).
+ * most come to be found in their home slot; two hot arcs sharing a home
+ * take turns in it.  Moving the arc only when called more than the other
+ * does not help: the colder then always probes (the counts are in
+ * share/bench/NOTES-runtime.md).
  */
 RT_FN static __attribute__((__noinline__)) void
 enter_probe(struct rt_thr *t, uintptr_t fn, uintptr_t site, uintptr_t rsite,
@@ -758,12 +740,11 @@ enter_inl(struct rt_thr *t, struct gprt_frame *f, uintptr_t fn,
  * twice (tests/runtime/sig.c).  The mark is two stores a hook; running
  * the program's handlers through a trampoline that marks the thread only
  * when a signal interrupts the hooks (libgprt defining sigaction(2))
- * saved nothing measurable: -0.17 ns a call on clang's lua at -O2, +0.31
- * ns on gcc's, medians of 20 rounds side by side.
+ * saved nothing measurable (share/bench/NOTES-runtime.md).
  *
  * The clock is read as soon as the loads it does not delay are issued:
  * a read issued early overlaps the work after it, one issued last does
- * not (about 2 ns a call in share/bench/runtime.sh).
+ * not.
  */
 RT_FN static inline __attribute__((__always_inline__)) void
 enter_fast(struct rt_thr *t, uintptr_t fn, uintptr_t site, uintptr_t sp)
@@ -857,12 +838,11 @@ exit_fast(struct rt_thr *t, void *fnp, void *sitep)
 
 /*
  * An exit with rt_cur NULL.  With inlined calls left out (GPRT_INLINE=0),
- * the exit of a call left out reads no clock: on ninja at -O2, 91 million
- * of the 116 million hooked calls are inlined, and reading the clock at
- * each of their exits cost as much as measuring them.  Testing that mode
- * in the default mode's fast path, before its clock read, cost 0.6-0.9 ns
- * a call on lua at -O2 (paired rounds, gcc and clang); its threads have
- * rt_cur NULL instead, and rt_noinl set (rt_setcur()).
+ * the exit of a call left out reads no clock: in C++ most hooked calls
+ * may be inlined ones, and a clock read at each of their exits costs as
+ * much as measuring them.  That mode's threads have rt_cur NULL and
+ * rt_noinl set (rt_setcur()), so that the default mode's fast path tests
+ * no flag before its clock read (share/bench/NOTES-runtime.md).
  */
 RT_FN static __attribute__((__noinline__)) void
 exit_null(void *fnp, void *sitep, uintptr_t sp)

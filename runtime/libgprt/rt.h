@@ -4,6 +4,26 @@
  * Nothing in this library is instrumented: it is built without
  * -finstrument-functions and -pg, and every function is marked
  * no_instrument_function besides, in case someone adds the flag.
+ *
+ * The files, from the bottom up, each calling only those above it in
+ * this list; below, each one's declarations in the same order:
+ *
+ *	state.c		rt, the state they share
+ *	env.c		the environment, numbers from it, warnings
+ *	file.c		the companion file, its blocks, private memory
+ *	clock.c		the clock and its calibration
+ *	coll.c		collector plugins
+ *	thread.c	thread slots and their checkpoints
+ *	map.c		the load map, dlclose
+ *	hist.c		PC sampling
+ *	gmon.c		gmon.out
+ *	mem.c		the memory profile: the malloc wrappers
+ *	hooks.c		the call hooks
+ *	core.c		the lifecycle: start-up, a thread's end, fork, exit
+ *
+ * The one call upward: a thread's first call may come before libgprt's
+ * constructor, so rt_thread() (thread.c) starts the runtime, through the
+ * pointer rt_start that core.c sets to its start-up at link time.
  */
 #ifndef RT_H
 #define RT_H
@@ -151,18 +171,32 @@ struct rt {
 
 enum { RT_NONE, RT_INIT, RT_READY, RT_FAILED };
 
+/* state.c */
 extern struct rt rt RT_HIDDEN;
-/*
- * rt_self is this thread's slot; rt_cur is the same when the hooks may
- * take their fast paths straight away (fast clock, thread not inside the
- * runtime, inlined calls counted), else NULL; rt_noinl when they may
- * take them with inlined calls left out.
- */
-extern _Thread_local struct rt_thr *rt_self RT_HIDDEN RT_TLS;
-extern _Thread_local struct rt_thr *rt_cur RT_HIDDEN RT_TLS;
-extern _Thread_local struct rt_thr *rt_noinl RT_HIDDEN RT_TLS;
-extern _Thread_local int rt_inside RT_HIDDEN RT_TLS;
-extern _Thread_local int rt_tdone RT_HIDDEN RT_TLS;
+
+/* env.c */
+const char	*rt_env(const char *) RT_HIDDEN;
+uint64_t	 rt_envnum(const char *, uint64_t, uint64_t) RT_HIDDEN;
+void		 rt_warn(const char *, const char *) RT_HIDDEN;
+
+/* file.c */
+void		*rt_pmem(size_t) RT_HIDDEN;
+void		 rt_pfree(void *, size_t) RT_HIDDEN;
+void		*rt_alloc(uint32_t type, uint32_t thread, uint64_t size,
+		    uint64_t cap) RT_HIDDEN;
+void		 rt_setnames(int) RT_HIDDEN;
+int		 rt_file_init(void) RT_HIDDEN;
+void		 rt_file_make(void) RT_HIDDEN;
+void		 rt_file_sync(void) RT_HIDDEN;
+void		 rt_file_snap(void) RT_HIDDEN;
+int		 rt_file_detach(void) RT_HIDDEN;
+void		 rt_file_finish(void) RT_HIDDEN;
+
+/* Walk the blocks of the tables. */
+#define FOREACH_BLK(b)							\
+	for ((b) = (struct gprt_blk *)(void *)(rt.base + rt.hdr->hdrsize); \
+	    (char *)(b) < rt.base + rt.hdr->end;			\
+	    (b) = (struct gprt_blk *)(void *)((char *)(b) + (b)->size))
 
 /* clock.c */
 void		 rt_clock_init(void) RT_HIDDEN;
@@ -213,6 +247,57 @@ rt_fastnow(void)
 	return rt_mono_ns();
 #endif
 }
+
+/* coll.c */
+extern struct rt_coll rt_coll[RT_MAXCOLL] RT_HIDDEN;
+void		 rt_coll_init(void) RT_HIDDEN;
+void		 rt_coll_thread(struct rt_thr *) RT_HIDDEN;
+void		 rt_coll_stop(void) RT_HIDDEN;
+
+/* The collectors of thread t, told of a call pushed or popped. */
+RT_FN static inline void
+rt_coll_enter(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
+{
+	int i;
+
+	if (likely(t->ncoll == 1)) {
+		t->cen[0](t->cst[0], fn, site, now);
+		return;
+	}
+	for (i = 0; i < t->ncoll; i++)
+		t->cen[i](t->cst[i], fn, site, now);
+}
+
+RT_FN static inline void
+rt_coll_leave(struct rt_thr *t, uintptr_t fn, uint64_t now)
+{
+	int i;
+
+	if (likely(t->ncoll == 1)) {
+		t->cle[0](t->cst[0], fn, now);
+		return;
+	}
+	for (i = t->ncoll; i-- > 0;)
+		t->cle[i](t->cst[i], fn, now);
+}
+
+/* thread.c */
+/*
+ * rt_self is this thread's slot; rt_cur is the same when the hooks may
+ * take their fast paths straight away (fast clock, thread not inside the
+ * runtime, inlined calls counted), else NULL; rt_noinl when they may
+ * take them with inlined calls left out.
+ */
+extern _Thread_local struct rt_thr *rt_self RT_HIDDEN RT_TLS;
+extern _Thread_local struct rt_thr *rt_cur RT_HIDDEN RT_TLS;
+extern _Thread_local struct rt_thr *rt_noinl RT_HIDDEN RT_TLS;
+extern _Thread_local int rt_inside RT_HIDDEN RT_TLS;
+extern _Thread_local int rt_tdone RT_HIDDEN RT_TLS;
+
+struct rt_thr	*rt_thread(void) RT_HIDDEN;
+void		 rt_thread_end(struct rt_thr *) RT_HIDDEN;
+void		 rt_checkpoint(struct rt_thr *, uint64_t) RT_HIDDEN;
+void		 rt_retire(void) RT_HIDDEN;
 
 /*
  * rt_cur and rt_noinl of thread t, outside the runtime.  With inlined
@@ -271,69 +356,27 @@ rt_unbusy(struct rt_thr *t)
 	rt_setcur(t);
 }
 
-/* core.c */
-int		 rt_init(void) RT_HIDDEN;
-void		*rt_alloc(uint32_t type, uint32_t thread, uint64_t size,
-		    uint64_t cap) RT_HIDDEN;
-void		*rt_pmem(size_t) RT_HIDDEN;
-void		 rt_pfree(void *, size_t) RT_HIDDEN;
-struct rt_thr	*rt_thread(void) RT_HIDDEN;
-void		 rt_checkpoint(struct rt_thr *, uint64_t) RT_HIDDEN;
-void		 rt_warn(const char *, const char *) RT_HIDDEN;
-const char	*rt_env(const char *) RT_HIDDEN;
-
-/* hooks.c */
-void		 rt_close_all(struct rt_thr *, uint64_t) RT_HIDDEN;
-
 /* map.c */
 void		 rt_map_init(void) RT_HIDDEN;
 void		 rt_map_need(uintptr_t) RT_HIDDEN;
 uint64_t	 rt_map_count(void) RT_HIDDEN;
 int		 rt_map_retired(uintptr_t) RT_HIDDEN;
-void		 rt_retire(void) RT_HIDDEN;
 void		 rt_map_lock(int) RT_HIDDEN;
 
 /* hist.c */
 void		 rt_hist_init(void) RT_HIDDEN;
 void		 rt_hist_start(void) RT_HIDDEN;
 
-/* mem.c */
-void		 rt_mem_lock(int) RT_HIDDEN;
-
 /* gmon.c */
 int		 rt_gmon_write(const char *) RT_HIDDEN;
 
-/* coll.c */
-extern struct rt_coll rt_coll[RT_MAXCOLL] RT_HIDDEN;
-void		 rt_coll_init(void) RT_HIDDEN;
-void		 rt_coll_thread(struct rt_thr *) RT_HIDDEN;
-void		 rt_coll_stop(void) RT_HIDDEN;
+/* mem.c */
+void		 rt_mem_lock(int) RT_HIDDEN;
 
-/* The collectors of thread t, told of a call pushed or popped. */
-RT_FN static inline void
-rt_coll_enter(struct rt_thr *t, uintptr_t fn, uintptr_t site, uint64_t now)
-{
-	int i;
+/* hooks.c */
+void		 rt_close_all(struct rt_thr *, uint64_t) RT_HIDDEN;
 
-	if (likely(t->ncoll == 1)) {
-		t->cen[0](t->cst[0], fn, site, now);
-		return;
-	}
-	for (i = 0; i < t->ncoll; i++)
-		t->cen[i](t->cst[i], fn, site, now);
-}
-
-RT_FN static inline void
-rt_coll_leave(struct rt_thr *t, uintptr_t fn, uint64_t now)
-{
-	int i;
-
-	if (likely(t->ncoll == 1)) {
-		t->cle[0](t->cst[0], fn, now);
-		return;
-	}
-	for (i = t->ncoll; i-- > 0;)
-		t->cle[i](t->cst[i], fn, now);
-}
+/* core.c: its start-up, for rt_thread() alone (see the top) */
+extern int	(*const rt_start)(void) RT_HIDDEN;
 
 #endif /* RT_H */
