@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "rt.h"
-#include "plugin/search.h"
+#include "search.h"
 
 #ifndef GP_PLUGINDIR
 #define GP_PLUGINDIR	"/usr/local/lib/gptools"
