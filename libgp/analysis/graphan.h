@@ -89,13 +89,14 @@ struct an {
 
 typedef int cmpfn(size_t, size_t, const void *);
 
-/* gprof's qsort, glibc's merge sort (stream/sort.c), of v[0..n). */
+/* arctab.c: gprof's qsort, glibc's merge sort (stream/sort.c), of v[0..n). */
 void	an_msort(size_t *v, size_t n, cmpfn *cmp, const void *ctx);
 
-/* The arc from parent to child, or NONE (graph.c). */
+/* arctab.c: the arc from parent to child, or NONE; gprof's arc_add. */
 size_t	an_arc_lookup(const struct an *, size_t parent, size_t child);
+void	an_arc_add(struct an *, size_t parent, size_t child, uint64_t count);
 
-/* The specs' tables by symbol (graph.c). */
+/* The specs' tables by symbol (arctab.c). */
 int	an_tpass(const struct an *, enum gp_table, size_t s);
 int	an_thas(const struct an *, enum gp_table, size_t s);
 

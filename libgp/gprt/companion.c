@@ -40,17 +40,6 @@
  */
 #define MAXCALLS	((uint64_t)1 << 52)
 
-void
-gp_gprt_bad(const struct rd *r, uint64_t off, const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	errx(1, "%s: byte %" PRIu64 ": %s", r->path, off, msg);
-}
 
 static void
 readfile(struct rd *r)
