@@ -429,7 +429,7 @@ replay_body()
 	atf_check -o match:'\| +\} /\* main \*/$' tail -1 r
 	atf_check -o match:'^ *[0-9.]+ [mun]?s +\[ *[0-9]+\] \|     spin\(\);$' \
 	    grep -m1 '|     spin();' r
-	oneline '^gp-fmt: replay: option depth: "x" is not a number$' \
+	oneline '^gp-fmt: replay: option depth=x: not a number from 1 to 4294967295$' \
 	    gp-fmt -o replay,depth=x s
 }
 
