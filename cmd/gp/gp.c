@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <assert.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -117,6 +118,7 @@ static void	addarg(int, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 static void	prependargs(int, ...);
 static long	cnum(const char *);
+static const char *reqarg(void);
 static void	fileformat(const char *);
 static int	finish(void);
 static int	openable(const char *);
@@ -146,9 +148,9 @@ main(int argc, char *argv[])
 			addarg(GPSYM, "-%c", ch);
 			break;
 		case 'S':
-			symfile = optarg;
+			symfile = reqarg();
 			addarg(GPSYM, "-S");
-			addarg(GPSYM, "%s", optarg);
+			addarg(GPSYM, "%s", symfile);
 			break;
 		case OPT_DEMANGLE:
 			if (optarg != NULL &&
@@ -172,7 +174,7 @@ main(int argc, char *argv[])
 			lflag = 1;
 			break;
 		case 'O':
-			fileformat(optarg);
+			fileformat(reqarg());
 			break;
 		case 'i':
 			addarg(GMONCAT, "-i");
@@ -219,7 +221,7 @@ main(int argc, char *argv[])
 		case 'n':
 		case 'N':
 			addarg(GPARCS, "-%c", ch);
-			addarg(GPARCS, "%s", optarg);
+			addarg(GPARCS, "%s", reqarg());
 			break;
 		case 'A':		/* printing */
 		case 'C':
@@ -240,26 +242,26 @@ main(int argc, char *argv[])
 			addarg(GPFMT, "-r");
 			break;
 		case 'R':	/* gp-sym names symbols after the map */
-			mapfile = optarg;
+			mapfile = reqarg();
 			addarg(GPSYM, "-R");
-			addarg(GPSYM, "%s", optarg);
+			addarg(GPSYM, "%s", mapfile);
 			addarg(GPFMT, "-R");
-			addarg(GPFMT, "%s", optarg);
+			addarg(GPFMT, "%s", mapfile);
 			break;
 		case 'I':
 			addarg(GPFMT, "-I");
-			addarg(GPFMT, "%s", optarg);
+			addarg(GPFMT, "%s", reqarg());
 			break;
 		case 'm':	/* read as gprof reads them */
 			addarg(GPFMT, "-m");
-			addarg(GPFMT, "%lu", strtoul(optarg, NULL, 10));
+			addarg(GPFMT, "%lu", strtoul(reqarg(), NULL, 10));
 			break;
 		case 't':
 			addarg(GPFMT, "-t");
-			addarg(GPFMT, "%ld", cnum(optarg));
+			addarg(GPFMT, "%ld", cnum(reqarg()));
 			break;
 		case 'w':
-			n = cnum(optarg);
+			n = cnum(reqarg());
 			addarg(GPFMT, "-w");
 			addarg(GPFMT, "%ld", n < 1 ? 1 : n);
 			break;
@@ -412,6 +414,19 @@ stageinit(int s)
 	    (st->argv[0] = strdup(program_invocation_short_name)) == NULL)
 		err(1, NULL);
 	st->argc = 1;
+}
+
+/*
+ * The argument of an option that requires one (a single colon in
+ * optstring, required_argument in longopts): getopt_long(3) returns such
+ * an option only with its argument, and '?' when it is missing.  Only
+ * the options with an optional argument (two colons) leave optarg NULL.
+ */
+static const char *
+reqarg(void)
+{
+	assert(optarg != NULL);
+	return optarg;
 }
 
 /*

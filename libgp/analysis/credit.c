@@ -89,9 +89,12 @@ ranges(const struct gp_raw *raw, size_t *np)
 
 	if ((rv = calloc(raw->nhists + 1, sizeof(*rv))) == NULL)
 		err(1, NULL);
+	*np = 0;
+	if (raw->nhists == 0)
+		return rv;
 	src = raw->name != NULL ? raw->name : "<stream>";
-	h0 = raw->nhists > 0 ? &raw->hists[0] : NULL;
-	sc0 = h0 != NULL ? (double)((h0->high - h0->low) / 2) / h0->nbins : 0;
+	h0 = &raw->hists[0];	/* the others must agree with the first */
+	sc0 = (double)((h0->high - h0->low) / 2) / h0->nbins;
 	for (i = 0; i < raw->nhists; i++) {
 		h = &raw->hists[i];
 		if (h->low > h->high)

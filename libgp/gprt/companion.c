@@ -12,6 +12,7 @@
  */
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -143,6 +144,8 @@ rate(const struct gp_gprt *g, const struct tinfo *ti)
 
 	if (h->clock == GPRT_CLK_MONO)
 		return 1e9;
+	/* ti: an entry per thread, grown with them by blk_thread() */
+	assert(g->nthreads == 0 || ti != NULL);
 	t = h->cal1_ticks;
 	ns = h->cal1_ns;
 	for (i = 0; i < g->nthreads; i++)
@@ -602,6 +605,12 @@ lasttimes(struct load *L)
 	uint64_t k;
 	size_t i, j;
 
+	/*
+	 * An entry per thread and per tree: blk_thread() and
+	 * gp_gprt_cctblock() grow ti and L->ci with g->threads and g->ccts.
+	 */
+	assert(g->nthreads == 0 || ti != NULL);
+	assert(g->ncct == 0 || L->ci != NULL);
 	for (i = 0; i < g->ncct; i++)
 		for (j = 0; j < g->nthreads; j++)
 			if (g->threads[j].slot == g->ccts[i].thread &&

@@ -8,6 +8,7 @@
  * sort; msort() below is the same algorithm, so that gprof's comparison
  * functions, which are not total orders, give the same order here.
  */
+#include <assert.h>
 #include <err.h>
 #include <errno.h>
 #include <limits.h>
@@ -54,6 +55,7 @@ static int	 cmpbb(const void *, const void *);
 static int	 cmpncalls(const void *, const void *);
 static uint64_t	 ncalls(const struct gp_prof *, size_t);
 static size_t	 fileorder(const struct gp_symtab *, const char **, size_t);
+static struct srcfile *findfile(struct srcfile *, size_t, const char *);
 static FILE	*opensrc(const char *, const struct gp_lineopts *);
 static void	 annotate(struct anno *, const struct srcfile *, int,
 		    char *);
@@ -282,6 +284,21 @@ fileorder(const struct gp_symtab *st, const char **names, size_t cap)
 }
 
 /*
+ * The entry of the file called name among files[0..nf).  It is there:
+ * fileorder() named the file of every symbol that has one.
+ */
+static struct srcfile *
+findfile(struct srcfile *files, size_t nf, const char *name)
+{
+	size_t j;
+
+	for (j = 0; j < nf && strcmp(files[j].name, name) != 0; j++)
+		;
+	assert(j < nf);
+	return &files[j];
+}
+
+/*
  * Open a source file: its name as recorded, else the name, then its last
  * component, in each directory of -I and GPROF_PATH.
  */
@@ -479,6 +496,7 @@ gp_anno_print(const struct gp_prof *p, const struct gp_lineopts *o,
 	struct anno a;
 	const char **names;
 	struct line *ln;
+	const char *envpath;
 	size_t i, j, nf;
 	char *pass;
 
@@ -500,10 +518,9 @@ gp_anno_print(const struct gp_prof *p, const struct gp_lineopts *o,
 		    !gp_tables_pass(tb, GP_INCL_FLAT, s->addr))
 			continue;
 		pass[i] = 1;
-		for (j = 0; strcmp(files[j].name, s->file) != 0; j++)
-			;
-		if (s->line > files[j].nlines)
-			files[j].nlines = s->line;
+		sf = findfile(files, nf, s->file);
+		if (s->line > sf->nlines)
+			sf->nlines = s->line;
 	}
 	for (j = 0; j < nf; j++)
 		if (files[j].nlines > 0 && (files[j].lines =
@@ -513,9 +530,9 @@ gp_anno_print(const struct gp_prof *p, const struct gp_lineopts *o,
 		if (!pass[i])
 			continue;
 		s = &st->syms[i];
-		for (j = 0; strcmp(files[j].name, s->file) != 0; j++)
-			;
-		sf = &files[j];
+		sf = findfile(files, nf, s->file);
+		/* the pass above made sf->nlines at least s->line, and lines */
+		assert(sf->lines != NULL && s->line <= sf->nlines);
 		ln = &sf->lines[s->line - 1];
 		sf->ncalls += ncalls(p, i);
 		if (ln->sym == NULL) {
@@ -528,12 +545,12 @@ gp_anno_print(const struct gp_prof *p, const struct gp_lineopts *o,
 
 	/* The directories of -I, then those of GPROF_PATH. */
 	ol = *o;
-	if (getenv("GPROF_PATH") != NULL) {
+	if ((envpath = getenv("GPROF_PATH")) != NULL) {
 		ol.dirs = NULL;
 		ol.ndirs = 0;
 		for (i = 0; i < o->ndirs; i++)
 			gp_lineopts_dirs(&ol, o->dirs[i]);
-		gp_lineopts_dirs(&ol, getenv("GPROF_PATH"));
+		gp_lineopts_dirs(&ol, envpath);
 	}
 	memset(&a, 0, sizeof(a));
 	a.o = &ol;

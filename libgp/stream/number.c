@@ -91,7 +91,6 @@ digits17(double v, uint64_t *fp, int *xp, int *restp, int *exactp)
 			f = a >> shift;
 			r = a & (((u128)1 << shift) - 1);
 			half = (u128)1 << (shift - 1);
-			d = 0;
 		}
 		if (f < (u128)10000000000000000ULL) {
 			x--;

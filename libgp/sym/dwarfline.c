@@ -615,21 +615,28 @@ entries(const struct dw *d, struct rd *r, int asz, int offsz, int isfile,
 static int
 addrow(struct ltab *t, uint64_t addr, unsigned line, unsigned file, int end)
 {
-	struct seq *s = t->nseqs ? &t->seqs[t->nseqs - 1] : NULL;
-	struct row *last = s ? &t->rows[t->nrows - 1] : NULL;
+	struct seq *s;
+	struct row *last;
 	void *p;
+	int newseq = 1;
 
-	if (s != NULL && !last->end && last->addr == addr && end == 0) {
-		last->line = line;		/* the last row at an address */
-		last->file = file;
-		return 0;
+	if (t->nseqs > 0) {	/* a sequence has a row from its start */
+		last = &t->rows[t->nrows - 1];
+		if (!last->end && last->addr == addr && end == 0) {
+			last->line = line;	/* the last row at an address */
+			last->file = file;
+			return 0;
+		}
+		if (last->end && end && last->addr == addr) {
+			last->line = line;
+			last->file = file;
+			return 0;
+		}
+		if (!last->end && addr < last->addr)
+			return -1;		/* rows out of order */
+		newseq = last->end;
 	}
-	if (s != NULL && last->end && end && last->addr == addr) {
-		last->line = line;
-		last->file = file;
-		return 0;
-	}
-	if (s == NULL || last->end) {
+	if (newseq) {
 		if (t->nseqs == t->seqcap) {
 			t->seqcap = t->seqcap ? 2 * t->seqcap : 256;
 			if ((p = reallocarray(t->seqs, t->seqcap,
@@ -641,8 +648,8 @@ addrow(struct ltab *t, uint64_t addr, unsigned line, unsigned file, int end)
 		s->low = s->orig = addr;
 		s->first = t->nrows;
 		s->n = 0;
-	} else if (addr < last->addr)
-		return -1;			/* rows out of order */
+	} else
+		s = &t->seqs[t->nseqs - 1];
 	if (t->nrows == t->rowcap) {
 		t->rowcap = t->rowcap ? 2 * t->rowcap : 4096;
 		if ((p = reallocarray(t->rows, t->rowcap,
