@@ -9,6 +9,9 @@
  * process that died, the latest time any of its threads recorded.  A
  * thread blocked in a call stays open until then; its last event may be
  * long before.
+ *
+ * Longer than most files here: the checked reading of every block type
+ * of the runtime's own, which the steps of gp_gprt_load() walk in turn.
  */
 #include <sys/stat.h>
 

@@ -3,6 +3,9 @@
  * (<gp/format.h>) filled from the host's layers, so that plugins never
  * see the host's own structures.  Each struct is given its size, the
  * host's: what tells a plugin which fields there are (GP_HAS).
+ *
+ * Longer than most files here: one view, each of its parts (functions,
+ * arcs, contexts, timelines) filled from the layers in the same way.
  */
 #include <err.h>
 #include <stdio.h>

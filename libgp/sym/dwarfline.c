@@ -14,6 +14,10 @@
  * unusual (other DWARF versions or forms, split or supplementary debug
  * files, VLIW op indexes, rows going backwards, bad file numbers) makes
  * the whole walk give up so that the caller asks libbfd itself.
+ *
+ * Longer than most files here: one decoder of one format (the line
+ * program, its header and the unit headers it needs), whose parts make
+ * sense only together.
  */
 #include <sys/mman.h>
 #include <sys/stat.h>

@@ -25,7 +25,8 @@
  *
  * The format (name compression, fn=/cfn=/calls=, positions, several
  * events, parts) is read as valgrind's callgrind-format documentation
- * describes it; hand-written, since no Debian library reads it.
+ * describes it; hand-written, since no Debian library reads it.  One
+ * reader of one format, longer than most files here for that.
  */
 #include <fcntl.h>
 #include <gelf.h>

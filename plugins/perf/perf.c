@@ -26,7 +26,8 @@
  * ("[kernel.kallsyms]") are an object with no file.
  *
  * Hand-written: perf's own parser is perf itself, not a library; the
- * output of perf script is read as perf-script(1) documents it.
+ * output of perf script is read as perf-script(1) documents it.  One
+ * reader of one format, longer than most files here for that.
  */
 #include <inttypes.h>
 #include <stdarg.h>
