@@ -190,8 +190,9 @@ insert(uintptr_t p, uint64_t n, struct gprt_mem *m)
 
 	s = stripeof(p);
 	slock(s);
-	if ((s->n + 1) * 4 > (s->tab == NULL ? 0 : (s->mask + 1) * 3) &&
-	    sgrow(s) == -1) {
+	/* sgrow() makes the table the first time: none, no room */
+	if (((s->n + 1) * 4 > (s->tab == NULL ? 0 : (s->mask + 1) * 3) &&
+	    sgrow(s) == -1) || s->tab == NULL) {
 		sunlock(s);
 		return;
 	}
@@ -309,8 +310,9 @@ siteof(struct rt_thr *t, uintptr_t site)
 			if (e->site == site && e->fn == fn)
 				return e->m;
 		}
-	if ((t->nmidx + 1) * 2 > (t->midx == NULL ? 0 : t->mmask + 1) &&
-	    mgrow(t) == -1)
+	/* mgrow() makes the index the first time: none, no site */
+	if (((t->nmidx + 1) * 2 > (t->midx == NULL ? 0 : t->mmask + 1) &&
+	    mgrow(t) == -1) || t->midx == NULL)
 		return NULL;
 	rt_map_need(site);
 	b = t->mems;
