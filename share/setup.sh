@@ -8,8 +8,8 @@
 #	demo	compiles the bundled example with -pg, runs it and prints its
 #		profile through the pipeline;
 #	test	runs the whole Kyua test suite (bmake -f Mkfile test);
-#	lint	builds with gcc, clang and scan-build, warnings fatal, and
-#		checks the man pages (bmake -f Mkfile lint).
+#	lint	builds with gcc and clang, warnings fatal, and checks the
+#		man pages (bmake -f Mkfile lint).
 # Idempotent: a second run installs nothing and rebuilds only what changed.
 
 set -e
@@ -49,7 +49,7 @@ set -e
 #   linux-perf: perf record and
 #   perf report, what the perf input's tests record and check against;
 #   clang-tools: scan-build, clang's static analyzer, which
-#   bmake -f Mkfile lint runs over the whole tree;
+#   bmake -f Mkfile analyze runs over the whole tree;
 #   libc6-dbg: libc's and libm's symbols, statics too, which gp-sym reads
 #   from the separate debug files for stripped libraries in perf's and
 #   callgrind's profiles (and which valgrind needs anyway).
