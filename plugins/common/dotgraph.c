@@ -266,7 +266,6 @@ dot_graph(FILE *out, const struct gp_profile *p, char *const *names,
 	}
 
 	/* Arrows. */
-	cyc = 0;
 	for (i = 0; i < p->narcs; i++) {
 		long from, to;
 

@@ -1,6 +1,7 @@
 /*
  * Folded stacks from calling contexts or the call graph (stacks.h).
  */
+#include <assert.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -119,8 +120,15 @@ put(struct walk *w, const char *key, double wt)
 static int
 room(struct walk *w, size_t need)
 {
-	if (need <= w->bufsz)
+	if (need <= w->bufsz) {
+		/*
+		 * bufsz is 0 until a malloc here succeeds (and again when
+		 * one fails), and every caller asks for at least the 1 byte
+		 * of the terminating NUL: a buffer this big exists.
+		 */
+		assert(need > 0 && w->buf != NULL);
 		return 0;
+	}
 	free(w->buf);
 	w->bufsz = need * 2;
 	if ((w->buf = malloc(w->bufsz)) == NULL) {
@@ -550,6 +558,8 @@ stacks_free(struct stacks *st)
 {
 	size_t i;
 
+	/* n counts the stacks in v: stacks_build sets it once v is made. */
+	assert(st->n == 0 || st->v != NULL);
 	for (i = 0; i < st->n; i++)
 		free(st->v[i].frames);
 	free(st->v);

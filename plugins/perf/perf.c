@@ -29,6 +29,7 @@
  * output of perf script is read as perf-script(1) documents it.  One
  * reader of one format, longer than most files here for that.
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1032,6 +1033,9 @@ emitgroup(struct perf *p, size_t g, const char *clock, double rate)
 		a = &p->arcs[i];
 		if (a->group != g)
 			continue;
+		/* arcfind is given the indices of functions already in fns. */
+		assert(p->fns != NULL && a->callee < p->nfns &&
+		    (a->caller == NONE || a->caller < p->nfns));
 		cf = a->caller == NONE ? NULL : &p->fns[a->caller];
 		sf = &p->fns[a->callee];
 		textin_emit(host, p->ctx, "marc", "uoxoxsuudd",

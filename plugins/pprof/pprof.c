@@ -457,7 +457,8 @@ ctxsamples(struct out *o, const struct gp_profile *p)
 			n = t->nodes[j];
 			if (!(n->self > 0) && !(n->hascount && n->count > 0))
 				continue;
-			if ((d = ctx_frames(&o->fr, n, &fv, &cap)) == -1)
+			/* ctx_frames: -1 out of memory, else a count. */
+			if ((d = ctx_frames(&o->fr, n, &fv, &cap)) < 0)
 				goto nomem;
 			if (d == 0)
 				continue;
