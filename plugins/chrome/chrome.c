@@ -20,16 +20,7 @@
 #include <gp/format.h>
 
 #include "utf8.h"
-
-static const struct gp_host *h;
-
-static int
-init(struct gp_ctx *c, const struct gp_host *host)
-{
-	(void)c;
-	h = host;
-	return 0;
-}
+#include "host.h"
 
 /* s as a JSON string; bad UTF-8 as '?'. */
 static void
@@ -102,7 +93,7 @@ track(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 	if (tr->nevents == 0)
 		return 0;
 	if ((open = calloc(tr->nevents, sizeof(*open))) == NULL) {
-		h->error(c, "out of memory");
+		host->error(c, "out of memory");
 		return -1;
 	}
 	t0 = tr->events[0]->time;
@@ -157,7 +148,7 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 	size_t i;
 
 	if (!(p->have & GP_HAVE_TRACE)) {
-		h->error(c, "no call timeline in the stream: run the program "
+		host->error(c, "no call timeline in the stream: run the program "
 		    "with GPRT_COLLECT=trace (gprt(3))");
 		return -1;
 	}
@@ -181,6 +172,6 @@ GP_PLUGIN_DESCRIPTOR = {
 	.name = "chrome",
 	.desc = "call timelines as Trace Event Format JSON (Perfetto, "
 	    "Chrome, speedscope)",
-	.init = init,
+	.init = plug_init,
 	.format = &fmt,
 };
