@@ -734,19 +734,7 @@ done:
 	return rv;
 }
 
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH | GP_HAVE_SITES,
-	.options = options,
-	.write = write_callgrind,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "callgrind",
-	.desc = "Callgrind's format for KCachegrind and callgrind_annotate",
-	.version = "1",
-	.init = init,
-	.format = &format,
-	.input = &callgrind_input,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_GRAPH | GP_HAVE_SITES, .options = options,
+    .write = write_callgrind), .name = "callgrind",
+    .desc = "Callgrind's format for KCachegrind and callgrind_annotate",
+    .version = "1", .init = init, .input = &callgrind_input);

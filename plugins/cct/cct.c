@@ -270,18 +270,5 @@ leave(void *v, uintptr_t fn, uint64_t now)
 		    s->stack[--s->depth] : 0;
 }
 
-static const struct gp_collector coll = {
-	.size = sizeof(struct gp_collector),
-	.start = start,
-	.thread = thread,
-	.enter = enter,
-	.leave = leave,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "cct",
-	.desc = "calling-context trees of each thread (gprt(3) collector)",
-	.init = plug_init,
-	.collector = &coll,
-};
+PLUG_COLLECTOR("cct", "calling-context trees of each thread (gprt(3) "
+    "collector)", start, thread, enter, leave);

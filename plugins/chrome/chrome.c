@@ -161,17 +161,7 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 	return 0;
 }
 
-static const struct gp_format fmt = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_TRACE | GP_HAVE_SYM,
-	.write = write,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "chrome",
-	.desc = "call timelines as Trace Event Format JSON (Perfetto, "
-	    "Chrome, speedscope)",
-	.init = plug_init,
-	.format = &fmt,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_TRACE | GP_HAVE_SYM, .write = write),
+    .name = "chrome",
+    .desc = "call timelines as Trace Event Format JSON (Perfetto, "
+    "Chrome, speedscope)", .init = plug_init);

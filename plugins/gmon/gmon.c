@@ -66,19 +66,7 @@ write_gmon(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	return host->format->gmon_write(ctx, out, layout, width, be);
 }
 
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_RAW,
-	.binary = 1,
-	.options = options,
-	.write = write_gmon,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "gmon",
-	.desc = "binary gmon.out (GNU, 4.4BSD or old BSD), summed",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_RAW, .binary = 1, .options = options,
+    .write = write_gmon), .name = "gmon",
+    .desc = "binary gmon.out (GNU, 4.4BSD or old BSD), summed",
+    .version = "1", .init = plug_init);

@@ -308,18 +308,5 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	return 0;
 }
 
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH,
-	.options = options,
-	.write = write_json,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "json",
-	.desc = "the whole analysed profile as JSON",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT("json", "the whole analysed profile as JSON", GP_HAVE_GRAPH,
+    options, write_json);

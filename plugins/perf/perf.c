@@ -1199,19 +1199,5 @@ static const struct gp_option options[] = {
 	{ NULL, NULL, NULL },
 };
 
-static const struct gp_inputfmt input = {
-	.size = sizeof(struct gp_inputfmt),
-	.what = "perf script's text (perf record -g)",
-	.options = options,
-	.match = perf_match,
-	.read = perf_read,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "perf",
-	.desc = "perf script's sampled call stacks, read as measured arcs",
-	.version = "1",
-	.init = plug_init,
-	.input = &input,
-};
+PLUG_INPUT("perf", "perf script's sampled call stacks, read as measured arcs",
+    "perf script's text (perf record -g)", options, perf_match, perf_read);

@@ -651,23 +651,7 @@ done:
 	return rv;
 }
 
-static const struct gp_option options[] = {
-	{ NULL, NULL, NULL },
-};
-
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH,
-	.binary = 1,
-	.options = options,
-	.write = write_pprof,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "pprof",
-	.desc = "pprof's profile.proto, gzip-compressed, for go tool pprof",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_GRAPH, .binary = 1, .write = write_pprof),
+    .name = "pprof",
+    .desc = "pprof's profile.proto, gzip-compressed, for go tool pprof",
+    .version = "1", .init = plug_init);

@@ -148,17 +148,7 @@ static const struct gp_option opts[] = {
 	{ NULL, NULL, NULL },
 };
 
-static const struct gp_format fmt = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_TRACE | GP_HAVE_SYM,
-	.options = opts,
-	.write = write,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "replay",
-	.desc = "call timelines as an indented text timeline with durations",
-	.init = plug_init,
-	.format = &fmt,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_TRACE | GP_HAVE_SYM, .options = opts,
+    .write = write), .name = "replay",
+    .desc = "call timelines as an indented text timeline with durations",
+    .init = plug_init);

@@ -119,18 +119,5 @@ leave(void *v, uintptr_t fn, uint64_t now)
 	s->h->depth = s->depth;
 }
 
-static const struct gp_collector coll = {
-	.size = sizeof(struct gp_collector),
-	.start = start,
-	.thread = thread,
-	.enter = enter,
-	.leave = leave,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "trace",
-	.desc = "each thread's last call events (gprt(3) collector)",
-	.init = plug_init,
-	.collector = &coll,
-};
+PLUG_COLLECTOR("trace", "each thread's last call events (gprt(3) collector)",
+    start, thread, enter, leave);
