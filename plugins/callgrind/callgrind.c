@@ -37,15 +37,6 @@ static const struct gp_option options[] = {
 	{ NULL, NULL, NULL },
 };
 
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	callgrind_host = h;	/* the input side's (input.c) */
-	return 0;
-}
-
 /* A name on one line: newlines and carriage returns become '?'. */
 static void
 cgname(FILE *out, const char *s)
@@ -737,4 +728,4 @@ done:
 PLUG_FORMAT_WITH((.needs = GP_HAVE_GRAPH | GP_HAVE_SITES, .options = options,
     .write = write_callgrind), .name = "callgrind",
     .desc = "Callgrind's format for KCachegrind and callgrind_annotate",
-    .version = "1", .init = init, .input = &callgrind_input);
+    .version = "1", .init = plug_init, .input = &callgrind_input);

@@ -42,6 +42,7 @@
 
 #include "input.h"
 #include "textin.h"
+#include "host.h"
 
 #define MAXEV	64			/* events a file may declare */
 #define NOADDR	UINT64_MAX
@@ -852,8 +853,6 @@ out:
 	return r;
 }
 
-const struct gp_host *callgrind_host;
-
 static int
 callgrind_match(const unsigned char *head, size_t n)
 {
@@ -873,7 +872,7 @@ static int
 callgrind_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
     size_t len)
 {
-	const struct gp_host *h = callgrind_host;
+	const struct gp_host *h = host;
 	struct cg c;
 	const char *want;
 	size_t i, ev = 0;
