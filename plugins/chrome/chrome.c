@@ -27,7 +27,6 @@ static void
 jstr(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n;
 
 	fputc('"', out);
 	while (*p != '\0') {
@@ -36,14 +35,8 @@ jstr(FILE *out, const char *s)
 			fputc(*p++, out);
 		} else if (*p < 0x20) {
 			fprintf(out, "\\u%04x", *p++);
-		} else if (*p < 0x80) {
-			fputc(*p++, out);
-		} else if ((n = utf8_len(p)) > 0) {
-			fwrite(p, 1, n, out);
-			p += n;
 		} else {
-			fputc('?', out);
-			p++;
+			p += utf8_put(out, p, "?");
 		}
 	}
 	fputc('"', out);
