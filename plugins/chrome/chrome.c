@@ -141,8 +141,8 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 	size_t i;
 
 	if (!(p->have & GP_HAVE_TRACE)) {
-		host->error(c, "no call timeline in the stream: run the program "
-		    "with GPRT_COLLECT=trace (gprt(3))");
+		host->error(c, "no call timeline in the stream: run the "
+		    "program with GPRT_COLLECT=trace (gprt(3))");
 		return -1;
 	}
 	memset(&t, 0, sizeof(t));

@@ -131,8 +131,8 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 	    host->optnum(c, "depth", 1, 4294967295.0, &maxdepth) == -1)
 		return -1;
 	if (!(p->have & GP_HAVE_TRACE)) {
-		host->error(c, "no call timeline in the stream: run the program "
-		    "with GPRT_COLLECT=trace (gprt(3))");
+		host->error(c, "no call timeline in the stream: run the "
+		    "program with GPRT_COLLECT=trace (gprt(3))");
 		return -1;
 	}
 	for (i = 0; i < p->ntraces; i++)

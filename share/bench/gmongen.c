@@ -214,7 +214,8 @@ main(int argc, char *argv[])
 			r = rank[pi] + 1 + below(below(nf - rank[pi] - 1) + 1);
 			c = &fv[byrank[r]];
 		}
-		site = p->start + below(p->end - p->start);	/* drawn first */
+		/* the call site, drawn before the count */
+		site = p->start + below(p->end - p->start);
 		put_arc(stdout, site, c->start, 1 + below(maxc));
 	}
 	if (fflush(stdout) == EOF || ferror(stdout))
