@@ -37,15 +37,6 @@ static const struct gp_option options[] = {
 	{ NULL, NULL, NULL },
 };
 
-static int
-init(struct gp_ctx *ctx, const struct gp_host *h)
-{
-	(void)ctx;
-	host = h;
-	callgrind_host = h;	/* the input side's (input.c) */
-	return 0;
-}
-
 /* A name on one line: newlines and carriage returns become '?'. */
 static void
 cgname(FILE *out, const char *s)
@@ -734,19 +725,7 @@ done:
 	return rv;
 }
 
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH | GP_HAVE_SITES,
-	.options = options,
-	.write = write_callgrind,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "callgrind",
-	.desc = "Callgrind's format for KCachegrind and callgrind_annotate",
-	.version = "1",
-	.init = init,
-	.format = &format,
-	.input = &callgrind_input,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_GRAPH | GP_HAVE_SITES, .options = options,
+    .write = write_callgrind), .name = "callgrind",
+    .desc = "Callgrind's format for KCachegrind and callgrind_annotate",
+    .version = "1", .init = plug_init, .input = &callgrind_input);

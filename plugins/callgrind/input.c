@@ -40,8 +40,10 @@
 
 #include <gp/input.h>
 
+#include "hash.h"
 #include "input.h"
 #include "textin.h"
+#include "host.h"
 
 #define MAXEV	64			/* events a file may declare */
 #define NOADDR	UINT64_MAX
@@ -149,14 +151,6 @@ xrealloc(struct cg *c, void *p, size_t n, size_t size)
 	return p;
 }
 
-static uint64_t
-hashstr(const char *s, uint64_t h)
-{
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
 /*
  * "(id) name", "(id)" or "name": the name, defining or looking up id in t.
  * NULL after an error.
@@ -232,7 +226,7 @@ rehash(struct cg *c)
 		return fail(c, "out of memory");
 	c->hsize = nh;
 	for (i = 0; i < c->nfns; i++) {
-		k = hashstr(c->fns[i].name, c->fns[i].ob + 1) & (nh - 1);
+		k = hash_str(c->fns[i].name, c->fns[i].ob + 1) & (nh - 1);
 		c->fns[i].hnext = c->fhash[k];
 		c->fhash[k] = i + 1;
 	}
@@ -254,7 +248,7 @@ fnfind(struct cg *c, size_t ob, const char *name)
 
 	if (c->hsize == 0 && rehash(c) == -1)
 		return (size_t)-1;
-	k = hashstr(name, ob + 1) & (c->hsize - 1);
+	k = hash_str(name, ob + 1) & (c->hsize - 1);
 	for (i = c->fhash[k]; i != 0; i = c->fns[i - 1].hnext)
 		if (c->fns[i - 1].ob == ob &&
 		    strcmp(c->fns[i - 1].name, name) == 0)
@@ -852,8 +846,6 @@ out:
 	return r;
 }
 
-const struct gp_host *callgrind_host;
-
 static int
 callgrind_match(const unsigned char *head, size_t n)
 {
@@ -873,7 +865,7 @@ static int
 callgrind_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
     size_t len)
 {
-	const struct gp_host *h = callgrind_host;
+	const struct gp_host *h = host;
 	struct cg c;
 	const char *want;
 	size_t i, ev = 0;

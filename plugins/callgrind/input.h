@@ -11,8 +11,7 @@
 
 #include "elfsyms.h"
 
-/* The input kind of the descriptor, and the host it was given. */
+/* The input kind of the descriptor. */
 extern const struct gp_inputfmt callgrind_input;
-extern const struct gp_host *callgrind_host;
 
 #endif /* GP_CALLGRIND_INPUT_H */

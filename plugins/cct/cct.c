@@ -27,6 +27,8 @@
 
 #include <gp/collector.h>
 
+#include "host.h"
+
 #define FN		__attribute__((__no_instrument_function__))
 #define NODES_DEF	16384
 #define NODES_MAX	(1u << 24)
@@ -55,7 +57,6 @@ struct tstate {
 	uint64_t	 over;		/* calls the stack had no room for */
 };
 
-static const struct gp_host *host;
 static uint64_t limit = NODES_DEF;
 
 FN static void *
@@ -66,14 +67,6 @@ pmem(size_t n)
 	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 	    -1, 0);
 	return p == MAP_FAILED ? NULL : p;
-}
-
-FN static int
-init(struct gp_ctx *c, const struct gp_host *h)
-{
-	(void)c;
-	host = h;
-	return 0;
 }
 
 /* GPRT_CCT_NODES, the option "nodes" (the runtime's options are the
@@ -277,18 +270,5 @@ leave(void *v, uintptr_t fn, uint64_t now)
 		    s->stack[--s->depth] : 0;
 }
 
-static const struct gp_collector coll = {
-	.size = sizeof(struct gp_collector),
-	.start = start,
-	.thread = thread,
-	.enter = enter,
-	.leave = leave,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "cct",
-	.desc = "calling-context trees of each thread (gprt(3) collector)",
-	.init = init,
-	.collector = &coll,
-};
+PLUG_COLLECTOR("cct", "calling-context trees of each thread (gprt(3) "
+    "collector)", start, thread, enter, leave);

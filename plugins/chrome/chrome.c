@@ -20,23 +20,13 @@
 #include <gp/format.h>
 
 #include "utf8.h"
-
-static const struct gp_host *h;
-
-static int
-init(struct gp_ctx *c, const struct gp_host *host)
-{
-	(void)c;
-	h = host;
-	return 0;
-}
+#include "host.h"
 
 /* s as a JSON string; bad UTF-8 as '?'. */
 static void
 jstr(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n;
 
 	fputc('"', out);
 	while (*p != '\0') {
@@ -45,14 +35,8 @@ jstr(FILE *out, const char *s)
 			fputc(*p++, out);
 		} else if (*p < 0x20) {
 			fprintf(out, "\\u%04x", *p++);
-		} else if (*p < 0x80) {
-			fputc(*p++, out);
-		} else if ((n = utf8_len(p)) > 0) {
-			fwrite(p, 1, n, out);
-			p += n;
 		} else {
-			fputc('?', out);
-			p++;
+			p += utf8_put(out, p, "?");
 		}
 	}
 	fputc('"', out);
@@ -102,7 +86,7 @@ track(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 	if (tr->nevents == 0)
 		return 0;
 	if ((open = calloc(tr->nevents, sizeof(*open))) == NULL) {
-		h->error(c, "out of memory");
+		host->error(c, "out of memory");
 		return -1;
 	}
 	t0 = tr->events[0]->time;
@@ -157,8 +141,8 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 	size_t i;
 
 	if (!(p->have & GP_HAVE_TRACE)) {
-		h->error(c, "no call timeline in the stream: run the program "
-		    "with GPRT_COLLECT=trace (gprt(3))");
+		host->error(c, "no call timeline in the stream: run the "
+		    "program with GPRT_COLLECT=trace (gprt(3))");
 		return -1;
 	}
 	memset(&t, 0, sizeof(t));
@@ -170,17 +154,7 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 	return 0;
 }
 
-static const struct gp_format fmt = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_TRACE | GP_HAVE_SYM,
-	.write = write,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "chrome",
-	.desc = "call timelines as Trace Event Format JSON (Perfetto, "
-	    "Chrome, speedscope)",
-	.init = init,
-	.format = &fmt,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_TRACE | GP_HAVE_SYM, .write = write),
+    .name = "chrome",
+    .desc = "call timelines as Trace Event Format JSON (Perfetto, "
+    "Chrome, speedscope)", .init = plug_init);

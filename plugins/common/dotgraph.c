@@ -29,7 +29,7 @@ void
 dstr(FILE *out, const char *s, size_t wrap)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n, col = 0;
+	size_t col = 0;
 
 	for (; *p != '\0'; p++, col++) {
 		if (wrap > 0 && col >= wrap && p[1] != '\0' &&
@@ -42,14 +42,8 @@ dstr(FILE *out, const char *s, size_t wrap)
 			putc('\\', out);
 		if (*p < 0x20 || *p == 0x7f)
 			putc('?', out);
-		else if (*p < 0x80)
-			putc(*p, out);
-		else if ((n = utf8_len(p)) == 0)
-			putc('?', out);
-		else {
-			fwrite(p, 1, n, out);
-			p += n - 1;
-		}
+		else
+			p += utf8_put(out, p, "?") - 1;
 	}
 }
 

@@ -11,7 +11,6 @@ void
 json_string(FILE *out, const char *s, int html)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n;
 
 	if (s == NULL) {
 		fputs("null", out);
@@ -28,14 +27,8 @@ json_string(FILE *out, const char *s, int html)
 		else if (*p < 0x20 || *p == 0x7f ||
 		    (html && (*p == '<' || *p == '>' || *p == '&')))
 			fprintf(out, "\\u%04x", *p);
-		else if (*p < 0x80)
-			putc(*p, out);
-		else if ((n = utf8_len(p)) == 0)
-			fputs("\\ufffd", out);
-		else {
-			fwrite(p, 1, n, out);
-			p += n - 1;
-		}
+		else
+			p += utf8_put(out, p, "\\ufffd") - 1;
 	}
 	putc('"', out);
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "pos.h"
 #include "stacks.h"
 #include "units.h"
@@ -39,16 +40,6 @@ struct walk {
 					   if time went through it */
 };
 
-static uint64_t
-hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
 static int
 grow(struct walk *w)
 {
@@ -64,7 +55,7 @@ grow(struct walk *w)
 	for (i = 0; i < ocap; i++) {
 		if (old[i].frames == NULL)
 			continue;
-		j = hash(old[i].frames) & (w->cap - 1);
+		j = hash_str(old[i].frames, HASH_BASIS) & (w->cap - 1);
 		while (w->tab[j].frames != NULL)
 			j = (j + 1) & (w->cap - 1);
 		s = &w->tab[j];
@@ -103,7 +94,7 @@ put(struct walk *w, const char *key, double wt)
 		w->nomem = 1;
 		return;
 	}
-	j = hash(key) & (w->cap - 1);
+	j = hash_str(key, HASH_BASIS) & (w->cap - 1);
 	while (w->tab[j].frames != NULL && strcmp(w->tab[j].frames, key))
 		j = (j + 1) & (w->cap - 1);
 	if (w->tab[j].frames == NULL) {

@@ -34,3 +34,20 @@ utf8_len(const unsigned char *p)
 		return 0;
 	return n;
 }
+
+size_t
+utf8_put(FILE *out, const unsigned char *p, const char *bad)
+{
+	size_t n;
+
+	if (*p < 0x80) {
+		putc(*p, out);
+		return 1;
+	}
+	if ((n = utf8_len(p)) == 0) {
+		fputs(bad, out);
+		return 1;
+	}
+	fwrite(p, 1, n, out);
+	return n;
+}

@@ -2,6 +2,7 @@
  * XML text (xml.h).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "utf8.h"
 #include "xml.h"
@@ -9,37 +10,20 @@
 void
 xml_escape(FILE *fp, const char *s)
 {
+	static const char special[] = "<>&\"'";
+	static const char *const entity[] = {
+		"&lt;", "&gt;", "&amp;", "&quot;", "&apos;",
+	};
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n;
+	const char *e;
 
-	for (; *p != '\0'; p++)
-		switch (*p) {
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		case '\'':
-			fputs("&apos;", fp);
-			break;
-		default:
-			/* XML 1.0 has no other control characters. */
-			if (*p < 0x20 && *p != '\t' && *p != '\n')
-				putc('?', fp);
-			else if (*p < 0x80)
-				putc(*p, fp);
-			else if ((n = utf8_len(p)) == 0)
-				putc('?', fp);	/* not UTF-8 */
-			else {
-				fwrite(p, 1, n, fp);
-				p += n - 1;
-			}
-		}
+	for (; *p != '\0'; p++) {
+		if ((e = strchr(special, *p)) != NULL)
+			fputs(entity[e - special], fp);
+		/* XML 1.0 has no other control characters. */
+		else if (*p < 0x20 && *p != '\t' && *p != '\n')
+			putc('?', fp);
+		else	/* bad UTF-8 as '?' */
+			p += utf8_put(fp, p, "?") - 1;
+	}
 }

@@ -56,19 +56,5 @@ write_dot(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	return names == NULL ? -1 : rv;
 }
 
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH,
-	.options = options,
-	.write = write_dot,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "dot",
-	.desc = "the call graph for Graphviz (dot -Tsvg), hot paths "
-	    "emphasised",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT("dot", "the call graph for Graphviz (dot -Tsvg), hot paths "
+    "emphasised", GP_HAVE_GRAPH, options, write_dot);

@@ -59,19 +59,6 @@ write_folded(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	return 0;
 }
 
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH,
-	.options = options,
-	.write = write_folded,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "folded",
-	.desc = "folded stacks (flamegraph.pl, speedscope), from the "
-	    "calling contexts or the call graph",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT("folded", "folded stacks (flamegraph.pl, speedscope), from the "
+    "calling contexts or the call graph", GP_HAVE_GRAPH, options,
+    write_folded);

@@ -19,45 +19,51 @@ static const struct gp_option options[] = {
 	{ NULL, NULL, NULL },
 };
 
+struct word {
+	const char	*name;
+	int		 value;
+};
+
+static const struct word layouts[] = {
+	{ "gnu", GP_LAYOUT_GNU },
+	{ "bsd44", GP_LAYOUT_BSD44 },
+	{ "oldbsd", GP_LAYOUT_OLDBSD },
+	{ NULL, 0 },
+};
+static const struct word widths[] = { { "32", 32 }, { "64", 64 }, { NULL, 0 } };
+static const struct word orders[] = { { "le", 0 }, { "be", 1 }, { NULL, 0 } };
+
+/*
+ * The value in *v of the word that option key gives, one of w (*v left
+ * alone without the option); 0, or -1 after an error listing them: all.
+ */
+static int
+choose(struct gp_ctx *ctx, const char *key, const struct word *w,
+    const char *all, int *v)
+{
+	const char *s;
+
+	if ((s = host->option(ctx, key)) == NULL)
+		return 0;
+	for (; w->name != NULL; w++)
+		if (strcmp(s, w->name) == 0) {
+			*v = w->value;
+			return 0;
+		}
+	host->error(ctx, "%s=%s: not %s", key, s, all);
+	return -1;
+}
+
 static int
 write_gmon(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
-	const char *s;
 	int layout = 0, width = 0, be = -1;
 
-	if ((s = host->option(ctx, "layout")) != NULL) {
-		if (strcmp(s, "gnu") == 0)
-			layout = GP_LAYOUT_GNU;
-		else if (strcmp(s, "bsd44") == 0)
-			layout = GP_LAYOUT_BSD44;
-		else if (strcmp(s, "oldbsd") == 0)
-			layout = GP_LAYOUT_OLDBSD;
-		else {
-			host->error(ctx, "layout=%s: not gnu, bsd44 or oldbsd",
-			    s);
-			return -1;
-		}
-	}
-	if ((s = host->option(ctx, "width")) != NULL) {
-		if (strcmp(s, "32") == 0)
-			width = 32;
-		else if (strcmp(s, "64") == 0)
-			width = 64;
-		else {
-			host->error(ctx, "width=%s: not 32 or 64", s);
-			return -1;
-		}
-	}
-	if ((s = host->option(ctx, "order")) != NULL) {
-		if (strcmp(s, "le") == 0)
-			be = 0;
-		else if (strcmp(s, "be") == 0)
-			be = 1;
-		else {
-			host->error(ctx, "order=%s: not le or be", s);
-			return -1;
-		}
-	}
+	if (choose(ctx, "layout", layouts, "gnu, bsd44 or oldbsd",
+	    &layout) == -1 ||
+	    choose(ctx, "width", widths, "32 or 64", &width) == -1 ||
+	    choose(ctx, "order", orders, "le or be", &be) == -1)
+		return -1;
 	if (!(p->have & GP_HAVE_RAW)) {
 		host->error(ctx, "the stream has no profile records "
 		    "(gmon-cat makes them)");
@@ -66,19 +72,7 @@ write_gmon(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	return host->format->gmon_write(ctx, out, layout, width, be);
 }
 
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_RAW,
-	.binary = 1,
-	.options = options,
-	.write = write_gmon,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "gmon",
-	.desc = "binary gmon.out (GNU, 4.4BSD or old BSD), summed",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_RAW, .binary = 1, .options = options,
+    .write = write_gmon), .name = "gmon",
+    .desc = "binary gmon.out (GNU, 4.4BSD or old BSD), summed",
+    .version = "1", .init = plug_init);

@@ -396,23 +396,5 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	return rv;
 }
 
-static const struct gp_option options[] = {
-	{ NULL, NULL, NULL },
-};
-
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH,
-	.options = options,
-	.write = write_html,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "html",
-	.desc = "one self-contained HTML page: flat profile, call graph, "
-	    "flame graph",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT("html", "one self-contained HTML page: flat profile, call "
+    "graph, flame graph", GP_HAVE_GRAPH, NULL, write_html);

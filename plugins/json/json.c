@@ -31,24 +31,35 @@ static const struct gp_option options[] = {
 	{ NULL, NULL, NULL },
 };
 
+/* A member's key after a comma, ", "key": ", unless key is NULL. */
+static void
+jkey(FILE *out, const char *key)
+{
+	if (key != NULL)
+		fprintf(out, ", \"%s\": ", key);
+}
+
 /* A JSON string; bytes that are not UTF-8 become U+FFFD. */
 static void
-jstr(FILE *out, const char *s)
+jstr(FILE *out, const char *key, const char *s)
 {
+	jkey(out, key);
 	json_string(out, s, 0);
 }
 
 static void
-jnum(FILE *out, double v)
+jnum(FILE *out, const char *key, double v)
 {
 	char buf[32];
 
+	jkey(out, key);
 	fputs(fmt_double(buf, v), out);
 }
 
 static void
-jaddr(FILE *out, uint64_t v)
+jaddr(FILE *out, const char *key, uint64_t v)
 {
+	jkey(out, key);
 	fprintf(out, "\"0x%" PRIx64 "\"", v);
 }
 
@@ -86,39 +97,29 @@ function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
 
 	fprintf(out, "    {\"id\": %zu, \"index\": %d, \"name\": ", id,
 	    f->index);
-	jstr(out, f->name);
-	if (shortname != NULL) {
-		fputs(", \"short_name\": ", out);
-		jstr(out, shortname);
-	}
+	jstr(out, NULL, f->name);
+	if (shortname != NULL)
+		jstr(out, "short_name", shortname);
 	if (f->iscycle)
 		fprintf(out, ", \"cycle_entry\": true");
 	else {
-		fputs(", \"symbol\": ", out);
-		jstr(out, f->symname);
-		fputs(", \"address\": ", out);
-		jaddr(out, f->addr);
+		jstr(out, "symbol", f->symname);
+		jaddr(out, "address", f->addr);
 		/* The last symbol's end may be below it (gp-stream(5)). */
-		fputs(", \"end\": ", out);
-		jaddr(out, f->end < f->addr ? f->addr : f->end);
+		jaddr(out, "end", f->end < f->addr ? f->addr : f->end);
 		fprintf(out, ", \"kind\": \"%s\"",
 		    f->symflags & GP_PSYM_FUNC ? "function" : "data");
-		fputs(", \"file\": ", out);
-		jstr(out, f->file);
+		jstr(out, "file", f->file);
 		fprintf(out, ", \"line\": %d", f->line);
 	}
 	fprintf(out, ", \"cycle\": %d", f->cycle);
 	fprintf(out, ", \"printed\": %s", f->printed ? "true" : "false");
 	fprintf(out, ", \"calls\": %" PRIu64 ", \"self_calls\": %" PRIu64,
 	    f->calls, f->selfcalls);
-	fputs(", \"self_samples\": ", out);
-	jnum(out, f->samples);
-	fputs(", \"self\": ", out);
-	jnum(out, f->self);
-	fputs(", \"graph_self\": ", out);
-	jnum(out, f->propself);
-	fputs(", \"children\": ", out);
-	jnum(out, f->child);
+	jnum(out, "self_samples", f->samples);
+	jnum(out, "self", f->self);
+	jnum(out, "graph_self", f->propself);
+	jnum(out, "children", f->child);
 	for (i = 0; i < f->ncallers; i++)
 		ids[i] = pos_find(av, p->narcs, f->callers[i]);
 	idlist(out, "callers", ids, f->ncallers);
@@ -133,16 +134,13 @@ function(FILE *out, const struct gp_profile *p, const struct gp_pfunc *f,
 	if ((p->have & GP_HAVE_DIFF) && f->old != NULL) {
 		/* gp-diff's pair: the old profile's numbers, and the new */
 		fprintf(out, ", \"diff\": {\"in_old\": %s, \"old_calls\": %"
-		    PRIu64 ", \"new_calls\": %" PRIu64 ", \"old_self\": ",
+		    PRIu64 ", \"new_calls\": %" PRIu64,
 		    f->old->present ? "true" : "false", f->old->calls,
 		    f->old->newcalls);
-		jnum(out, f->old->self);
-		fputs(", \"new_self\": ", out);
-		jnum(out, f->old->newself);
-		fputs(", \"old_total\": ", out);
-		jnum(out, f->old->total);
-		fputs(", \"new_total\": ", out);
-		jnum(out, f->old->newtotal);
+		jnum(out, "old_self", f->old->self);
+		jnum(out, "new_self", f->old->newself);
+		jnum(out, "old_total", f->old->total);
+		jnum(out, "new_total", f->old->newtotal);
 		putc('}', out);
 	}
 	fputs("}", out);
@@ -189,30 +187,25 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fprintf(out, "{\n  \"format\": \"gptools-profile\", \"version\": %d,\n",
 	    SCHEMA_VERSION);
 	fputs("  \"executable\": ", out);
-	jstr(out, p->exe);
+	jstr(out, NULL, p->exe);
 	fputs(",\n  \"unit\": ", out);
-	jstr(out, p->dimen);
-	fputs(", \"hz\": ", out);
-	jnum(out, p->hz);
-	fputs(", \"total_samples\": ", out);
-	jnum(out, p->totalsamples);
-	fputs(", \"total\": ", out);
-	jnum(out, p->total);
-	fputs(", \"graph_total\": ", out);
-	jnum(out, p->printtime);
+	jstr(out, NULL, p->dimen);
+	jnum(out, "hz", p->hz);
+	jnum(out, "total_samples", p->totalsamples);
+	jnum(out, "total", p->total);
+	jnum(out, "graph_total", p->printtime);
 	fprintf(out, ", \"cycles\": %zu,\n", p->ncycles);
 	if (p->have & GP_HAVE_DIFF) {
 		fputs("  \"compared_with\": ", out);
-		jstr(out, p->oldname);
-		fputs(", \"old_total\": ", out);
-		jnum(out, p->oldtotal);
+		jstr(out, NULL, p->oldname);
+		jnum(out, "old_total", p->oldtotal);
 		fputs(",\n", out);
 	}
 
 	fputs("  \"files\": [", out);
 	for (i = 0; i < p->nfiles; i++) {
 		fprintf(out, "%s\n    {\"path\": ", i ? "," : "");
-		jstr(out, p->files[i]->path);
+		jstr(out, NULL, p->files[i]->path);
 		fprintf(out, ", \"layout\": \"%s\", \"width\": %d, "
 		    "\"byte_order\": \"%s\", \"version\": %" PRIu32 "}",
 		    layoutname(p->files[i]->layout), p->files[i]->width,
@@ -226,12 +219,11 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		const struct gp_phist *h = p->hists[i];
 
 		fprintf(out, "%s\n    {\"low\": ", i ? "," : "");
-		jaddr(out, h->low);
-		fputs(", \"high\": ", out);
-		jaddr(out, h->high);
+		jaddr(out, NULL, h->low);
+		jaddr(out, "high", h->high);
 		fprintf(out, ", \"nbins\": %" PRIu32 ", \"rate\": %" PRIu32
 		    ", \"unit\": ", h->nbins, h->rate);
-		jstr(out, h->dimen);
+		jstr(out, NULL, h->dimen);
 		fprintf(out, ", \"abbrev\": \"%c\"",
 		    h->abbrev >= 0x20 && h->abbrev < 0x7f &&
 		    h->abbrev != '"' && h->abbrev != '\\' ? h->abbrev : '?');
@@ -251,9 +243,8 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		fputs("  \"raw_arcs\": [", out);
 		for (i = 0; i < p->nrawarcs; i++) {
 			fprintf(out, "%s\n    {\"from\": ", i ? "," : "");
-			jaddr(out, p->rawarcs[i]->from);
-			fputs(", \"self\": ", out);
-			jaddr(out, p->rawarcs[i]->self);
+			jaddr(out, NULL, p->rawarcs[i]->from);
+			jaddr(out, "self", p->rawarcs[i]->self);
 			fprintf(out, ", \"count\": %" PRIu64 "}",
 			    p->rawarcs[i]->count);
 		}
@@ -291,12 +282,11 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		    !a->caller->printed && !a->callee->printed))
 			continue;
 		fprintf(out, "%s\n    {\"id\": %zu, \"caller\": %ld, "
-		    "\"callee\": %ld, \"count\": %" PRIu64 ", \"self\": ",
+		    "\"callee\": %ld, \"count\": %" PRIu64,
 		    first ? "" : ",", i, pos_find(pv, p->nfuncs, a->caller),
 		    pos_find(pv, p->nfuncs, a->callee), a->count);
-		jnum(out, a->self);
-		fputs(", \"children\": ", out);
-		jnum(out, a->child);
+		jnum(out, "self", a->self);
+		jnum(out, "children", a->child);
 		putc('}', out);
 		first = 0;
 	}
@@ -308,18 +298,5 @@ write_json(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	return 0;
 }
 
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH,
-	.options = options,
-	.write = write_json,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "json",
-	.desc = "the whole analysed profile as JSON",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT("json", "the whole analysed profile as JSON", GP_HAVE_GRAPH,
+    options, write_json);

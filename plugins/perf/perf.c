@@ -39,6 +39,7 @@
 #include <gp/input.h>
 
 #include "elfsyms.h"
+#include "hash.h"
 #include "textin.h"
 #include "host.h"
 
@@ -179,14 +180,6 @@ grow(void *v, size_t *cap, size_t n, size_t size)
 }
 
 static uint64_t
-hashstr(const char *s, uint64_t h)
-{
-	for (; s != NULL && *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
-static uint64_t
 mix(uint64_t a, uint64_t b)
 {
 	return (a * 0x9e3779b97f4a7c15ULL) ^ (b + 0x632be59bd9b4e019ULL +
@@ -196,7 +189,7 @@ mix(uint64_t a, uint64_t b)
 static uint64_t
 fhash(const struct fn *f)
 {
-	return f->name != NULL ? hashstr(f->name, f->obj) :
+	return f->name != NULL ? hash_str(f->name, f->obj) :
 	    mix(f->obj, f->addr);
 }
 
@@ -1199,19 +1192,5 @@ static const struct gp_option options[] = {
 	{ NULL, NULL, NULL },
 };
 
-static const struct gp_inputfmt input = {
-	.size = sizeof(struct gp_inputfmt),
-	.what = "perf script's text (perf record -g)",
-	.options = options,
-	.match = perf_match,
-	.read = perf_read,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "perf",
-	.desc = "perf script's sampled call stacks, read as measured arcs",
-	.version = "1",
-	.init = plug_init,
-	.input = &input,
-};
+PLUG_INPUT("perf", "perf script's sampled call stacks, read as measured arcs",
+    "perf script's text (perf record -g)", options, perf_match, perf_read);

@@ -34,6 +34,7 @@
 #include <gp/format.h>
 
 #include "frames.h"
+#include "hash.h"
 #include "stacks.h"
 #include "units.h"
 #include "host.h"
@@ -123,16 +124,6 @@ struct strtab {
 	int		 nomem;
 };
 
-static uint64_t
-strhash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
 static int64_t
 str(struct strtab *t, const char *s)
 {
@@ -155,7 +146,7 @@ str(struct strtab *t, const char *s)
 		for (i = 0; i < t->cap; i++) {
 			if (t->tab[i] == NULL)
 				continue;
-			j = strhash(t->tab[i]) & (ncap - 1);
+			j = hash_str(t->tab[i], HASH_BASIS) & (ncap - 1);
 			while (ntab[j] != NULL)
 				j = (j + 1) & (ncap - 1);
 			ntab[j] = t->tab[i];
@@ -167,7 +158,7 @@ str(struct strtab *t, const char *s)
 		t->idx = nidx;
 		t->cap = ncap;
 	}
-	j = strhash(s) & (t->cap - 1);
+	j = hash_str(s, HASH_BASIS) & (t->cap - 1);
 	while (t->tab[j] != NULL) {
 		if (strcmp(t->tab[j], s) == 0)
 			return t->idx[j];
@@ -651,23 +642,7 @@ done:
 	return rv;
 }
 
-static const struct gp_option options[] = {
-	{ NULL, NULL, NULL },
-};
-
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH,
-	.binary = 1,
-	.options = options,
-	.write = write_pprof,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "pprof",
-	.desc = "pprof's profile.proto, gzip-compressed, for go tool pprof",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_GRAPH, .binary = 1, .write = write_pprof),
+    .name = "pprof",
+    .desc = "pprof's profile.proto, gzip-compressed, for go tool pprof",
+    .version = "1", .init = plug_init);

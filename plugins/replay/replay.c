@@ -15,15 +15,7 @@
 
 #include <gp/format.h>
 
-static const struct gp_host *h;
-
-static int
-init(struct gp_ctx *c, const struct gp_host *host)
-{
-	(void)c;
-	h = host;
-	return 0;
-}
+#include "host.h"
 
 /* A duration, uftrace-like: a number and a unit, 11 columns. */
 static void
@@ -75,7 +67,7 @@ thread(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 		    tr->lost, tr->first ? "later" : "earlier");
 	fputs("\n# DURATION     TID     FUNCTION\n", out);
 	if ((stack = calloc(tr->nevents + 1, sizeof(*stack))) == NULL) {
-		h->error(c, "out of memory");
+		host->error(c, "out of memory");
 		return -1;
 	}
 	sp = 0;
@@ -135,12 +127,12 @@ write(struct gp_ctx *c, const struct gp_profile *p, FILE *out)
 	double only = 0, maxdepth = 1e9;
 	size_t i;
 
-	if (h->optnum(c, "thread", 1, 4294967295.0, &only) == -1 ||
-	    h->optnum(c, "depth", 1, 4294967295.0, &maxdepth) == -1)
+	if (host->optnum(c, "thread", 1, 4294967295.0, &only) == -1 ||
+	    host->optnum(c, "depth", 1, 4294967295.0, &maxdepth) == -1)
 		return -1;
 	if (!(p->have & GP_HAVE_TRACE)) {
-		h->error(c, "no call timeline in the stream: run the program "
-		    "with GPRT_COLLECT=trace (gprt(3))");
+		host->error(c, "no call timeline in the stream: run the "
+		    "program with GPRT_COLLECT=trace (gprt(3))");
 		return -1;
 	}
 	for (i = 0; i < p->ntraces; i++)
@@ -156,17 +148,7 @@ static const struct gp_option opts[] = {
 	{ NULL, NULL, NULL },
 };
 
-static const struct gp_format fmt = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_TRACE | GP_HAVE_SYM,
-	.options = opts,
-	.write = write,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "replay",
-	.desc = "call timelines as an indented text timeline with durations",
-	.init = init,
-	.format = &fmt,
-};
+PLUG_FORMAT_WITH((.needs = GP_HAVE_TRACE | GP_HAVE_SYM, .options = opts,
+    .write = write), .name = "replay",
+    .desc = "call timelines as an indented text timeline with durations",
+    .init = plug_init);

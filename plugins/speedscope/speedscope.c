@@ -273,22 +273,5 @@ done:
 	return rv;
 }
 
-static const struct gp_option options[] = {
-	{ NULL, NULL, NULL },
-};
-
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH,
-	.options = options,
-	.write = write_speedscope,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "speedscope",
-	.desc = "speedscope's JSON file format",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT("speedscope", "speedscope's JSON file format", GP_HAVE_GRAPH,
+    NULL, write_speedscope);

@@ -568,18 +568,5 @@ write_svg(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	return -1;
 }
 
-static const struct gp_format format = {
-	.size = sizeof(struct gp_format),
-	.needs = GP_HAVE_GRAPH,
-	.options = options,
-	.write = write_svg,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "svg",
-	.desc = "a self-contained SVG picture: flame graph or call graph",
-	.version = "1",
-	.init = plug_init,
-	.format = &format,
-};
+PLUG_FORMAT("svg", "a self-contained SVG picture: flame graph or call graph",
+    GP_HAVE_GRAPH, options, write_svg);

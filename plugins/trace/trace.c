@@ -17,6 +17,8 @@
 
 #include <gp/collector.h>
 
+#include "host.h"
+
 #define FN		__attribute__((__no_instrument_function__))
 #define EVENTS_DEF	65536
 #define EVENTS_MAX	(1u << 26)
@@ -29,17 +31,8 @@ struct tstate {
 	uint32_t	 depth;
 };
 
-static const struct gp_host *host;
 static uint64_t nevents = EVENTS_DEF;
 static int keepfirst;
-
-FN static int
-init(struct gp_ctx *c, const struct gp_host *h)
-{
-	(void)c;
-	host = h;
-	return 0;
-}
 
 /* GPRT_TRACE_EVENTS and GPRT_TRACE_KEEP, the options "events" and "keep"
    (the runtime's options are the environment's) */
@@ -126,18 +119,5 @@ leave(void *v, uintptr_t fn, uint64_t now)
 	s->h->depth = s->depth;
 }
 
-static const struct gp_collector coll = {
-	.size = sizeof(struct gp_collector),
-	.start = start,
-	.thread = thread,
-	.enter = enter,
-	.leave = leave,
-};
-
-GP_PLUGIN_DESCRIPTOR = {
-	GP_PLUGIN_HEADER,
-	.name = "trace",
-	.desc = "each thread's last call events (gprt(3) collector)",
-	.init = init,
-	.collector = &coll,
-};
+PLUG_COLLECTOR("trace", "each thread's last call events (gprt(3) collector)",
+    start, thread, enter, leave);

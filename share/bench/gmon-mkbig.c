@@ -10,33 +10,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-static uint64_t state = 88172645463325252ULL;
-
-static uint64_t
-rnd(void)
-{
-	state ^= state << 13;
-	state ^= state >> 7;
-	state ^= state << 17;
-	return state;
-}
-
-static void
-put(FILE *f, uint64_t v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		putc((int)(v >> (8 * i) & 0xff), f);
-}
+#include "gmonout.h"
 
 int
 main(int argc, char *argv[])
 {
-	uint64_t low = 0x400000, high, nbins, narcs, i, text;
-	char dimen[15];
+	uint64_t low = 0x400000, high, nbins, narcs, i, text, from, self;
 	FILE *f;
 
 	if (argc != 4)
@@ -49,25 +29,14 @@ main(int argc, char *argv[])
 		err(1, "%s", argv[1]);
 	text = 4 * nbins;
 	high = low + text;
-	fwrite("gmon", 1, 4, f);
-	put(f, 1, 4);
-	put(f, 0, 12);
-	putc(0, f);
-	put(f, low, 8);
-	put(f, high, 8);
-	put(f, nbins, 4);
-	put(f, 100, 4);
-	memset(dimen, 0, sizeof(dimen));
-	strcpy(dimen, "seconds");
-	fwrite(dimen, 1, sizeof(dimen), f);
-	putc('s', f);
+	put_histhdr(f, low, high, nbins, 100);
 	for (i = 0; i < nbins; i++)
 		put(f, rnd() % 4 == 0 ? 0 : rnd() % 2000 + 1, 2);
 	for (i = 0; i < narcs; i++) {
-		putc(1, f);
-		put(f, low + rnd() % text, 8);
-		put(f, low + (rnd() % 65536) * (text / 65536), 8);
-		put(f, rnd() % 1000000 + 1, 4);
+		/* drawn in this order, whatever the order of arguments */
+		from = low + rnd() % text;
+		self = low + (rnd() % 65536) * (text / 65536);
+		put_arc(f, from, self, rnd() % 1000000 + 1);
 	}
 	if (fclose(f) != 0)
 		err(1, "%s", argv[1]);

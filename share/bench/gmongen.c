@@ -31,21 +31,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gmonout.h"
+
 struct fn {
 	uint64_t	 start;
 	uint64_t	 end;
 };
-
-static uint64_t rs = 88172645463325252ULL;
-
-static uint64_t
-rnd(void)
-{
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
-}
 
 static uint64_t
 below(uint64_t n)
@@ -67,15 +58,6 @@ num(const char *s, int base, const char *what)
 }
 
 static void
-put(uint64_t v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		putchar((int)(v >> (8 * i) & 0xff));
-}
-
-static void
 usage(void)
 {
 	fprintf(stderr, "usage: gmongen [-u] [-a arcs] [-b back] [-c maxcount] "
@@ -92,7 +74,7 @@ main(int argc, char *argv[])
 	struct fn *fv = NULL;
 	size_t nf = 0, cap = 0, i;
 	uint64_t low, high, narcs = 1000, nsamp = 1000, maxc = 5, rate = 100;
-	uint64_t nfunc = 0, width = 4, selfpct = 5, back = 20, nbins, kbytes, *bins, b, lo, hi;
+	uint64_t nfunc = 0, width = 4, selfpct = 5, back = 20, nbins, kbytes, *bins, b, site;
 	size_t *rank, *byrank, k;
 	char line[256];
 	int ch, uniform = 0;
@@ -118,7 +100,7 @@ main(int argc, char *argv[])
 			rate = num(optarg, 10, "rate");
 			break;
 		case 's':
-			rs = num(optarg, 10, "seed") * 2654435761ULL + 1;
+			rnd_state = num(optarg, 10, "seed") * 2654435761ULL + 1;
 			break;
 		case 'u':
 			uniform = 1;
@@ -199,16 +181,9 @@ main(int argc, char *argv[])
 			bins[b]++;
 	}
 
-	fwrite("gmon\1\0\0\0", 1, 8, stdout);
-	put(0, 12);
-	putchar(0);
-	put(low, 8);
-	put(high, 8);
-	put(nbins, 4);
-	put(rate, 4);
-	fwrite("seconds\0\0\0\0\0\0\0\0s", 1, 16, stdout);
+	put_histhdr(stdout, low, high, nbins, rate);
 	for (b = 0; b < nbins; b++)
-		put(bins[b], 2);
+		put(stdout, bins[b], 2);
 	/* a random ranking of the functions */
 	if ((rank = calloc(nf, sizeof(*rank))) == NULL ||
 	    (byrank = calloc(nf, sizeof(*byrank))) == NULL)
@@ -239,12 +214,9 @@ main(int argc, char *argv[])
 			r = rank[pi] + 1 + below(below(nf - rank[pi] - 1) + 1);
 			c = &fv[byrank[r]];
 		}
-		lo = p->start;
-		hi = p->end;
-		putchar(1);
-		put(lo + below(hi - lo), 8);
-		put(c->start, 8);
-		put(1 + below(maxc), 4);
+		/* the call site, drawn before the count */
+		site = p->start + below(p->end - p->start);
+		put_arc(stdout, site, c->start, 1 + below(maxc));
 	}
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");

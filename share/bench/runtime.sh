@@ -219,24 +219,31 @@ function line(name, b, base,    k, i, v) {
 		printf " %8.1f", (best[b] - best["plain"]) * 1000 / n
 	printf "\n"
 }
-function ratio(name, b,    k, i, r, lo, hi) {
-	if (best["pg"] <= best["plain"])
-		return
+# round by round, the cost per call of build b over plain as a ratio to
+# that of build f, in r[1..k] (the rounds where f cost more than plain),
+# with the least and the greatest in m["lo"] and m["hi"]; returns k
+function rounds(b, f, r, m,    k, i) {
 	k = 0
 	for (i = 0; i < runs; i++)
-		if (t[i, "pg"] > t[i, "plain"]) {
+		if (t[i, f] > t[i, "plain"]) {
 			r[++k] = (t[i, b] - t[i, "plain"]) / \
-			    (t[i, "pg"] - t[i, "plain"])
-			if (k == 1 || r[k] < lo)
-				lo = r[k]
-			if (k == 1 || r[k] > hi)
-				hi = r[k]
+			    (t[i, f] - t[i, "plain"])
+			if (k == 1 || r[k] < m["lo"])
+				m["lo"] = r[k]
+			if (k == 1 || r[k] > m["hi"])
+				m["hi"] = r[k]
 		}
+	return k
+}
+function ratio(name, b,    k, r, m) {
+	if (best["pg"] <= best["plain"])
+		return
+	k = rounds(b, "pg", r, m)
 	printf "overhead ratio %s / gcc -pg: %.2f\n", name,
 	    (best[b] - best["plain"]) / (best["pg"] - best["plain"])
 	if (k > 0)
 		printf "  run by run: median %.2f, range %.2f to %.2f\n",
-		    median(r, k), lo, hi
+		    median(r, k), m["lo"], m["hi"]
 }
 {
 	t[$1, $2] = $3
@@ -271,46 +278,28 @@ END {
 }
 # the cost per call of build b over plain as a ratio to that of f: from the
 # best times, and round by round
-function over(name, b, f,    k, i, r, lo, hi) {
+function over(name, b, f,    k, r, m) {
 	if (best[f] <= best["plain"])
 		return
-	k = 0
-	for (i = 0; i < runs; i++)
-		if (t[i, f] > t[i, "plain"]) {
-			r[++k] = (t[i, b] - t[i, "plain"]) / \
-			    (t[i, f] - t[i, "plain"])
-			if (k == 1 || r[k] < lo)
-				lo = r[k]
-			if (k == 1 || r[k] > hi)
-				hi = r[k]
-		}
+	k = rounds(b, f, r, m)
 	printf "  %-34s %.2f", name,
 	    (best[b] - best["plain"]) / (best[f] - best["plain"])
 	if (k > 0)
 		printf "  (run by run: median %.2f, %.2f to %.2f)",
-		    median(r, k), lo, hi
+		    median(r, k), m["lo"], m["hi"]
 	printf "\n"
 }
 # a collector: its cost per call over plain, as a ratio to libgprt alone
-function coll(b, target,    k, i, r, lo, hi, x) {
+function coll(b, target,    k, r, m, x) {
 	if (best["rt"] <= best["plain"])
 		return
-	k = 0
-	for (i = 0; i < runs; i++)
-		if (t[i, "rt"] > t[i, "plain"]) {
-			r[++k] = (t[i, b] - t[i, "plain"]) / \
-			    (t[i, "rt"] - t[i, "plain"])
-			if (k == 1 || r[k] < lo)
-				lo = r[k]
-			if (k == 1 || r[k] > hi)
-				hi = r[k]
-		}
+	k = rounds(b, "rt", r, m)
 	x = (best[b] - best["plain"]) / (best["rt"] - best["plain"])
 	printf "cost per call, libgprt + %s / libgprt: %.2f (target %.2f)" \
 	    "\n", b, x, target
 	if (k > 0)
 		printf "  run by run: median %.2f, range %.2f to %.2f\n",
-		    median(r, k), lo, hi
+		    median(r, k), m["lo"], m["hi"]
 }' times
 
 # memory at two call counts
