@@ -168,7 +168,7 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 	struct gprt_arc *a;
 	struct rt_node *nd;
 	struct rt_ent *e;
-	uint64_t h, cap;
+	uint64_t h;
 
 	/*
 	 * At most a quarter full while small, half beyond: more calls find
@@ -187,12 +187,8 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 	if (b != NULL && rt.gen != 0 && t->arcmaps != rt_map_count())
 		b = NULL;
 	if (b == NULL || b->n == b->cap) {
-		cap = b == NULL ? 64 : b->cap * 2;
-		if (cap > 4096)
-			cap = 4096;
-		b = rt_alloc(GPRT_B_ARCS, (uint32_t)t->pub.slot, sizeof(*b) +
-		    cap * sizeof(*a), cap);
-		if (b == NULL)
+		if ((b = rt_nextblk(b, GPRT_B_ARCS, (uint32_t)t->pub.slot, 64,
+		    sizeof(*a))) == NULL)
 			return NULL;
 		t->arcs = b;
 		t->arcmaps = rt_map_count();

@@ -296,7 +296,7 @@ siteof(struct rt_thr *t, uintptr_t site)
 	struct gprt_mem *m;
 	struct rt_ment *e;
 	uintptr_t fn;
-	uint64_t h, cap;
+	uint64_t h;
 
 	fn = 0;
 	if (rt_depth(t) > 0)
@@ -317,12 +317,8 @@ siteof(struct rt_thr *t, uintptr_t site)
 	rt_map_need(site);
 	b = t->mems;
 	if (b == NULL || b->n == b->cap) {
-		cap = b == NULL ? MSITES0 : b->cap * 2;
-		if (cap > 4096)
-			cap = 4096;
-		b = rt_alloc(GPRT_B_MEM, (uint32_t)t->pub.slot, sizeof(*b) +
-		    cap * sizeof(*m), cap);
-		if (b == NULL)
+		if ((b = rt_nextblk(b, GPRT_B_MEM, (uint32_t)t->pub.slot,
+		    MSITES0, sizeof(*m))) == NULL)
 			return NULL;
 		t->mems = b;
 	}
