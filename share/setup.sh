@@ -8,9 +8,11 @@
 #	demo	compiles the bundled example with -pg, runs it and prints its
 #		profile through the pipeline;
 #	test	runs the whole Kyua test suite (bmake -f Mkfile test);
-#	lint	builds with gcc and clang, warnings fatal, and checks the
-#		man pages (bmake -f Mkfile lint).
-# Idempotent: a second run installs nothing and rebuilds only what changed.
+#	lint	builds with gcc, with clang and under clang's static
+#		analyzer, warnings and reports fatal, and checks the man
+#		pages (bmake -f Mkfile lint).
+# Idempotent: a second run installs nothing and rebuilds only what changed
+# (but lint's static analyzer, which analyzes the whole tree every time).
 
 set -e
 
@@ -48,8 +50,8 @@ set -e
 #   headers and symbol tables with libelf (and demangle with libiberty);
 #   linux-perf: perf record and
 #   perf report, what the perf input's tests record and check against;
-#   clang-tools: scan-build, clang's static analyzer, which
-#   bmake -f Mkfile analyze runs over the whole tree;
+#   clang-tools: scan-build, clang's static analyzer, which the lint
+#   (bmake -f Mkfile lint, or analyze alone) runs over the whole tree;
 #   libc6-dbg: libc's and libm's symbols, statics too, which gp-sym reads
 #   from the separate debug files for stripped libraries in perf's and
 #   callgrind's profiles (and which valgrind needs anyway).

@@ -40,11 +40,26 @@ struct walk {
 					   if time went through it */
 };
 
+/*
+ * The slot of key in the table: where it is, or else the empty one where
+ * it goes.
+ */
+static size_t
+slot(const struct walk *w, const char *key)
+{
+	size_t j;
+
+	j = hash_str(key, HASH_BASIS) & (w->cap - 1);
+	while (w->tab[j].frames != NULL && strcmp(w->tab[j].frames, key))
+		j = (j + 1) & (w->cap - 1);
+	return j;
+}
+
 static int
 grow(struct walk *w)
 {
-	struct stack *old = w->tab, *s;
-	size_t i, j, ocap = w->cap;
+	struct stack *old = w->tab;
+	size_t i, ocap = w->cap;
 
 	w->cap = ocap ? ocap * 2 : 1024;
 	if ((w->tab = calloc(w->cap, sizeof(*w->tab))) == NULL) {
@@ -52,15 +67,9 @@ grow(struct walk *w)
 		w->cap = ocap;
 		return -1;
 	}
-	for (i = 0; i < ocap; i++) {
-		if (old[i].frames == NULL)
-			continue;
-		j = hash_str(old[i].frames, HASH_BASIS) & (w->cap - 1);
-		while (w->tab[j].frames != NULL)
-			j = (j + 1) & (w->cap - 1);
-		s = &w->tab[j];
-		*s = old[i];
-	}
+	for (i = 0; i < ocap; i++)
+		if (old[i].frames != NULL)
+			w->tab[slot(w, old[i].frames)] = old[i];
 	free(old);
 	return 0;
 }
@@ -94,9 +103,7 @@ put(struct walk *w, const char *key, double wt)
 		w->nomem = 1;
 		return;
 	}
-	j = hash_str(key, HASH_BASIS) & (w->cap - 1);
-	while (w->tab[j].frames != NULL && strcmp(w->tab[j].frames, key))
-		j = (j + 1) & (w->cap - 1);
+	j = slot(w, key);
 	if (w->tab[j].frames == NULL) {
 		if ((w->tab[j].frames = strdup(key)) == NULL) {
 			w->nomem = 1;

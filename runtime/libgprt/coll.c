@@ -46,35 +46,21 @@ struct gp_ctx {				/* the runtime's, one per collector */
 struct rt_coll	rt_coll[RT_MAXCOLL] RT_HIDDEN;
 static struct gp_ctx ctxs[RT_MAXCOLL];
 
+/*
+ * The host's warn() and error(), which read the same here: a line
+ * "gprt: collector NAME: message", and the program runs on.
+ */
 RT_FN static void
-vsay(struct gp_ctx *c, const char *what, const char *fmt, va_list ap)
+s_say(struct gp_ctx *c, const char *fmt, ...)
 {
 	char msg[400], who[100];
+	va_list ap;
 
+	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	snprintf(who, sizeof(who), "collector %s", c != NULL ? c->name : "?");
 	rt_warn(who, msg);
-	(void)what;
-}
-
-RT_FN static void
-s_warn(struct gp_ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsay(c, "warning", fmt, ap);
-	va_end(ap);
-}
-
-RT_FN static void
-s_error(struct gp_ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsay(c, "error", fmt, ap);
-	va_end(ap);
 }
 
 /*
@@ -116,7 +102,7 @@ s_optnum(struct gp_ctx *c, const char *key, double min, double max,
 		return 0;
 	envname(c, key, name, sizeof(name));
 	if (gp_search_num(name, s, min, max, v, why, sizeof(why)) == -1) {
-		s_error(c, "%s", why);
+		s_say(c, "%s", why);
 		return -1;
 	}
 	return 1;
@@ -147,8 +133,8 @@ static const struct gp_host host = {
 	.abi_major = GP_PLUGIN_ABI_MAJOR,
 	.abi_minor = GP_PLUGIN_ABI_MINOR,
 	.progname = "gprt",
-	.warn = s_warn,
-	.error = s_error,
+	.warn = s_say,
+	.error = s_say,
 	.option = s_option,
 	.optnum = s_optnum,
 	.collector = &collhost,

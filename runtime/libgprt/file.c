@@ -26,6 +26,7 @@
 #define FILE_STEP	(64 << 20)
 #define HDRSIZE		((sizeof(struct gprt_hdr) + RT_ALIGN - 1) & \
 			    ~(size_t)(RT_ALIGN - 1))
+#define BLKMAX		4096		/* records in a block, at most */
 
 /* Private memory, straight from the kernel (malloc may be ours). */
 RT_FN void *
@@ -132,6 +133,23 @@ rt_alloc(uint32_t type, uint32_t thread, uint64_t size, uint64_t cap)
 	__atomic_store_n(&rt.hdr->end, off + size, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&rt.lock);
 	return b;
+}
+
+/*
+ * The block after full (or the first, full NULL) of a thread's records of
+ * sz bytes each: room for cap0 of them at first, twice full's after, up
+ * to BLKMAX.  NULL as rt_alloc().
+ */
+RT_FN struct gprt_blk *
+rt_nextblk(const struct gprt_blk *full, uint32_t type, uint32_t thread,
+    uint64_t cap0, size_t sz)
+{
+	uint64_t cap;
+
+	cap = full == NULL ? cap0 : full->cap * 2;
+	if (cap > BLKMAX)
+		cap = BLKMAX;
+	return rt_alloc(type, thread, sizeof(*full) + cap * sz, cap);
 }
 
 /* The names of gmon.out and of the companion, per process if forked. */

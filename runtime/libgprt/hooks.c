@@ -76,6 +76,32 @@ probe(struct rt_thr *t, uint64_t h, uintptr_t site, uintptr_t fn)
 	}
 }
 
+/* The free entry where a new arc that hashes to h goes in t's index. */
+RT_FN static inline struct rt_ent *
+freeent(struct rt_thr *t, uint64_t h)
+{
+	struct rt_ent *e;
+
+	for (;; h++) {
+		e = &t->idx[h & t->mask];
+		if (e->arc == NULL)
+			return e;
+	}
+}
+
+/* The free slot where a new node that hashes to h goes in t's node index. */
+RT_FN static inline struct rt_node **
+freenode(struct rt_thr *t, uint64_t h)
+{
+	struct rt_node **n;
+
+	for (;; h++) {
+		n = &t->fidx[h & t->fmask];
+		if (*n == NULL)
+			return n;
+	}
+}
+
 /* The node of function fn in thread t, made if new. */
 RT_FN static struct rt_node *
 node(struct rt_thr *t, uintptr_t fn)
@@ -98,22 +124,11 @@ node(struct rt_thr *t, uintptr_t fn)
 			return NULL;
 		}
 		t->fmask = omask * 2 + 1;
-		for (i = 0; i <= omask; i++) {
-			if (old[i] == NULL)
-				continue;
-			for (h = hash(old[i]->fn, 0);; h++) {
-				n = &t->fidx[h & t->fmask];
-				if (*n == NULL)
-					break;
-			}
-			*n = old[i];
-		}
+		for (i = 0; i <= omask; i++)
+			if (old[i] != NULL)
+				*freenode(t, hash(old[i]->fn, 0)) = old[i];
 		rt_pfree(old, (omask + 1) * sizeof(*n));
-		for (h = hash(fn, 0);; h++) {
-			n = &t->fidx[h & t->fmask];
-			if (*n == NULL)
-				break;
-		}
+		n = freenode(t, hash(fn, 0));
 	}
 	if (t->nfree == 0) {
 		if ((t->npool = rt_pmem(NODES * sizeof(*nd))) == NULL)
@@ -133,7 +148,7 @@ RT_FN static int
 regrow(struct rt_thr *t)
 {
 	struct rt_ent *old, *e;
-	uint64_t i, h, omask;
+	uint64_t i, omask;
 
 	old = t->idx;
 	omask = t->mask;
@@ -142,16 +157,9 @@ regrow(struct rt_thr *t)
 		return -1;
 	}
 	t->mask = omask * 2 + 1;
-	for (i = 0; i <= omask; i++) {
-		if (old[i].arc == NULL)
-			continue;
-		for (h = hash(old[i].site, old[i].fn);; h++) {
-			e = &t->idx[h & t->mask];
-			if (e->arc == NULL)
-				break;
-		}
-		*e = old[i];
-	}
+	for (i = 0; i <= omask; i++)
+		if (old[i].arc != NULL)
+			*freeent(t, hash(old[i].site, old[i].fn)) = old[i];
 	rt_pfree(old, (omask + 1) * sizeof(*e));
 	return 0;
 }
@@ -168,7 +176,6 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 	struct gprt_arc *a;
 	struct rt_node *nd;
 	struct rt_ent *e;
-	uint64_t h, cap;
 
 	/*
 	 * At most a quarter full while small, half beyond: more calls find
@@ -187,12 +194,8 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 	if (b != NULL && rt.gen != 0 && t->arcmaps != rt_map_count())
 		b = NULL;
 	if (b == NULL || b->n == b->cap) {
-		cap = b == NULL ? 64 : b->cap * 2;
-		if (cap > 4096)
-			cap = 4096;
-		b = rt_alloc(GPRT_B_ARCS, (uint32_t)t->pub.slot, sizeof(*b) +
-		    cap * sizeof(*a), cap);
-		if (b == NULL)
+		if ((b = rt_nextblk(b, GPRT_B_ARCS, (uint32_t)t->pub.slot, 64,
+		    sizeof(*a))) == NULL)
 			return NULL;
 		t->arcs = b;
 		t->arcmaps = rt_map_count();
@@ -202,11 +205,7 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 	a->fn = fn;
 	barrier();
 	b->n++;
-	for (h = hash(site, fn);; h++) {
-		e = &t->idx[h & t->mask];
-		if (e->arc == NULL)
-			break;
-	}
+	e = freeent(t, hash(site, fn));
 	e->site = site;
 	e->fn = fn;
 	e->node = nd;

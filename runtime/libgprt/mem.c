@@ -259,11 +259,24 @@ delete(uintptr_t p, struct blk *out)
 	return 1;
 }
 
+/* The free entry where a new site that hashes to h goes in t's site index. */
+RT_FN static inline struct rt_ment *
+freement(struct rt_thr *t, uint64_t h)
+{
+	struct rt_ment *e;
+
+	for (;; h++) {
+		e = &t->midx[h & t->mmask];
+		if (e->m == NULL)
+			return e;
+	}
+}
+
 RT_FN static int
 mgrow(struct rt_thr *t)
 {
 	struct rt_ment *old, *e;
-	uint64_t i, h, omask, cap;
+	uint64_t i, omask, cap;
 
 	old = t->midx;
 	omask = t->mmask;
@@ -273,16 +286,10 @@ mgrow(struct rt_thr *t)
 		return -1;
 	}
 	t->mmask = cap - 1;
-	for (i = 0; old != NULL && i <= omask; i++) {
-		if (old[i].m == NULL)
-			continue;
-		for (h = phash(old[i].site ^ (old[i].fn << 3));; h++) {
-			e = &t->midx[h & t->mmask];
-			if (e->m == NULL)
-				break;
-		}
-		*e = old[i];
-	}
+	for (i = 0; old != NULL && i <= omask; i++)
+		if (old[i].m != NULL)
+			*freement(t, phash(old[i].site ^ (old[i].fn << 3))) =
+			    old[i];
 	if (old != NULL)
 		rt_pfree(old, (omask + 1) * sizeof(*e));
 	return 0;
@@ -296,7 +303,7 @@ siteof(struct rt_thr *t, uintptr_t site)
 	struct gprt_mem *m;
 	struct rt_ment *e;
 	uintptr_t fn;
-	uint64_t h, cap;
+	uint64_t h;
 
 	fn = 0;
 	if (rt_depth(t) > 0)
@@ -317,12 +324,8 @@ siteof(struct rt_thr *t, uintptr_t site)
 	rt_map_need(site);
 	b = t->mems;
 	if (b == NULL || b->n == b->cap) {
-		cap = b == NULL ? MSITES0 : b->cap * 2;
-		if (cap > 4096)
-			cap = 4096;
-		b = rt_alloc(GPRT_B_MEM, (uint32_t)t->pub.slot, sizeof(*b) +
-		    cap * sizeof(*m), cap);
-		if (b == NULL)
+		if ((b = rt_nextblk(b, GPRT_B_MEM, (uint32_t)t->pub.slot,
+		    MSITES0, sizeof(*m))) == NULL)
 			return NULL;
 		t->mems = b;
 	}
@@ -331,11 +334,7 @@ siteof(struct rt_thr *t, uintptr_t site)
 	m->fn = fn;
 	barrier();
 	b->n++;
-	for (h = phash(site ^ (fn << 3));; h++) {
-		e = &t->midx[h & t->mmask];
-		if (e->m == NULL)
-			break;
-	}
+	e = freement(t, phash(site ^ (fn << 3)));
 	e->site = site;
 	e->fn = fn;
 	e->m = m;

@@ -184,6 +184,8 @@ void		*rt_pmem(size_t) RT_HIDDEN;
 void		 rt_pfree(void *, size_t) RT_HIDDEN;
 void		*rt_alloc(uint32_t type, uint32_t thread, uint64_t size,
 		    uint64_t cap) RT_HIDDEN;
+struct gprt_blk	*rt_nextblk(const struct gprt_blk *, uint32_t type,
+		    uint32_t thread, uint64_t cap0, size_t) RT_HIDDEN;
 void		 rt_setnames(int) RT_HIDDEN;
 int		 rt_file_init(void) RT_HIDDEN;
 void		 rt_file_make(void) RT_HIDDEN;
