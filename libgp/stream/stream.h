@@ -75,6 +75,27 @@ void		 gp_wstr(struct gp_writer *, const char *);	/* escapes */
 void		 gp_wstrn(struct gp_writer *, const char *, size_t);
 void		 gp_wraw(struct gp_writer *, const char *);	/* as is */
 void		 gp_weol(struct gp_writer *);
+/*
+ * A whole record, gp_wkind() to gp_weol(), with a field for each letter
+ * of fmt; gp_wfields() writes the fields alone, into the record begun.
+ * The letters, the arguments each takes and the call it stands for:
+ *	u	uint64_t		gp_wu64()
+ *	i	int64_t			gp_wi64()
+ *	x	uint64_t		gp_whex()
+ *	d	double			gp_wdbl()
+ *	s	const char *		gp_wstr()
+ *	n	const char *, size_t	gp_wstrn()
+ *	r	const char *		gp_wraw()
+ * The arguments are variadic, so nothing converts them: each must have
+ * exactly the type its letter reads.  Cast a size_t, int, unsigned or
+ * uint32_t to uint64_t for u and x, an integer to double for d, n's
+ * length (a constant, a flag) to size_t, or the field silently comes out
+ * wrong.  The fields of each kind and their order are gp-stream(5)'s,
+ * the contract.
+ */
+void		 gp_wrecf(struct gp_writer *, const char *kind, const char *fmt,
+		    ...);
+void		 gp_wfields(struct gp_writer *, const char *fmt, ...);
 void		 gp_wrec(struct gp_writer *, const struct gp_rec *);
 void		 gp_wflush(struct gp_writer *);
 void		 gp_wclose(struct gp_writer *);	/* flushes, frees */
