@@ -254,38 +254,19 @@ gp_diff_emit(struct gp_writer *w, const struct gp_diff *d)
 	const struct gp_darc *a;
 	size_t i;
 
-	gp_wkind(w, "diff");
-	gp_wstr(w, d->oldname);
-	gp_wstr(w, d->newname);
-	gp_wdbl(w, d->ototal);
-	gp_wdbl(w, d->ntotal);
-	gp_wu64(w, (uint64_t)d->normalised);
-	gp_weol(w);
+	gp_wrecf(w, "diff", "ssddu", d->oldname, d->newname, d->ototal,
+	    d->ntotal, (uint64_t)d->normalised);
 	for (i = 0; i < d->nf; i++) {
 		f = &d->f[i];
-		gp_wkind(w, "dfunc");
-		gp_wstr(w, f->name);
-		gp_wstr(w, f->file);
-		gp_wraw(w, f->in == (GP_D_OLD | GP_D_NEW) ? "on" :
-		    f->in == GP_D_OLD ? "o" : "n");
-		gp_wu64(w, f->oc);
-		gp_wu64(w, f->nc);
-		gp_wdbl(w, f->os);
-		gp_wdbl(w, f->ns);
-		gp_wdbl(w, f->oi);
-		gp_wdbl(w, f->ni);
-		gp_weol(w);
+		gp_wrecf(w, "dfunc", "ssruudddd", f->name, f->file,
+		    f->in == (GP_D_OLD | GP_D_NEW) ? "on" :
+		    f->in == GP_D_OLD ? "o" : "n",
+		    f->oc, f->nc, f->os, f->ns, f->oi, f->ni);
 	}
 	for (i = 0; i < d->na; i++) {
 		a = &d->a[i];
-		gp_wkind(w, "darc");
-		gp_wstr(w, a->parent);
-		gp_wstr(w, a->child);
-		gp_wu64(w, a->oc);
-		gp_wu64(w, a->nc);
-		gp_wdbl(w, a->ot);
-		gp_wdbl(w, a->nt);
-		gp_weol(w);
+		gp_wrecf(w, "darc", "ssuudd", a->parent, a->child, a->oc,
+		    a->nc, a->ot, a->nt);
 	}
 }
 

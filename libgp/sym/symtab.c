@@ -389,16 +389,12 @@ emit_objs(struct gp_writer *w, const struct gp_symtab *t)
 
 	for (k = 0; k < t->nobjs; k++) {
 		o = &t->objs[k];
-		gp_wkind(w, "obj");
-		gp_wu64(w, k + 1);
-		gp_wstr(w, o->path);
-		gp_wu64(w, o->nsyms);
-		gp_weol(w);
+		gp_wrecf(w, "obj", "usu", (uint64_t)k + 1, o->path,
+		    (uint64_t)o->nsyms);
 		for (i = o->first; i < o->first + o->nsyms; i++) {
 			s = &t->syms[i];
 			gp_wkind(w, "osym");
-			gp_wu64(w, i);
-			gp_wu64(w, k + 1);
+			gp_wfields(w, "uu", (uint64_t)i, (uint64_t)k + 1);
 			emit_symfields(w, s);
 		}
 	}
@@ -408,23 +404,18 @@ void
 gp_sym_emit(struct gp_writer *w, const struct gp_symtab *t)
 {
 	const struct gp_sym *s;
-	char lead[2];
 	size_t i;
 
 	gp_wkind(w, "exe");
-	gp_wstr(w, t->exe);
-	gp_wstr(w, t->target);
-	gp_whex(w, t->textlo);
-	gp_whex(w, t->texthi);
-	gp_wu64(w, t->nsyms);
+	gp_wfields(w, "ssxxu", t->exe, t->target, t->textlo, t->texthi,
+	    (uint64_t)t->nsyms);
 	if (t->width > 0)
 		gp_wu64(w, t->width);
 	else
 		gp_wraw(w, "");
-	gp_wraw(w, t->bigendian < 0 ? "" : t->bigendian ? "be" : "le");
-	lead[0] = t->lead;
-	lead[1] = '\0';
-	gp_wstr(w, lead);
+	/* The leading character is a field of one character, or empty. */
+	gp_wfields(w, "rn", t->bigendian < 0 ? "" : t->bigendian ? "be" : "le",
+	    &t->lead, (size_t)(t->lead != '\0'));
 	gp_weol(w);
 	for (i = 0; i < t->nsyms; i++) {
 		s = &t->syms[i];
