@@ -111,57 +111,53 @@ gp_specs_defaults(struct gp_specs *s)
 }
 
 /*
+ * gprof's option letters that take a symspec but -q and -Q, and the
+ * tables each adds it to (GP_NTABLES: no second).
+ */
+static const struct {
+	int		 ch;
+	enum gp_table	 table, table2;
+} specopts[] = {
+	{ 'e',	GP_EXCL_GRAPH,	GP_NTABLES },
+	{ 'E',	GP_EXCL_GRAPH,	GP_EXCL_TIME },
+	{ 'f',	GP_INCL_GRAPH,	GP_NTABLES },
+	{ 'F',	GP_INCL_GRAPH,	GP_INCL_TIME },
+	{ 'k',	GP_EXCL_ARCS,	GP_NTABLES },
+	{ 'n',	GP_INCL_TIME,	GP_NTABLES },
+	{ 'N',	GP_EXCL_TIME,	GP_NTABLES },
+	{ 'p',	GP_INCL_FLAT,	GP_NTABLES },
+	{ 'P',	GP_EXCL_FLAT,	GP_NTABLES },
+};
+#define NSPECOPTS	(sizeof(specopts) / sizeof(specopts[0]))
+
+/*
  * gprof's option letters that take a symspec.  Returns 1 if ch is one of
  * them, 0 if not.
  */
 int
 gp_specs_opt(struct gp_specs *s, int ch, const char *arg)
 {
+	size_t i;
 	int arc;
 
 	if (arg == NULL)	/* getopt's '?' or ':': not an option */
 		return 0;
 	arc = strchr(arg, '/') != NULL;
-
-	switch (ch) {
-	case 'e':
-		gp_specs_add(s, GP_EXCL_GRAPH, arg);
-		break;
-	case 'E':
-		gp_specs_add(s, GP_EXCL_GRAPH, arg);
-		gp_specs_add(s, GP_EXCL_TIME, arg);
-		break;
-	case 'f':
-		gp_specs_add(s, GP_INCL_GRAPH, arg);
-		break;
-	case 'F':
-		gp_specs_add(s, GP_INCL_GRAPH, arg);
-		gp_specs_add(s, GP_INCL_TIME, arg);
-		break;
-	case 'k':
-		gp_specs_add(s, GP_EXCL_ARCS, arg);
-		break;
-	case 'n':
-		gp_specs_add(s, GP_INCL_TIME, arg);
-		break;
-	case 'N':
-		gp_specs_add(s, GP_EXCL_TIME, arg);
-		break;
-	case 'p':
-		gp_specs_add(s, GP_INCL_FLAT, arg);
-		break;
-	case 'P':
-		gp_specs_add(s, GP_EXCL_FLAT, arg);
-		break;
-	case 'q':
+	if (ch == 'q') {
 		gp_specs_add(s, arc ? GP_INCL_ARCS : GP_INCL_GRAPH, arg);
-		break;
-	case 'Q':
-		gp_specs_add(s, arc ? GP_EXCL_ARCS : GP_EXCL_GRAPH, arg);
-		break;
-	default:
-		return 0;
+		return 1;
 	}
+	if (ch == 'Q') {
+		gp_specs_add(s, arc ? GP_EXCL_ARCS : GP_EXCL_GRAPH, arg);
+		return 1;
+	}
+	for (i = 0; i < NSPECOPTS && specopts[i].ch != ch; i++)
+		;
+	if (i == NSPECOPTS)
+		return 0;
+	gp_specs_add(s, specopts[i].table, arg);
+	if (specopts[i].table2 != GP_NTABLES)
+		gp_specs_add(s, specopts[i].table2, arg);
 	return 1;
 }
 
