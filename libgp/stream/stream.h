@@ -98,6 +98,8 @@ void		 gp_wrecf(struct gp_writer *, const char *kind, const char *fmt,
 void		 gp_wfields(struct gp_writer *, const char *fmt, ...);
 void		 gp_wrec(struct gp_writer *, const struct gp_rec *);
 void		 gp_wflush(struct gp_writer *);
+/* All of buf, write(2) again after EINTR; a failure is err(1, what). */
+void		 gp_xwrite(int fd, const void *buf, size_t, const char *what);
 void		 gp_wclose(struct gp_writer *);	/* flushes, frees */
 
 /* Helpers shared with the text formats. */
@@ -106,6 +108,8 @@ int		 gp_unescape(char *);		/* in place; -1 if malformed */
 ssize_t		 gp_unescapen(const char *, char *dst, size_t max);
 		    /* NULs kept; -1 malformed, -2 longer than max */
 int		 gp_hexdigit(int);		/* -1 if not one */
+char		*gp_udec(char *end, uint64_t);	/* digits end at end (room
+						   for 20): their start */
 size_t		 gp_fmtdbl(char *buf, double);	/* buf >= 32; shortest exact */
 size_t		 gp_fmtdbl_fast(char *, double);	/* number.c; 0: not done */
 int		 gp_parsedbl_fast(const char *, double *); /* -1: not done */

@@ -41,6 +41,22 @@ static const char digpairs[] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
+char *
+gp_udec(char *end, uint64_t v)
+{
+	while (v >= 100) {
+		end -= 2;
+		memcpy(end, digpairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		end -= 2;
+		memcpy(end, digpairs + 2 * v, 2);
+	} else
+		*--end = '0' + v;
+	return end;
+}
+
 /* v in decimal into buf (>= 20 bytes, not NUL-ended); returns length. */
 static size_t
 fmtu64(char *buf, uint64_t v)
@@ -52,7 +68,6 @@ fmtu64(char *buf, uint64_t v)
 	    100000000000000000ULL, 1000000000000000000ULL,
 	    10000000000000000000ULL };
 	size_t n;
-	char *p;
 
 	if (v < 10) {
 		buf[0] = '0' + v;
@@ -60,17 +75,7 @@ fmtu64(char *buf, uint64_t v)
 	}
 	for (n = 2; n < 20 && v >= pow10[n]; n++)
 		;
-	p = buf + n;
-	while (v >= 100) {
-		p -= 2;
-		memcpy(p, digpairs + 2 * (v % 100), 2);
-		v /= 100;
-	}
-	if (v >= 10) {
-		p -= 2;
-		memcpy(p, digpairs + 2 * v, 2);
-	} else
-		*--p = '0' + v;
+	gp_udec(buf + n, v);
 	return n;
 }
 
@@ -126,20 +131,26 @@ gp_wopen(int fd)
 }
 
 void
-gp_wflush(struct gp_writer *w)
+gp_xwrite(int fd, const void *buf, size_t len, const char *what)
 {
 	size_t off = 0;
 	ssize_t n;
 
-	while (off < w->n) {
-		n = write(w->fd, w->buf + off, w->n - off);
+	while (off < len) {
+		n = write(fd, (const char *)buf + off, len - off);
 		if (n == -1) {
 			if (errno == EINTR)
 				continue;
-			err(1, "write");
+			err(1, "%s", what);
 		}
 		off += n;
 	}
+}
+
+void
+gp_wflush(struct gp_writer *w)
+{
+	gp_xwrite(w->fd, w->buf, w->n, "write");
 	w->n = 0;
 }
 
