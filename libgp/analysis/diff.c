@@ -145,28 +145,31 @@ arcs(const struct gp_prof *p, size_t *np)
 	return v;
 }
 
+/* A new zeroed item of size bytes after the n in *vp, of room *cap. */
+static void *
+addone(void **vp, size_t *n, size_t *cap, size_t size)
+{
+	char *p;
+
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		*vp = gp_xreallocarray(*vp, *cap, size);
+	}
+	p = (char *)*vp + (*n)++ * size;
+	memset(p, 0, size);
+	return p;
+}
+
 static struct gp_dfunc *
 addfunc(struct gp_diff *d)
 {
-	if (d->nf == d->fcap) {
-		d->fcap = d->fcap ? 2 * d->fcap : 64;
-		if ((d->f = reallocarray(d->f, d->fcap, sizeof(*d->f))) == NULL)
-			err(1, NULL);
-	}
-	memset(&d->f[d->nf], 0, sizeof(d->f[0]));
-	return &d->f[d->nf++];
+	return addone((void **)&d->f, &d->nf, &d->fcap, sizeof(*d->f));
 }
 
 static struct gp_darc *
 addarc(struct gp_diff *d)
 {
-	if (d->na == d->acap) {
-		d->acap = d->acap ? 2 * d->acap : 64;
-		if ((d->a = reallocarray(d->a, d->acap, sizeof(*d->a))) == NULL)
-			err(1, NULL);
-	}
-	memset(&d->a[d->na], 0, sizeof(d->a[0]));
-	return &d->a[d->na++];
+	return addone((void **)&d->a, &d->na, &d->acap, sizeof(*d->a));
 }
 
 static void
