@@ -151,10 +151,7 @@ addone(void **vp, size_t *n, size_t *cap, size_t size)
 {
 	char *p;
 
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 64;
-		*vp = gp_xreallocarray(*vp, *cap, size);
-	}
+	*vp = gp_xgrow(*vp, cap, *n, 64, size);
 	p = (char *)*vp + (*n)++ * size;
 	memset(p, 0, size);
 	return p;

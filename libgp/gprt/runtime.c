@@ -137,10 +137,8 @@ load_marc(struct gp_rt **rtp, const struct gp_rec *rec)
 	struct gp_rtarc *a;
 
 	gp_need(rec, 11);
-	if (rt->narcs == rt->acap) {
-		rt->acap = rt->acap ? 2 * rt->acap : 256;
-		rt->arcs = gp_xreallocarray(rt->arcs, rt->acap, sizeof(*rt->arcs));
-	}
+	rt->arcs = gp_xgrow(rt->arcs, &rt->acap, rt->narcs, 256,
+	    sizeof(*rt->arcs));
 	a = &rt->arcs[rt->narcs];
 	a->group = rt->ngroups - 1;
 	a->thread = gp_fu64(rec, 1);
@@ -166,10 +164,8 @@ load_mem(struct gp_rt **rtp, const struct gp_rec *rec)
 	int i;
 
 	gp_need(rec, 18);
-	if (rt->nmems == rt->mcap) {
-		rt->mcap = rt->mcap ? 2 * rt->mcap : 64;
-		rt->mems = gp_xreallocarray(rt->mems, rt->mcap, sizeof(*rt->mems));
-	}
+	rt->mems = gp_xgrow(rt->mems, &rt->mcap, rt->nmems, 64,
+	    sizeof(*rt->mems));
 	m = &rt->mems[rt->nmems];
 	memset(m, 0, sizeof(*m));
 	m->group = rt->ngroups - 1;
@@ -258,10 +254,8 @@ load_ctx(struct gp_rt **rtp, const struct gp_rec *rec)
 	uint64_t last;
 
 	gp_need(rec, 14);
-	if (rt->nctxs == rt->ccap) {
-		rt->ccap = rt->ccap ? 2 * rt->ccap : 256;
-		rt->ctxs = gp_xreallocarray(rt->ctxs, rt->ccap, sizeof(*rt->ctxs));
-	}
+	rt->ctxs = gp_xgrow(rt->ctxs, &rt->ccap, rt->nctxs, 256,
+	    sizeof(*rt->ctxs));
 	c = &rt->ctxs[rt->nctxs];
 	memset(c, 0, sizeof(*c));
 	c->group = rt->ngroups - 1;
@@ -318,10 +312,7 @@ load_ctx(struct gp_rt **rtp, const struct gp_rec *rec)
 			    (uintmax_t)pc->left);
 		pc->left -= c->inclticks;
 	}
-	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->nodes = gp_xreallocarray(t->nodes, t->cap, sizeof(*t->nodes));
-	}
+	t->nodes = gp_xgrow(t->nodes, &t->cap, t->n, 64, sizeof(*t->nodes));
 	t->nodes[t->n++] = rt->nctxs++;
 }
 
@@ -374,10 +365,8 @@ load_tev(struct gp_rt **rtp, const struct gp_rec *rec)
 	if (t->n == t->events)
 		gp_recerr(rec, "more events than the %ju of the trace record",
 		    (uintmax_t)t->events);
-	if (rt->ntevs == rt->tcap) {
-		rt->tcap = rt->tcap ? 2 * rt->tcap : 1024;
-		rt->tevs = gp_xreallocarray(rt->tevs, rt->tcap, sizeof(*rt->tevs));
-	}
+	rt->tevs = gp_xgrow(rt->tevs, &rt->tcap, rt->ntevs, 1024,
+	    sizeof(*rt->tevs));
 	e = &rt->tevs[rt->ntevs];
 	memset(e, 0, sizeof(*e));
 	e->seq = gp_fu64(rec, 2);

@@ -535,13 +535,7 @@ loadall(void)
 			len = strlen(de->d_name);
 			if (len <= 3 || strcmp(de->d_name + len - 3, ".so") != 0)
 				continue;
-			if (n == cap) {
-				cap = cap ? cap * 2 : 16;
-				names = reallocarray(names, cap,
-				    sizeof(*names));
-				if (names == NULL)
-					err(1, NULL);
-			}
+			names = gp_xgrow(names, &cap, n, 16, sizeof(*names));
 			if ((names[n++] = strndup(de->d_name, len - 3)) ==
 			    NULL)
 				err(1, NULL);

@@ -122,10 +122,14 @@ void		 gp_version(void) __attribute__((__noreturn__));
 
 /*
  * calloc(3), reallocarray(3) and strdup(3) that exit on failure (alloc.c);
- * 0 elements get room for 1.
+ * 0 elements get room for 1.  gp_xgrow(): array p of *cap items of size
+ * bytes with room for item n, the room doubled (first items the first
+ * time) when it has none.
  */
 void		*gp_xcalloc(size_t n, size_t size);
 void		*gp_xreallocarray(void *, size_t n, size_t size);
+void		*gp_xgrow(void *p, size_t *cap, size_t n, size_t first,
+		    size_t size);
 char		*gp_xstrdup(const char *);	/* NULL gives "" */
 
 /*

@@ -386,11 +386,7 @@ from_nm(struct gp_symtab *t, const char *path)
 		if ((type != 't' && type != 'T') ||
 		    sscanf(addr, "%" SCNx64 "%c", &a, &end) != 1)
 			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 256;
-			if ((c = reallocarray(c, cap, sizeof(*c))) == NULL)
-				err(1, NULL);
-		}
+		c = gp_xgrow(c, &cap, n, 256, sizeof(*c));
 		memset(&c[n], 0, sizeof(c[n]));
 		c[n].addr = a;
 		c[n].order = n;

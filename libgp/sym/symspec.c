@@ -87,11 +87,7 @@ gp_table_byname(const char *s)
 void
 gp_specs_add(struct gp_specs *s, enum gp_table t, const char *spec)
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 16;
-		if ((s->v = reallocarray(s->v, s->cap, sizeof(*s->v))) == NULL)
-			err(1, NULL);
-	}
+	s->v = gp_xgrow(s->v, &s->cap, s->n, 16, sizeof(*s->v));
 	s->v[s->n].table = t;
 	if ((s->v[s->n].spec = strdup(spec)) == NULL)
 		err(1, NULL);
@@ -242,11 +238,7 @@ match(const struct pattern *p, const struct gp_sym *sym, char lead)
 static size_t
 addrange(struct table *t, uint64_t lo, uint64_t hi, size_t spec)
 {
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 16;
-		if ((t->v = reallocarray(t->v, t->cap, sizeof(*t->v))) == NULL)
-			err(1, NULL);
-	}
+	t->v = gp_xgrow(t->v, &t->cap, t->n, 16, sizeof(*t->v));
 	t->v[t->n].lo = lo;
 	t->v[t->n].hi = hi;
 	t->v[t->n].spec = spec;
