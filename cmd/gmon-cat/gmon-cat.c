@@ -405,36 +405,6 @@ readgprt(const char *path, const struct gp_gmonopt *opt, struct rtlist *rl)
 	return raw;
 }
 
-/* Call arcs, (from, self, count), summed by (from, self), sorted. */
-static int
-cmparc(const void *a, const void *b)
-{
-	const uint64_t *x = a, *y = b;
-
-	if (x[0] != y[0])
-		return x[0] < y[0] ? -1 : 1;
-	if (x[1] != y[1])
-		return x[1] < y[1] ? -1 : 1;
-	return 0;
-}
-
-static size_t
-summed(uint64_t *v, size_t n)
-{
-	size_t i, k = 0;
-
-	gp_sort(v, n, 3 * sizeof(*v), cmparc);
-	for (i = 0; i < n; i++) {
-		if (k > 0 && cmparc(&v[(k - 1) * 3], &v[i * 3]) == 0)
-			v[(k - 1) * 3 + 2] += v[i * 3 + 2];
-		else {
-			memmove(&v[k * 3], &v[i * 3], 3 * sizeof(*v));
-			k++;
-		}
-	}
-	return k;
-}
-
 /*
  * Are the arcs a (na of them) those of b, or, for a run that reached
  * exit (threads may call on after gmon.out is written), fewer?
@@ -449,9 +419,9 @@ fits(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, int exited)
 	if (!exited)
 		return 0;
 	for (i = j = 0; i < na; i++) {
-		while (j < nb && cmparc(&b[j * 3], &a[i * 3]) < 0)
+		while (j < nb && gp_arc3cmp(&b[j * 3], &a[i * 3]) < 0)
 			j++;
-		if (j == nb || cmparc(&b[j * 3], &a[i * 3]) != 0 ||
+		if (j == nb || gp_arc3cmp(&b[j * 3], &a[i * 3]) != 0 ||
 		    b[j * 3 + 2] < a[i * 3 + 2])
 			return 0;
 	}
@@ -499,8 +469,8 @@ companion(const char *path, const struct gp_raw *raw, struct rtlist *rl)
 		b[nb * 3 + 2] = g->arcs[i].count;
 		nb++;
 	}
-	na = summed(a, na);
-	nb = summed(b, nb);
+	na = gp_arc3sum(a, na);
+	nb = gp_arc3sum(b, nb);
 	same = fits(a, na, b, nb, g->hdr.state == GPRT_EXITED);
 	free(a);
 	free(b);

@@ -5,6 +5,15 @@
  */
 #include "fmt.h"
 
+/* The notice each of them ends with, after a form feed. */
+#define NOTICE								\
+    "\f\n"								\
+    "Copyright (C) 2012-2023 Free Software Foundation, Inc.\n"		\
+    "\n"								\
+    "Copying and distribution of this file, with or without modification,\n" \
+    "are permitted in any medium without royalty provided the copyright\n" \
+    "notice and this notice are preserved.\n"
+
 const char flat_blurb[] =
     "\n"
     " %         the percentage of the total running time of the\n"
@@ -33,12 +42,7 @@ const char flat_blurb[] =
     "\t   the function in the gprof listing. If the index is\n"
     "\t   in parenthesis it shows where it would appear in\n"
     "\t   the gprof listing if it were to be printed.\n"
-    "\f\n"
-    "Copyright (C) 2012-2023 Free Software Foundation, Inc.\n"
-    "\n"
-    "Copying and distribution of this file, with or without modification,\n"
-    "are permitted in any medium without royalty provided the copyright\n"
-    "notice and this notice are preserved.\n";
+    NOTICE;
 
 const char fsf_callg_blurb[] =
     "\n"
@@ -123,12 +127,7 @@ const char fsf_callg_blurb[] =
     " were internal to the cycle, and the calls entry for each member shows,\n"
     " for that member, how many times it was called from other members of\n"
     " the cycle.\n"
-    "\f\n"
-    "Copyright (C) 2012-2023 Free Software Foundation, Inc.\n"
-    "\n"
-    "Copying and distribution of this file, with or without modification,\n"
-    "are permitted in any medium without royalty provided the copyright\n"
-    "notice and this notice are preserved.\n";
+    NOTICE;
 
 const char bsd_callg_blurb[] =
     "\n"
@@ -238,9 +237,4 @@ const char bsd_callg_blurb[] =
     "          fields as a function entry.  Below it are listed\n"
     "          the members of the cycle, and their contributions\n"
     "          to the time and call counts of the cycle.\n"
-    "\f\n"
-    "Copyright (C) 2012-2023 Free Software Foundation, Inc.\n"
-    "\n"
-    "Copying and distribution of this file, with or without modification,\n"
-    "are permitted in any medium without royalty provided the copyright\n"
-    "notice and this notice are preserved.\n";
+    NOTICE;

@@ -79,7 +79,7 @@ main(int argc, char *argv[])
 	struct popts o;
 	const char *format;
 	uint64_t w;
-	int ch, first, on, said;
+	int ch, first, on, said, sect;
 
 	gp_record_attach();
 	memset(&o, 0, sizeof(o));
@@ -148,21 +148,16 @@ main(int argc, char *argv[])
 		case 'o':
 			format = optarg;
 			break;
-		case 'p':
-			on |= S_FLAT;
-			said |= S_FLAT;
-			break;
+		case 'p':		/* -p -q print a section, -P -Q not */
 		case 'P':
-			on &= ~S_FLAT;
-			said |= S_FLAT;
-			break;
 		case 'q':
-			on |= S_GRAPH;
-			said |= S_GRAPH;
-			break;
 		case 'Q':
-			on &= ~S_GRAPH;
-			said |= S_GRAPH;
+			sect = ch == 'p' || ch == 'P' ? S_FLAT : S_GRAPH;
+			if (ch == 'p' || ch == 'q')
+				on |= sect;
+			else
+				on &= ~sect;
+			said |= sect;
 			break;
 		case 'T':
 			o.bsd = 1;

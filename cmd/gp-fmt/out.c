@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stream/stream.h"
 #include "out.h"
 
 typedef unsigned __int128 u128;
@@ -80,30 +81,13 @@ static const char pairs[] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
-/* v in decimal, ending at end (room for 20 digits); returns its start. */
-static char *
-udec(char *end, uint64_t v)
-{
-	while (v >= 100) {
-		end -= 2;
-		memcpy(end, pairs + 2 * (v % 100), 2);
-		v /= 100;
-	}
-	if (v >= 10) {
-		end -= 2;
-		memcpy(end, pairs + 2 * v, 2);
-	} else
-		*--end = (char)('0' + v);
-	return end;
-}
-
 void
 out_u(uint64_t v, int width, int left)
 {
 	char b[24], *s;
 	int len;
 
-	s = udec(b + sizeof(b), v);
+	s = gp_udec(b + sizeof(b), v);
 	len = (int)(b + sizeof(b) - s);
 	if (!left && width > len)
 		out_pad(width - len);
@@ -118,10 +102,10 @@ out_d(long v)
 	char b[24], *s;
 
 	if (v < 0) {
-		s = udec(b + sizeof(b), -(uint64_t)v);
+		s = gp_udec(b + sizeof(b), -(uint64_t)v);
 		*--s = '-';
 	} else
-		s = udec(b + sizeof(b), (uint64_t)v);
+		s = gp_udec(b + sizeof(b), (uint64_t)v);
 	out_mem(s, (size_t)(b + sizeof(b) - s));
 }
 
@@ -192,7 +176,7 @@ fmt_fixed(char *buf, size_t size, double v, int prec)
 			*--s = '.';
 		break;
 	}
-	s = udec(s, ip);
+	s = gp_udec(s, ip);
 	if (signbit(v))
 		*--s = '-';
 	n = (size_t)(b + sizeof(b) - s);

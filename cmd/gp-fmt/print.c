@@ -35,6 +35,7 @@ static void	callg_children(const struct report *, const struct popts *,
 static void	callg_arc(const struct report *, const struct popts *,
 		    const struct farc *, const struct fent *,
 		    const struct fent *, const struct fent *);
+static void	calls(uint64_t, uint64_t);
 static void	times(const struct report *, const struct popts *, double,
 		    double);
 static void	entry_head(const struct report *, const struct popts *,
@@ -327,12 +328,7 @@ callg_cycle(const struct report *rp, const struct popts *o,
 {
 	entry_head(rp, o, c);
 	out_chr(' ');
-	out_u(c->ncalls, 7, 0);
-	if (c->self_calls != 0) {
-		out_chr('+');
-		out_u(c->self_calls, 7, 1);
-	} else
-		out_pad(8);		/* " %7.7s" */
+	calls(c->ncalls, c->self_calls);
 	out_str(" <cycle ");
 	out_d(c->cycle);
 	out_str(" as a whole> [");
@@ -352,12 +348,7 @@ callg_members(const struct report *rp, const struct popts *o,
 		out_pad(13);		/* "%6.6s %5.5s " */
 		times(rp, o, m->prop_self, m->prop_child);
 		out_chr(' ');
-		out_u(m->ncalls, 7, 0);
-		if (m->self_calls != 0) {
-			out_chr('+');
-			out_u(m->self_calls, 7, 1);
-		} else
-			out_pad(8);	/* " %7.7s" */
+		calls(m->ncalls, m->self_calls);
 		out_pad(5);
 		name(o, m);
 		out_chr('\n');
@@ -406,13 +397,8 @@ callg_line(const struct report *rp, const struct popts *o,
 	entry_head(rp, o, e);
 	if (e->ncalls + e->self_calls != 0) {
 		out_chr(' ');
-		out_u(e->ncalls, 7, 0);
-		if (e->self_calls != 0) {
-			out_chr('+');
-			out_u(e->self_calls, 7, 1);
-			out_chr(' ');
-		} else
-			out_pad(9);	/* " %7.7s " */
+		calls(e->ncalls, e->self_calls);
+		out_chr(' ');
 	} else
 		out_pad(17);		/* " %7.7s %7.7s " */
 	name(o, e);
@@ -463,6 +449,18 @@ callg_arc(const struct report *rp, const struct popts *o,
 	}
 	name(o, other);
 	out_chr('\n');
+}
+
+/* "%7lu+%-7lu" of calls and self calls, or "%7lu %7.7s" without. */
+static void
+calls(uint64_t n, uint64_t self)
+{
+	out_u(n, 7, 0);
+	if (self != 0) {
+		out_chr('+');
+		out_u(self, 7, 1);
+	} else
+		out_pad(8);
 }
 
 /* "%7.2f %7.2f" (-T: "%7.2f %11.2f") of two times in samples. */

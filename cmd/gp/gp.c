@@ -117,6 +117,7 @@ static const char *progname;
 static void	addarg(int, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 static void	prependargs(int, ...);
+static void	section(int, int, const char *, int);
 static long	cnum(const char *);
 static const char *reqarg(void);
 static void	fileformat(const char *);
@@ -196,19 +197,11 @@ main(int argc, char *argv[])
 		 */
 		case 'p':
 		case 'P':
-			if (optarg != NULL)
-				addarg(GPHIST, "-%c", ch);
-			if (optarg != NULL)
-				addarg(GPHIST, "%s", optarg);
-			addarg(GPFMT, "-%c", optarg != NULL ? 'p' : ch);
+			section(GPHIST, ch, optarg, 'p');
 			break;
 		case 'q':
 		case 'Q':
-			if (optarg != NULL)
-				addarg(GPARCS, "-%c", ch);
-			if (optarg != NULL)
-				addarg(GPARCS, "%s", optarg);
-			addarg(GPFMT, "-%c", optarg != NULL ? 'q' : ch);
+			section(GPARCS, ch, optarg, 'q');
 			break;
 		case 'B':
 			addarg(GPFMT, "-q");
@@ -351,6 +344,21 @@ main(int argc, char *argv[])
 		in = pfd[0];
 	}
 	return finish();
+}
+
+/*
+ * -p -P -q -Q (ch): a symspec and its option to stage s, which keeps its
+ * table; to gp-fmt ch, or with a symspec the letter that prints the
+ * section (on).
+ */
+static void
+section(int s, int ch, const char *spec, int on)
+{
+	if (spec != NULL) {
+		addarg(s, "-%c", ch);
+		addarg(s, "%s", spec);
+	}
+	addarg(GPFMT, "-%c", spec != NULL ? on : ch);
 }
 
 /* Append one argument, made with printf, to a stage's command line. */

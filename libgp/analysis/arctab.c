@@ -85,11 +85,7 @@ an_arc_add(struct an *g, size_t parent, size_t child, uint64_t count)
 		g->a[i].count += count;
 		return;
 	}
-	if (g->na == g->acap) {
-		g->acap = g->acap ? g->acap * 2 : 1024;
-		if ((g->a = reallocarray(g->a, g->acap, sizeof(*g->a))) == NULL)
-			err(1, NULL);
-	}
+	g->a = gp_xgrow(g->a, &g->acap, g->na, 1024, sizeof(*g->a));
 	if (2 * (g->na + 1) > g->hcap) {
 		free(g->hash);
 		g->hcap = g->hcap ? g->hcap * 2 : 2048;

@@ -235,33 +235,18 @@ void
 gp_credit_emit(const struct gp_prof *p, struct gp_writer *w)
 {
 	const struct gp_credit *c = p->credit;
-	char ab[2];
 	size_t i;
 
-	gp_wkind(w, "histsum");
-	gp_wdbl(w, c->total);
-	gp_wdbl(w, c->scale);
-	gp_wu64(w, c->hz);
-	gp_wstr(w, c->dimen);
-	ab[0] = c->abbrev;
-	ab[1] = '\0';
-	gp_wstrn(w, ab, c->abbrev != '\0');
-	gp_wu64(w, c->nhist);
-	gp_weol(w);
-	for (i = 0; i < c->flat.n; i++) {
-		gp_wkind(w, "flatspec");
-		gp_wraw(w, gp_table_name(c->flat.v[i].table));
-		gp_wstr(w, c->flat.v[i].spec);
-		gp_weol(w);
-	}
-	for (i = 0; i < c->ntime; i++) {
-		if (c->time[i] == 0)
-			continue;
-		gp_wkind(w, "time");
-		gp_wu64(w, i);
-		gp_wdbl(w, c->time[i]);
-		gp_weol(w);
-	}
+	/* The abbreviation is a field of one character, or empty. */
+	gp_wrecf(w, "histsum", "ddusnu", c->total, c->scale, (uint64_t)c->hz,
+	    c->dimen, &c->abbrev, (size_t)(c->abbrev != '\0'),
+	    (uint64_t)c->nhist);
+	for (i = 0; i < c->flat.n; i++)
+		gp_wrecf(w, "flatspec", "rs",
+		    gp_table_name(c->flat.v[i].table), c->flat.v[i].spec);
+	for (i = 0; i < c->ntime; i++)
+		if (c->time[i] != 0)
+			gp_wrecf(w, "time", "ud", (uint64_t)i, c->time[i]);
 }
 
 /* Records of the credit layer into the model. */

@@ -145,28 +145,28 @@ arcs(const struct gp_prof *p, size_t *np)
 	return v;
 }
 
+/* A new zeroed item of size bytes after the n in *vp, of room *cap. */
+static void *
+addone(void **vp, size_t *n, size_t *cap, size_t size)
+{
+	char *p;
+
+	*vp = gp_xgrow(*vp, cap, *n, 64, size);
+	p = (char *)*vp + (*n)++ * size;
+	memset(p, 0, size);
+	return p;
+}
+
 static struct gp_dfunc *
 addfunc(struct gp_diff *d)
 {
-	if (d->nf == d->fcap) {
-		d->fcap = d->fcap ? 2 * d->fcap : 64;
-		if ((d->f = reallocarray(d->f, d->fcap, sizeof(*d->f))) == NULL)
-			err(1, NULL);
-	}
-	memset(&d->f[d->nf], 0, sizeof(d->f[0]));
-	return &d->f[d->nf++];
+	return addone((void **)&d->f, &d->nf, &d->fcap, sizeof(*d->f));
 }
 
 static struct gp_darc *
 addarc(struct gp_diff *d)
 {
-	if (d->na == d->acap) {
-		d->acap = d->acap ? 2 * d->acap : 64;
-		if ((d->a = reallocarray(d->a, d->acap, sizeof(*d->a))) == NULL)
-			err(1, NULL);
-	}
-	memset(&d->a[d->na], 0, sizeof(d->a[0]));
-	return &d->a[d->na++];
+	return addone((void **)&d->a, &d->na, &d->acap, sizeof(*d->a));
 }
 
 static void
@@ -254,38 +254,19 @@ gp_diff_emit(struct gp_writer *w, const struct gp_diff *d)
 	const struct gp_darc *a;
 	size_t i;
 
-	gp_wkind(w, "diff");
-	gp_wstr(w, d->oldname);
-	gp_wstr(w, d->newname);
-	gp_wdbl(w, d->ototal);
-	gp_wdbl(w, d->ntotal);
-	gp_wu64(w, (uint64_t)d->normalised);
-	gp_weol(w);
+	gp_wrecf(w, "diff", "ssddu", d->oldname, d->newname, d->ototal,
+	    d->ntotal, (uint64_t)d->normalised);
 	for (i = 0; i < d->nf; i++) {
 		f = &d->f[i];
-		gp_wkind(w, "dfunc");
-		gp_wstr(w, f->name);
-		gp_wstr(w, f->file);
-		gp_wraw(w, f->in == (GP_D_OLD | GP_D_NEW) ? "on" :
-		    f->in == GP_D_OLD ? "o" : "n");
-		gp_wu64(w, f->oc);
-		gp_wu64(w, f->nc);
-		gp_wdbl(w, f->os);
-		gp_wdbl(w, f->ns);
-		gp_wdbl(w, f->oi);
-		gp_wdbl(w, f->ni);
-		gp_weol(w);
+		gp_wrecf(w, "dfunc", "ssruudddd", f->name, f->file,
+		    f->in == (GP_D_OLD | GP_D_NEW) ? "on" :
+		    f->in == GP_D_OLD ? "o" : "n",
+		    f->oc, f->nc, f->os, f->ns, f->oi, f->ni);
 	}
 	for (i = 0; i < d->na; i++) {
 		a = &d->a[i];
-		gp_wkind(w, "darc");
-		gp_wstr(w, a->parent);
-		gp_wstr(w, a->child);
-		gp_wu64(w, a->oc);
-		gp_wu64(w, a->nc);
-		gp_wdbl(w, a->ot);
-		gp_wdbl(w, a->nt);
-		gp_weol(w);
+		gp_wrecf(w, "darc", "ssuudd", a->parent, a->child, a->oc,
+		    a->nc, a->ot, a->nt);
 	}
 }
 

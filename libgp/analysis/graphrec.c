@@ -110,13 +110,9 @@ gp_graph_emit(const struct gp_prof *p, struct gp_writer *w)
 	char fl[8];
 	size_t k;
 
-	gp_wkind(w, "graph");
-	gp_wdbl(w, gr->print_time);
-	gp_wu64(w, gr->ncycles);
-	gp_wu64(w, gr->nnodes);
-	gp_wu64(w, gr->narcs);
-	gp_wu64(w, gr->callgraph);
-	gp_weol(w);
+	gp_wrecf(w, "graph", "duuuu", gr->print_time, (uint64_t)gr->ncycles,
+	    (uint64_t)gr->nnodes, (uint64_t)gr->narcs,
+	    (uint64_t)gr->callgraph);
 	for (k = 0; k < gr->nnodes; k++) {
 		nd = &gr->nodes[k];
 		gp_wkind(w, "node");
@@ -125,21 +121,15 @@ gp_graph_emit(const struct gp_prof *p, struct gp_writer *w)
 			gp_wraw(w, "");
 		else
 			gp_wu64(w, nd->sym);
-		gp_wu64(w, nd->cycle);
-		gp_wu64(w, nd->ncalls);
-		gp_wu64(w, nd->self_calls);
-		gp_wdbl(w, nd->time);
-		gp_wdbl(w, nd->child_time);
-		gp_wdbl(w, nd->prop_self);
-		gp_wdbl(w, nd->prop_child);
 		flagstr(fl, nd->flags);
-		gp_wraw(w, fl);
-		gp_wu64(w, nd->member);
-		gp_wdbl(w, nd->fract);
+		gp_wfields(w, "uuuddddrud", (uint64_t)nd->cycle, nd->ncalls,
+		    nd->self_calls, nd->time, nd->child_time, nd->prop_self,
+		    nd->prop_child, fl, (uint64_t)nd->member, nd->fract);
 		gp_weol(w);
 	}
 	for (k = 0; k < gr->narcs; k++) {
 		ca = &gr->arcs[k];
+		/* Field by field: a record a call arc, on the hot path. */
 		gp_wkind(w, "carc");
 		gp_wu64(w, ca->parent + 1);
 		gp_wu64(w, ca->child + 1);

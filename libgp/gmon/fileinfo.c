@@ -19,13 +19,9 @@ gp_fileinfo_emit(struct gp_writer *w, struct gp_fileinfo *fi,
 	f = &raw->files[0];
 	if (f->layout == GP_GNU)
 		fi->version = f->version;
-	gp_wkind(w, "fileinfo");
-	gp_wstr(w, f->path);
-	gp_wu64(w, fi->version);
-	gp_wu64(w, raw->nhists);
-	gp_wu64(w, raw->narcs);
-	gp_wu64(w, raw->nbbrecs);
-	gp_weol(w);
+	gp_wrecf(w, "fileinfo", "suuuu", f->path, (uint64_t)fi->version,
+	    (uint64_t)raw->nhists, (uint64_t)raw->narcs,
+	    (uint64_t)raw->nbbrecs);
 }
 
 static const char *

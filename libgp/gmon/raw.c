@@ -17,17 +17,7 @@
 void *
 gp_raw_grow(void *p, size_t *cap, size_t n, size_t size)
 {
-	size_t ncap;
-
-	if (n < *cap)
-		return p;
-	ncap = *cap ? *cap * 2 : 16;
-	if (ncap <= n)
-		ncap = n + 1;
-	if ((p = reallocarray(p, ncap, size)) == NULL)
-		err(1, NULL);
-	*cap = ncap;
-	return p;
+	return gp_xgrow(p, cap, n, 16, size);
 }
 
 static void

@@ -176,6 +176,14 @@ void		 gp_raw_emitraw(struct gp_writer *, unsigned tag,
 void		 gp_raw_sum(struct gp_raw *dst, const struct gp_raw *src);
 
 /*
+ * Call arcs as (from, self, count) triples of uint64_t: gp_arc3cmp()
+ * orders two by from, then self; gp_arc3sum() sorts n of them so and
+ * adds up the counts of equal ends, and returns how many are left.
+ */
+int		 gp_arc3cmp(const void *, const void *);
+size_t		 gp_arc3sum(uint64_t *v, size_t n);
+
+/*
  * Record types the raw layer does not decode itself: gmon.out records
  * whose tag a plugin's record type claims (gp-plugin(3)).  A claimed
  * record is kept in the model as its tag and body bytes, like an opaque

@@ -449,18 +449,16 @@ gp_raw_emithist(struct gp_writer *w, const struct gp_hist *h,
 
 	for (n = 15; n > 0 && h->dimen[n - 1] == '\0'; n--)
 		;
-	gp_wkind(w, "hist");
-	gp_wu64(w, h->id);
-	gp_whex(w, h->low);
-	gp_whex(w, h->high);
-	gp_wu64(w, h->nbins);
-	gp_wu64(w, h->rate);
-	gp_wstrn(w, h->dimen, n);
-	gp_wstrn(w, &h->abbrev, 1);
-	gp_weol(w);
+	gp_wrecf(w, "hist", "uxxuunn", (uint64_t)h->id, h->low, h->high,
+	    (uint64_t)h->nbins, (uint64_t)h->rate, h->dimen, n, &h->abbrev,
+	    (size_t)1);
 	emitbins(w, h, bins16, bigendian);
 }
 
+/*
+ * Field by field, not with gp_wrecf(): a record a call arc, the stream's
+ * most numerous, and gmon-cat's whole work on a large profile.
+ */
 void
 gp_raw_emitarc(struct gp_writer *w, const struct gp_arc *a)
 {
@@ -474,20 +472,13 @@ gp_raw_emitarc(struct gp_writer *w, const struct gp_arc *a)
 void
 gp_raw_emitbbrec(struct gp_writer *w, unsigned id, uint32_t n)
 {
-	gp_wkind(w, "bbrec");
-	gp_wu64(w, id);
-	gp_wu64(w, n);
-	gp_weol(w);
+	gp_wrecf(w, "bbrec", "uu", (uint64_t)id, (uint64_t)n);
 }
 
 void
 gp_raw_emitbb(struct gp_writer *w, unsigned id, const struct gp_bb *bb)
 {
-	gp_wkind(w, "bb");
-	gp_wu64(w, id);
-	gp_whex(w, bb->addr);
-	gp_wu64(w, bb->count);
-	gp_weol(w);
+	gp_wrecf(w, "bb", "uxu", (uint64_t)id, bb->addr, bb->count);
 }
 
 void

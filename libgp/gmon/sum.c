@@ -269,3 +269,31 @@ gp_raw_sum(struct gp_raw *dst, const struct gp_raw *src)
 	}
 }
 
+int
+gp_arc3cmp(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	if (x[0] != y[0])
+		return x[0] < y[0] ? -1 : 1;
+	if (x[1] != y[1])
+		return x[1] < y[1] ? -1 : 1;
+	return 0;
+}
+
+size_t
+gp_arc3sum(uint64_t *v, size_t n)
+{
+	size_t i, k = 0;
+
+	gp_sort(v, n, 3 * sizeof(*v), gp_arc3cmp);
+	for (i = 0; i < n; i++) {
+		if (k > 0 && gp_arc3cmp(&v[(k - 1) * 3], &v[i * 3]) == 0)
+			v[(k - 1) * 3 + 2] += v[i * 3 + 2];
+		else {
+			memmove(&v[k * 3], &v[i * 3], 3 * sizeof(*v));
+			k++;
+		}
+	}
+	return k;
+}

@@ -4,11 +4,9 @@
  * is refused before the first byte is written.
  */
 #include <err.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "gmon/raw.h"
 
@@ -28,18 +26,7 @@ struct out {
 static void
 oflush(struct out *o)
 {
-	size_t off = 0;
-	ssize_t r;
-
-	while (off < o->n) {
-		r = write(o->fd, o->buf + off, o->n - off);
-		if (r == -1) {
-			if (errno == EINTR)
-				continue;
-			err(1, "%s", o->name);
-		}
-		off += r;
-	}
+	gp_xwrite(o->fd, o->buf, o->n, o->name);
 	o->n = 0;
 }
 

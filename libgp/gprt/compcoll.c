@@ -16,6 +16,21 @@
 #include "gprt/compread.h"
 #include "stream/stream.h"
 
+/*
+ * A collector's block (kind: "cct") names its thread, and is the first
+ * of that kind for it (not again).
+ */
+static void
+onethread(const struct rd *r, uint64_t off, const char *kind,
+    uint64_t thread, int again)
+{
+	if (thread == 0)
+		gp_gprt_bad(r, off, "%s block of no thread", kind);
+	if (again)
+		gp_gprt_bad(r, off, "second %s block of thread %" PRIu64, kind,
+		    thread);
+}
+
 /* A COLL block of kind GP_COLL_CCT: a thread's calling-context tree. */
 void
 gp_gprt_cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
@@ -34,12 +49,9 @@ gp_gprt_cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
 	    sizeof(struct gp_cctnode) || n > cap || n == 0)
 		gp_gprt_bad(r, off, "cct block: %" PRIu64 " of %" PRIu64 " nodes do "
 		    "not fit", n, cap);
-	if (thread == 0)
-		gp_gprt_bad(r, off, "cct block of no thread");
-	for (i = 0; i < g->ncct; i++)
-		if (g->ccts[i].thread == thread)
-			gp_gprt_bad(r, off, "second cct block of thread %" PRIu64,
-			    thread);
+	for (i = 0; i < g->ncct && g->ccts[i].thread != thread; i++)
+		;
+	onethread(r, off, "cct", thread, i < g->ncct);
 	g->ccts = gp_xreallocarray(g->ccts, g->ncct + 1, sizeof(*g->ccts));
 	*ci = gp_xreallocarray(*ci, g->ncct + 1, sizeof(**ci));
 	(*ci)[g->ncct].off = off;
@@ -85,12 +97,9 @@ gp_gprt_traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
 	    sizeof(struct gp_tevent))
 		gp_gprt_bad(r, off, "trace block: a ring of %" PRIu64 " events does "
 		    "not fit", cap);
-	if (thread == 0)
-		gp_gprt_bad(r, off, "trace block of no thread");
-	for (i = 0; i < g->ntrace; i++)
-		if (g->traces[i].thread == thread)
-			gp_gprt_bad(r, off, "second trace block of thread %" PRIu64,
-			    thread);
+	for (i = 0; i < g->ntrace && g->traces[i].thread != thread; i++)
+		;
+	onethread(r, off, "trace", thread, i < g->ntrace);
 	g->traces = gp_xreallocarray(g->traces, g->ntrace + 1,
 	    sizeof(*g->traces));
 	t = &g->traces[g->ntrace++];

@@ -14,6 +14,7 @@
 
 #include "gmon/raw.h"
 #include "gprt/compint.h"
+#include "gprt/runtime.h"
 #include "stream/stream.h"
 
 static void
@@ -48,14 +49,10 @@ emitraw(const struct gp_gprt *g, struct gp_writer *w)
 	uint16_t *b16;
 	size_t n;
 
-	gp_wkind(w, "profile");
-	gp_wstr(w, g->path);
-	gp_wraw(w, "gnu");
-	gp_wu64(w, g->hdr.ptrsize * 8u);
-	gp_wraw(w, gp_gprt_hostle() != g->swapped ? "le" : "be");
-	gp_whex(w, 1);
-	gp_wraw(w, "000000000000000000000000");
-	gp_weol(w);
+	gp_wrecf(w, "profile", "srurxr", g->path, "gnu",
+	    (uint64_t)(g->hdr.ptrsize * 8u),
+	    gp_gprt_hostle() != g->swapped ? "le" : "be", (uint64_t)1,
+	    "000000000000000000000000");
 	/*
 	 * The histogram as gp_gprt_gmon() writes it and gmon-cat reads it
 	 * back: the stream's bins, like a file's, hold at most 65535
@@ -92,13 +89,9 @@ emitraw(const struct gp_gprt *g, struct gp_writer *w)
 	} while (skip < maxbin);
 	free(b16);
 	v = gp_gprt_exearcs(g, &n);
-	for (i = 0; i < n; i++) {
-		gp_wkind(w, "arc");
-		gp_whex(w, v[i * 3]);
-		gp_whex(w, v[i * 3 + 1]);
-		gp_wu64(w, v[i * 3 + 2]);
-		gp_weol(w);
-	}
+	for (i = 0; i < n; i++)
+		gp_raw_emitarc(w, &(struct gp_arc){ .from = v[i * 3],
+		    .self = v[i * 3 + 1], .count = v[i * 3 + 2] });
 	free(v);
 }
 
@@ -113,9 +106,7 @@ emitcct(const struct gp_gprt *g, const struct gp_gprt_cct *c,
 	for (k = 1; k < c->n; k++) {
 		x = &c->nodes[k];
 		gp_wkind(w, "ctx");
-		gp_wu64(w, c->thread);
-		gp_wu64(w, k);
-		gp_wu64(w, x->parent);
+		gp_wfields(w, "uuu", c->thread, (uint64_t)k, x->parent);
 		if (x->fn == 0) {
 			gp_wraw(w, "");
 			gp_wraw(w, "");
@@ -125,12 +116,9 @@ emitcct(const struct gp_gprt *g, const struct gp_gprt_cct *c,
 			waddr(w, g, x->fn);
 			waddr(w, g, x->site);
 		}
-		gp_wu64(w, x->count);
-		gp_wu64(w, x->self);
-		gp_wu64(w, x->incl);
-		gp_wdbl(w, (double)x->self / g->rate);
-		gp_wdbl(w, (double)x->incl / g->rate);
-		gp_wraw(w, x->fn == 0 ? "truncated" : "");
+		gp_wfields(w, "uuuddr", x->count, x->self, x->incl,
+		    (double)x->self / g->rate, (double)x->incl / g->rate,
+		    x->fn == 0 ? "truncated" : "");
 		gp_weol(w);
 	}
 }
@@ -143,22 +131,16 @@ emittrace(const struct gp_gprt *g, const struct gp_gprt_trace *t,
 	const struct gp_gprt_tev *e;
 	size_t i;
 
-	gp_wkind(w, "trace");
-	gp_wu64(w, t->thread);
-	gp_wu64(w, t->n);
-	gp_wu64(w, t->lost);
-	gp_wraw(w, t->first ? "first" : "last");
-	gp_weol(w);
+	gp_wrecf(w, "trace", "uuur", t->thread, (uint64_t)t->n, t->lost,
+	    t->first ? "first" : "last");
 	for (i = 0; i < t->n; i++) {
 		e = &t->ev[i];
 		gp_wkind(w, "tev");
-		gp_wu64(w, t->thread);
-		gp_wu64(w, e->seq);
-		gp_wraw(w, e->kind == GP_EV_ENTER ? "enter" : "leave");
-		gp_wu64(w, e->ticks);
-		gp_wdbl(w, e->ticks > g->hdr.cal0_ticks ?
-		    (double)(e->ticks - g->hdr.cal0_ticks) / g->rate : 0.0);
-		gp_wu64(w, e->depth);
+		gp_wfields(w, "uurudu", t->thread, e->seq,
+		    e->kind == GP_EV_ENTER ? "enter" : "leave", e->ticks,
+		    e->ticks > g->hdr.cal0_ticks ?
+		    (double)(e->ticks - g->hdr.cal0_ticks) / g->rate : 0.0,
+		    (uint64_t)e->depth);
 		waddr(w, g, e->fn);
 		if (e->kind == GP_EV_ENTER)
 			waddr(w, g, e->site);
@@ -181,39 +163,19 @@ gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
 
 	if (flags & GP_GPRT_RAW)
 		emitraw(g, w);
-	gp_wkind(w, "gprt");
-	gp_wstr(w, g->path);
-	gp_wu64(w, g->hdr.pid);
-	gp_wu64(w, g->hdr.ppid);
-	gp_wraw(w, g->hdr.state == GPRT_EXITED ? "exited" : "unfinished");
-	gp_wraw(w, clocks[g->hdr.clock]);
-	gp_wdbl(w, g->rate);
-	gp_wu64(w, g->nthreads);
-	gp_weol(w);
+	gp_wrecf(w, "gprt", "suurrdu", g->path, g->hdr.pid, g->hdr.ppid,
+	    g->hdr.state == GPRT_EXITED ? "exited" : "unfinished",
+	    clocks[g->hdr.clock], g->rate, (uint64_t)g->nthreads);
 	for (i = 0; i < g->nobjs; i++) {
 		o = &g->objs[i];
-		gp_wkind(w, "map");
-		gp_wu64(w, o->id);
-		gp_whex(w, o->bias);
-		gp_whex(w, o->low);
-		gp_whex(w, o->textlow);
-		gp_whex(w, o->texthigh);
-		gp_wstr(w, o->path);
-		gp_weol(w);
+		gp_wrecf(w, "map", "uxxxxs", o->id, o->bias, o->low, o->textlow,
+		    o->texthigh, o->path);
 	}
 	for (i = 0; i < g->nthreads; i++) {
 		t = &g->threads[i];
-		gp_wkind(w, "thread");
-		gp_wu64(w, t->slot);
-		gp_wu64(w, t->tid);
-		gp_wu64(w, t->nthreads);
-		gp_wraw(w, tstates[t->state]);
-		gp_wstr(w, t->name);
-		gp_wu64(w, t->calls);
-		gp_wu64(w, t->ticks);
-		gp_wdbl(w, (double)t->ticks / g->rate);
-		gp_wu64(w, t->open);
-		gp_weol(w);
+		gp_wrecf(w, "thread", "uuursuudu", t->slot, t->tid,
+		    t->nthreads, tstates[t->state], t->name, t->calls,
+		    t->ticks, (double)t->ticks / g->rate, t->open);
 	}
 	for (i = 0; i < g->narcs; i++) {
 		a = &g->arcs[i];
@@ -221,11 +183,8 @@ gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
 		gp_wu64(w, a->thread);
 		wobj(w, a->sobj, a->srel);
 		wobj(w, a->fobj, a->frel);
-		gp_wu64(w, a->count);
-		gp_wu64(w, a->self);
-		gp_wu64(w, a->incl);
-		gp_wdbl(w, (double)a->self / g->rate);
-		gp_wdbl(w, (double)a->incl / g->rate);
+		gp_wfields(w, "uuudd", a->count, a->self, a->incl,
+		    (double)a->self / g->rate, (double)a->incl / g->rate);
 		gp_weol(w);
 	}
 	for (i = 0; i < g->nmems; i++) {
@@ -238,26 +197,11 @@ gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
 			gp_wraw(w, "");
 		} else
 			waddr(w, g, m->m.fn);
-		gp_wu64(w, m->m.nmalloc);
-		gp_wu64(w, m->m.ncalloc);
-		gp_wu64(w, m->m.nrealloc);
-		gp_wu64(w, m->m.nfree);
-		gp_wu64(w, m->m.fails);
-		gp_wu64(w, m->m.badfree);
-		gp_wu64(w, m->m.bytes);
-		gp_wu64(w, m->m.freedblocks);
-		gp_wu64(w, m->m.freedbytes);
-		gp_wu64(w, m->m.liveblocks);
-		gp_wu64(w, m->m.livebytes);
-		gp_wu64(w, m->m.peak);
+		gp_rt_wmem(w, &m->m);
 		gp_weol(w);
 	}
-	if (g->hdr.flags & GPRT_F_MEM) {
-		gp_wkind(w, "memsum");
-		gp_wu64(w, g->hdr.mem_live);
-		gp_wu64(w, g->hdr.mem_peak);
-		gp_weol(w);
-	}
+	if (g->hdr.flags & GPRT_F_MEM)
+		gp_wrecf(w, "memsum", "uu", g->hdr.mem_live, g->hdr.mem_peak);
 	for (i = 0; i < g->ncct; i++)
 		emitcct(g, &g->ccts[i], w);
 	for (i = 0; i < g->ntrace; i++)

@@ -12,6 +12,7 @@
 
 #include <gp/plugin.h>
 
+#include "gmon/raw.h"
 #include "gprt/compint.h"
 #include "stream/stream.h"
 
@@ -37,18 +38,6 @@ gp_gprt_exerange(const struct gp_gprt *g, uint64_t *low, uint64_t *high,
 		*high = *low;
 	kcount = ((*high - *low) / 2 + 7) / 8 * 8;
 	*nbins = kcount / 2;
-}
-
-static int
-cmp3(const void *a, const void *b)
-{
-	const uint64_t *x = a, *y = b;
-
-	if (x[0] != y[0])
-		return x[0] < y[0] ? -1 : 1;
-	if (x[1] != y[1])
-		return x[1] < y[1] ? -1 : 1;
-	return 0;
 }
 
 int
@@ -79,16 +68,7 @@ gp_gprt_exearcs(const struct gp_gprt *g, size_t *np)
 		v[n * 3 + 2] = g->arcs[i].count;
 		n++;
 	}
-	gp_sort(v, n, 3 * sizeof(*v), cmp3);
-	*np = 0;
-	for (i = 0; i < n; i++) {
-		if (*np > 0 && cmp3(&v[(*np - 1) * 3], &v[i * 3]) == 0)
-			v[(*np - 1) * 3 + 2] += v[i * 3 + 2];
-		else {
-			memmove(&v[*np * 3], &v[i * 3], 3 * sizeof(*v));
-			(*np)++;
-		}
-	}
+	*np = gp_arc3sum(v, n);
 	return v;
 }
 

@@ -137,10 +137,8 @@ load_marc(struct gp_rt **rtp, const struct gp_rec *rec)
 	struct gp_rtarc *a;
 
 	gp_need(rec, 11);
-	if (rt->narcs == rt->acap) {
-		rt->acap = rt->acap ? 2 * rt->acap : 256;
-		rt->arcs = gp_xreallocarray(rt->arcs, rt->acap, sizeof(*rt->arcs));
-	}
+	rt->arcs = gp_xgrow(rt->arcs, &rt->acap, rt->narcs, 256,
+	    sizeof(*rt->arcs));
 	a = &rt->arcs[rt->narcs];
 	a->group = rt->ngroups - 1;
 	a->thread = gp_fu64(rec, 1);
@@ -166,10 +164,8 @@ load_mem(struct gp_rt **rtp, const struct gp_rec *rec)
 	int i;
 
 	gp_need(rec, 18);
-	if (rt->nmems == rt->mcap) {
-		rt->mcap = rt->mcap ? 2 * rt->mcap : 64;
-		rt->mems = gp_xreallocarray(rt->mems, rt->mcap, sizeof(*rt->mems));
-	}
+	rt->mems = gp_xgrow(rt->mems, &rt->mcap, rt->nmems, 64,
+	    sizeof(*rt->mems));
 	m = &rt->mems[rt->nmems];
 	memset(m, 0, sizeof(*m));
 	m->group = rt->ngroups - 1;
@@ -258,10 +254,8 @@ load_ctx(struct gp_rt **rtp, const struct gp_rec *rec)
 	uint64_t last;
 
 	gp_need(rec, 14);
-	if (rt->nctxs == rt->ccap) {
-		rt->ccap = rt->ccap ? 2 * rt->ccap : 256;
-		rt->ctxs = gp_xreallocarray(rt->ctxs, rt->ccap, sizeof(*rt->ctxs));
-	}
+	rt->ctxs = gp_xgrow(rt->ctxs, &rt->ccap, rt->nctxs, 256,
+	    sizeof(*rt->ctxs));
 	c = &rt->ctxs[rt->nctxs];
 	memset(c, 0, sizeof(*c));
 	c->group = rt->ngroups - 1;
@@ -318,10 +312,7 @@ load_ctx(struct gp_rt **rtp, const struct gp_rec *rec)
 			    (uintmax_t)pc->left);
 		pc->left -= c->inclticks;
 	}
-	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->nodes = gp_xreallocarray(t->nodes, t->cap, sizeof(*t->nodes));
-	}
+	t->nodes = gp_xgrow(t->nodes, &t->cap, t->n, 64, sizeof(*t->nodes));
 	t->nodes[t->n++] = rt->nctxs++;
 }
 
@@ -374,10 +365,8 @@ load_tev(struct gp_rt **rtp, const struct gp_rec *rec)
 	if (t->n == t->events)
 		gp_recerr(rec, "more events than the %ju of the trace record",
 		    (uintmax_t)t->events);
-	if (rt->ntevs == rt->tcap) {
-		rt->tcap = rt->tcap ? 2 * rt->tcap : 1024;
-		rt->tevs = gp_xreallocarray(rt->tevs, rt->tcap, sizeof(*rt->tevs));
-	}
+	rt->tevs = gp_xgrow(rt->tevs, &rt->tcap, rt->ntevs, 1024,
+	    sizeof(*rt->tevs));
 	e = &rt->tevs[rt->ntevs];
 	memset(e, 0, sizeof(*e));
 	e->seq = gp_fu64(rec, 2);
@@ -452,54 +441,43 @@ waddr(struct gp_writer *w, const struct gp_rtaddr *a)
 	gp_whex(w, a->addr);
 }
 
+void
+gp_rt_wmem(struct gp_writer *w, const struct gprt_mem *m)
+{
+	gp_wfields(w, "uuuuuuuuuuuu", m->nmalloc, m->ncalloc, m->nrealloc,
+	    m->nfree, m->fails, m->badfree, m->bytes, m->freedblocks,
+	    m->freedbytes, m->liveblocks, m->livebytes, m->peak);
+}
+
 /* The layer back into records, each group's after its gprt record. */
 void
 gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 {
 	const struct gp_rtgroup *g;
+	const struct gp_rtobj *o;
 	const struct gp_rtthread *t;
 	const struct gp_rtarc *a;
 	const struct gp_rtmem *m;
 	const struct gp_rtctx *x;
 	const struct gp_rttrace *tr;
 	const struct gp_rttev *e;
-	const uint64_t *c;
 	size_t k, i, ia = 0, im = 0, ix = 0, it = 0;
 
 	for (k = 0; rt != NULL && k < rt->ngroups; k++) {
 		g = &rt->groups[k];
-		gp_wkind(w, "gprt");
-		gp_wstr(w, g->path);
-		gp_wu64(w, g->pid);
-		gp_wu64(w, g->ppid);
-		gp_wraw(w, g->exited ? "exited" : "unfinished");
-		gp_wstr(w, g->clock);
-		gp_wdbl(w, g->rate);
-		gp_wu64(w, g->nthreads);
-		gp_weol(w);
+		gp_wrecf(w, "gprt", "suursdu", g->path, g->pid, g->ppid,
+		    g->exited ? "exited" : "unfinished", g->clock, g->rate,
+		    g->nthreads);
 		for (i = 0; i < g->nobjs; i++) {
-			gp_wkind(w, "map");
-			gp_wu64(w, i);
-			gp_whex(w, g->objs[i].bias);
-			gp_whex(w, g->objs[i].low);
-			gp_whex(w, g->objs[i].textlow);
-			gp_whex(w, g->objs[i].texthigh);
-			gp_wstr(w, g->objs[i].path);
-			gp_weol(w);
+			o = &g->objs[i];
+			gp_wrecf(w, "map", "uxxxxs", (uint64_t)i, o->bias,
+			    o->low, o->textlow, o->texthigh, o->path);
 		}
 		for (i = 0; i < g->nthr; i++) {
 			t = &g->threads[i];
-			gp_wkind(w, "thread");
-			gp_wu64(w, t->slot);
-			gp_wu64(w, t->tid);
-			gp_wu64(w, t->nthreads);
-			gp_wstr(w, t->state);
-			gp_wstr(w, t->name);
-			gp_wu64(w, t->calls);
-			gp_wu64(w, t->ticks);
-			gp_wdbl(w, t->time);
-			gp_wu64(w, t->open);
-			gp_weol(w);
+			gp_wrecf(w, "thread", "uuussuudu", t->slot, t->tid,
+			    t->nthreads, t->state, t->name, t->calls, t->ticks,
+			    t->time, t->open);
 		}
 		for (; ia < rt->narcs && rt->arcs[ia].group == k; ia++) {
 			a = &rt->arcs[ia];
@@ -511,10 +489,8 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 				gp_wu64(w, a->count);
 			else
 				gp_wstr(w, "");
-			gp_wu64(w, a->selfticks);
-			gp_wu64(w, a->inclticks);
-			gp_wdbl(w, a->selftime);
-			gp_wdbl(w, a->incltime);
+			gp_wfields(w, "uudd", a->selfticks, a->inclticks,
+			    a->selftime, a->incltime);
 			gp_weol(w);
 		}
 		for (; im < rt->nmems && rt->mems[im].group == k; im++) {
@@ -523,53 +499,37 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 			gp_wu64(w, m->thread);
 			waddr(w, &m->site);
 			waddr(w, &m->fn);
-			for (c = &m->m.nmalloc; c <= &m->m.peak; c++)
-				gp_wu64(w, *c);
+			gp_rt_wmem(w, &m->m);
 			gp_weol(w);
 		}
-		if (g->hasmemsum) {
-			gp_wkind(w, "memsum");
-			gp_wu64(w, g->livebytes);
-			gp_wu64(w, g->peak);
-			gp_weol(w);
-		}
+		if (g->hasmemsum)
+			gp_wrecf(w, "memsum", "uu", g->livebytes, g->peak);
 		for (; ix < rt->nctxs && rt->ctxs[ix].group == k; ix++) {
 			x = &rt->ctxs[ix];
 			gp_wkind(w, "ctx");
-			gp_wu64(w, x->thread);
-			gp_wu64(w, x->id);
-			gp_wu64(w, x->parentid);
+			gp_wfields(w, "uuu", x->thread, x->id, x->parentid);
 			waddr(w, &x->fn);
 			waddr(w, &x->site);
 			if (x->hascount)
 				gp_wu64(w, x->count);
 			else
 				gp_wraw(w, "");
-			gp_wu64(w, x->selfticks);
-			gp_wu64(w, x->inclticks);
-			gp_wdbl(w, x->selftime);
-			gp_wdbl(w, x->incltime);
-			gp_wraw(w, x->truncated ? "truncated" : "");
+			gp_wfields(w, "uuddr", x->selfticks, x->inclticks,
+			    x->selftime, x->incltime,
+			    x->truncated ? "truncated" : "");
 			gp_weol(w);
 		}
 		for (; it < rt->ntraces && rt->traces[it].group == k; it++) {
 			tr = &rt->traces[it];
-			gp_wkind(w, "trace");
-			gp_wu64(w, tr->thread);
-			gp_wu64(w, tr->n);
-			gp_wu64(w, tr->lost + (tr->events - tr->n));
-			gp_wraw(w, tr->first ? "first" : "last");
-			gp_weol(w);
+			gp_wrecf(w, "trace", "uuur", tr->thread,
+			    (uint64_t)tr->n, tr->lost + (tr->events - tr->n),
+			    tr->first ? "first" : "last");
 			for (i = tr->ev; i < tr->ev + tr->n; i++) {
 				e = &rt->tevs[i];
 				gp_wkind(w, "tev");
-				gp_wu64(w, tr->thread);
-				gp_wu64(w, e->seq);
-				gp_wraw(w, e->kind == GP_EV_ENTER ? "enter" :
-				    "leave");
-				gp_wu64(w, e->ticks);
-				gp_wdbl(w, e->time);
-				gp_wu64(w, e->depth);
+				gp_wfields(w, "uurudu", tr->thread, e->seq,
+				    e->kind == GP_EV_ENTER ? "enter" : "leave",
+				    e->ticks, e->time, e->depth);
 				waddr(w, &e->fn);
 				waddr(w, &e->site);
 				gp_weol(w);

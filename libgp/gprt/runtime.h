@@ -169,6 +169,8 @@ struct gp_rt {
 int	gp_rt_load(struct gp_rt **, const struct gp_rec *);
 void	gp_rt_emit(struct gp_writer *, const struct gp_rt *);
 void	gp_rt_free(struct gp_rt *);
+/* A "mem" record's counters, nmalloc to peak (compemit.c writes them too). */
+void	gp_rt_wmem(struct gp_writer *, const struct gprt_mem *);
 
 /*
  * The event the runtime layer counts when its clocks count events, not

@@ -124,16 +124,7 @@ gp_format_open(const char *spec)
 	struct gp_plug *p;
 	char *s, *name, *path;
 
-	if ((s = strdup(spec)) == NULL)
-		err(1, NULL);
-	name = strsep(&s, ",");
-	if (strcmp(name, "list") == 0 && s == NULL) {
-		free(name);
-		gp_plugin_list(stdout);
-		if (fflush(stdout) == EOF)
-			err(1, "stdout");
-		exit(0);
-	}
+	name = gp_plug_spec(spec, &s, gp_plugin_list);
 	if ((strcmp(name, "text") == 0 || strcmp(name, "gprof") == 0) &&
 	    s == NULL) {
 		free(name);
@@ -171,13 +162,7 @@ gp_format_open(const char *spec)
 	}
 
 	/* The options belong to this use of the format. */
-	if (gp_plug_options(p, "format", "-o", p->format->options, name,
-	    s)) {
-		gp_plug_opthelp(p, "-o", p->format->options, stdout);
-		if (fflush(stdout) == EOF)
-			err(1, "stdout");
-		exit(0);
-	}
+	gp_plug_options(p, "format", "-o", p->format->options, name, s);
 	return p;
 }
 

@@ -76,16 +76,7 @@ gp_foreign_open(const char *spec)
 	struct gp_plug *p;
 	char *s, *name;
 
-	if ((s = strdup(spec)) == NULL)
-		err(1, NULL);
-	name = strsep(&s, ",");
-	if (strcmp(name, "list") == 0 && s == NULL) {
-		free(name);
-		gp_foreign_list(stdout);
-		if (fflush(stdout) == EOF)
-			err(1, "stdout");
-		exit(0);
-	}
+	name = gp_plug_spec(spec, &s, gp_foreign_list);
 	for (p = gp_plug_all(); p != NULL; p = p->next)
 		if (p->input != NULL && strcmp(p->name, name) == 0)
 			break;
@@ -96,12 +87,7 @@ gp_foreign_open(const char *spec)
 		exit(1);
 	}
 	/* the options point into the copy: it lives with the plugin */
-	if (gp_plug_options(p, "input", "-f", p->input->options, name, s)) {
-		gp_plug_opthelp(p, "-f", p->input->options, stdout);
-		if (fflush(stdout) == EOF)
-			err(1, "stdout");
-		exit(0);
-	}
+	gp_plug_options(p, "input", "-f", p->input->options, name, s);
 	return p;
 }
 

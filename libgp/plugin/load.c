@@ -535,13 +535,7 @@ loadall(void)
 			len = strlen(de->d_name);
 			if (len <= 3 || strcmp(de->d_name + len - 3, ".so") != 0)
 				continue;
-			if (n == cap) {
-				cap = cap ? cap * 2 : 16;
-				names = reallocarray(names, cap,
-				    sizeof(*names));
-				if (names == NULL)
-					err(1, NULL);
-			}
+			names = gp_xgrow(names, &cap, n, 16, sizeof(*names));
 			if ((names[n++] = strndup(de->d_name, len - 3)) ==
 			    NULL)
 				err(1, NULL);
@@ -687,7 +681,33 @@ s_optnum(struct gp_ctx *c, const char *key, double min, double max,
 	return 1;
 }
 
-int
+/* The end of a listing on stdout: flushed, exit 0. */
+static void
+outdone(void)
+{
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	exit(0);
+}
+
+char *
+gp_plug_spec(const char *spec, char **opts, void (*list)(FILE *))
+{
+	char *s, *name;
+
+	if ((s = strdup(spec)) == NULL)
+		err(1, NULL);
+	name = strsep(&s, ",");
+	if (strcmp(name, "list") == 0 && s == NULL) {
+		free(name);
+		list(stdout);
+		outdone();
+	}
+	*opts = s;
+	return name;
+}
+
+void
 gp_plug_options(struct gp_plug *p, const char *what, const char *flag,
     const struct gp_option *opts, char *spec, char *s)
 {
@@ -731,7 +751,10 @@ gp_plug_options(struct gp_plug *p, const char *what, const char *flag,
 		p->optk[p->nopt] = kv;
 		p->optv[p->nopt++] = eq != NULL ? eq : kv + strlen(kv);
 	}
-	return help;
+	if (help) {
+		gp_plug_opthelp(p, flag, opts, stdout);
+		outdone();
+	}
 }
 
 void

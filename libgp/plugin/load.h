@@ -134,15 +134,22 @@ int		 gp_plug_validname(const char *);
 int		 gp_plug_validkind(const char *);
 
 /*
+ * A plugin's spec after -o or -f, "NAME[,OPTIONS]": the name, in a
+ * malloc'd copy that *opts points into (NULL: no options).  "list"
+ * alone prints list() on stdout and exits.
+ */
+char		*gp_plug_spec(const char *spec, char **opts,
+		    void (*list)(FILE *));
+/*
  * The options of one use of a plugin, "KEY[=VALUE],..." (s, modified and
  * kept), checked against opts and kept in p for the option() service,
  * in place of any before; spec is the malloc'd string s points into,
  * freed with them.  what ("format", "input"), the option that names it
  * (flag: "-o", "-f") and the plugin's name go in the messages.  Errors
- * are fatal; returns 1 if a "help" option was given.
- * gp_plug_opthelp() lists opts, for "NAME,help" after flag ("-o").
+ * are fatal; a "help" option prints gp_plug_opthelp() on stdout and
+ * exits.  gp_plug_opthelp() lists opts, for "NAME,help" after flag.
  */
-int		 gp_plug_options(struct gp_plug *p, const char *what,
+void		 gp_plug_options(struct gp_plug *p, const char *what,
 		    const char *flag, const struct gp_option *opts,
 		    char *spec, char *s);
 void		 gp_plug_opthelp(const struct gp_plug *, const char *flag,

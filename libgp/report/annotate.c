@@ -299,6 +299,29 @@ findfile(struct srcfile *files, size_t nf, const char *name)
 }
 
 /*
+ * Open name in each directory of -I and GPROF_PATH in turn; *e is the
+ * errno of the last that failed.
+ */
+static FILE *
+opendirs(const char *name, const struct gp_lineopts *o, int *e)
+{
+	char *path;
+	size_t i;
+	FILE *fp;
+
+	for (i = 0; i < o->ndirs; i++) {
+		if (asprintf(&path, "%s/%s", o->dirs[i], name) == -1)
+			err(1, NULL);
+		fp = fopen(path, "rb");
+		*e = errno;
+		free(path);
+		if (fp != NULL)
+			return fp;
+	}
+	return NULL;
+}
+
+/*
  * Open a source file: its name as recorded, else the name, then its last
  * component, in each directory of -I and GPROF_PATH.
  */
@@ -306,34 +329,17 @@ static FILE *
 opensrc(const char *name, const struct gp_lineopts *o)
 {
 	const char *base;
-	char *path;
-	size_t i;
 	FILE *fp;
 	int e;
 
 	if ((fp = fopen(name, "rb")) != NULL)
 		return fp;
 	e = errno;
-	if (name[0] != '/')
-		for (i = 0; i < o->ndirs; i++) {
-			if (asprintf(&path, "%s/%s", o->dirs[i], name) == -1)
-				err(1, NULL);
-			fp = fopen(path, "rb");
-			e = errno;
-			free(path);
-			if (fp != NULL)
-				return fp;
-		}
-	if ((base = strrchr(name, '/')) != NULL)
-		for (i = 0, base++; i < o->ndirs; i++) {
-			if (asprintf(&path, "%s/%s", o->dirs[i], base) == -1)
-				err(1, NULL);
-			fp = fopen(path, "rb");
-			e = errno;
-			free(path);
-			if (fp != NULL)
-				return fp;
-		}
+	if (name[0] != '/' && (fp = opendirs(name, o, &e)) != NULL)
+		return fp;
+	if ((base = strrchr(name, '/')) != NULL &&
+	    (fp = opendirs(base + 1, o, &e)) != NULL)
+		return fp;
 	if (e == ENOENT)
 		fprintf(stderr, "%s: could not locate `%s'\n",
 		    program_invocation_short_name, name);

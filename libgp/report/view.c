@@ -59,6 +59,21 @@ struct view {
 	size_t			 nsites;
 };
 
+/*
+ * n items for plugins, each given its size, and the array of pointers to
+ * them that the view hands out.
+ */
+#define ITEMS(items, ptrs, n) do {					\
+	size_t i_;							\
+									\
+	(items) = gp_xcalloc((n), sizeof(*(items)));			\
+	(ptrs) = gp_xcalloc((n), sizeof(*(ptrs)));			\
+	for (i_ = 0; i_ < (n); i_++) {					\
+		(items)[i_].size = sizeof((items)[i_]);			\
+		(ptrs)[i_] = &(items)[i_];				\
+	}								\
+} while (0)
+
 
 /*
  * The histograms' bins for plugins: the bins with samples, and the array
@@ -103,22 +118,18 @@ rawview(struct view *v, const struct gp_raw *raw)
 {
 	size_t i;
 
-	v->files = gp_xcalloc(raw->nfiles, sizeof(*v->files));
-	v->filep = gp_xcalloc(raw->nfiles, sizeof(*v->filep));
+	ITEMS(v->files, v->filep, raw->nfiles);
 	for (i = 0; i < raw->nfiles; i++) {
-		v->files[i].size = sizeof(v->files[i]);
 		v->files[i].path = raw->files[i].path;
 		v->files[i].layout = raw->files[i].layout;
 		v->files[i].width = raw->files[i].width;
 		v->files[i].bigendian = raw->files[i].bigendian;
 		v->files[i].version = raw->files[i].version;
-		v->filep[i] = &v->files[i];
 	}
 	v->pub.files = v->filep;
 	v->pub.nfiles = raw->nfiles;
 
-	v->hists = gp_xcalloc(raw->nhists, sizeof(*v->hists));
-	v->histp = gp_xcalloc(raw->nhists, sizeof(*v->histp));
+	ITEMS(v->hists, v->histp, raw->nhists);
 	histbins(v, raw);
 	for (i = 0; i < raw->nhists; i++) {
 		v->hists[i].low = raw->hists[i].low;
@@ -127,22 +138,32 @@ rawview(struct view *v, const struct gp_raw *raw)
 		v->hists[i].rate = raw->hists[i].rate;
 		v->hists[i].dimen = raw->hists[i].dimen;
 		v->hists[i].abbrev = raw->hists[i].abbrev;
-		v->histp[i] = &v->hists[i];
 	}
 	v->pub.hists = v->histp;
 	v->pub.nhists = raw->nhists;
 
-	v->rawarcs = gp_xcalloc(raw->narcs, sizeof(*v->rawarcs));
-	v->rawarcp = gp_xcalloc(raw->narcs, sizeof(*v->rawarcp));
+	ITEMS(v->rawarcs, v->rawarcp, raw->narcs);
 	for (i = 0; i < raw->narcs; i++) {
-		v->rawarcs[i].size = sizeof(v->rawarcs[i]);
 		v->rawarcs[i].from = raw->arcs[i].from;
 		v->rawarcs[i].self = raw->arcs[i].self;
 		v->rawarcs[i].count = raw->arcs[i].count;
-		v->rawarcp[i] = &v->rawarcs[i];
 	}
 	v->pub.rawarcs = v->rawarcp;
 	v->pub.nrawarcs = raw->narcs;
+}
+
+/* A function's fields that its symbol gives. */
+static void
+symfunc(struct gp_pfunc *f, const struct gp_sym *sym)
+{
+	f->name = sym->dname != NULL ? sym->dname : sym->name;
+	f->symname = sym->name;
+	f->file = sym->file;
+	f->line = sym->line;
+	f->addr = sym->addr;
+	f->end = sym->end;
+	f->symflags = sym->flags & (GP_SYM_FUNC | GP_SYM_STATIC |
+	    GP_SYM_GLOBAL | GP_SYM_WEAK);
 }
 
 /* The functions with time, by address: the view without a graph. */
@@ -164,14 +185,7 @@ creditview(struct view *v, const struct gp_symtab *st,
 		sym = &st->syms[i];
 		f = &v->funcs[n];
 		f->size = sizeof(*f);
-		f->name = sym->dname != NULL ? sym->dname : sym->name;
-		f->symname = sym->name;
-		f->file = sym->file;
-		f->line = sym->line;
-		f->addr = sym->addr;
-		f->end = sym->end;
-		f->symflags = sym->flags & (GP_SYM_FUNC | GP_SYM_STATIC |
-		    GP_SYM_GLOBAL | GP_SYM_WEAK);
+		symfunc(f, sym);
 		f->samples = cr->time[i];
 		f->self = f->propself = cr->time[i] / hz;
 		v->bysym[i] = f;
@@ -372,14 +386,7 @@ graphview(struct view *v, const struct gp_symtab *st, const struct gp_graph *g,
 			    n->cycle) + 1;
 		} else if (n->sym < GP_NSYMS(st)) {
 			sym = &st->syms[n->sym];
-			f->name = sym->dname != NULL ? sym->dname : sym->name;
-			f->symname = sym->name;
-			f->file = sym->file;
-			f->line = sym->line;
-			f->addr = sym->addr;
-			f->end = sym->end;
-			f->symflags = sym->flags & (GP_SYM_FUNC |
-			    GP_SYM_STATIC | GP_SYM_GLOBAL | GP_SYM_WEAK);
+			symfunc(f, sym);
 			v->bysym[n->sym] = f;
 		} else
 			f->name = "<unknown>";
@@ -550,6 +557,18 @@ cmpincl(const void *a, const void *b)
 	if (x->incl != y->incl)
 		return x->incl > y->incl ? -1 : 1;
 	return strcmp(x->name, y->name);
+}
+
+/* Thread slot of group gi, or NULL. */
+static const struct gp_rtthread *
+rtthread(const struct gp_rt *rt, size_t gi, uint64_t slot)
+{
+	size_t i;
+
+	for (i = 0; i < rt->groups[gi].nthr; i++)
+		if (rt->groups[gi].threads[i].slot == slot)
+			return &rt->groups[gi].threads[i];
+	return NULL;
 }
 
 /* The symbol of the function at a in group gi, or NONE. */
@@ -739,13 +758,10 @@ ctxview(struct view *v, struct gp_prof *p, int merge)
 			continue;
 		vt->pid = rt->groups[t->group].pid;
 		vt->thread = t->thread;
-		th = rt->groups[t->group].threads;
-		for (j = 0; j < rt->groups[t->group].nthr; j++)
-			if (th[j].slot == t->thread) {
-				vt->tid = th[j].tid;
-				vt->name = th[j].name;
-				break;
-			}
+		if ((th = rtthread(rt, t->group, t->thread)) != NULL) {
+			vt->tid = th->tid;
+			vt->name = th->name;
+		}
 	}
 	for (i = 0; i < nt; i++)
 		v->pub.ctxtotal += v->ctrees[i].total;
@@ -773,33 +789,24 @@ traceview(struct view *v, struct gp_prof *p)
 	struct gp_pevent *x;
 	size_t i, j, sym;
 
-	v->traces = gp_xcalloc(rt->ntraces, sizeof(*v->traces));
-	v->tracep = gp_xcalloc(rt->ntraces, sizeof(*v->tracep));
-	v->events = gp_xcalloc(rt->ntevs, sizeof(*v->events));
-	v->eventp = gp_xcalloc(rt->ntevs, sizeof(*v->eventp));
+	ITEMS(v->traces, v->tracep, rt->ntraces);
+	ITEMS(v->events, v->eventp, rt->ntevs);
 	for (i = 0; i < rt->ntraces; i++) {
 		tr = &rt->traces[i];
 		vt = &v->traces[i];
-		vt->size = sizeof(*vt);
-		v->tracep[i] = vt;
 		vt->pid = rt->groups[tr->group].pid;
 		vt->thread = tr->thread;
 		vt->lost = tr->lost + (tr->events - tr->n);
 		vt->first = tr->first;
-		th = rt->groups[tr->group].threads;
-		for (j = 0; j < rt->groups[tr->group].nthr; j++)
-			if (th[j].slot == tr->thread) {
-				vt->tid = th[j].tid;
-				vt->name = th[j].name;
-				break;
-			}
+		if ((th = rtthread(rt, tr->group, tr->thread)) != NULL) {
+			vt->tid = th->tid;
+			vt->name = th->name;
+		}
 		vt->events = &v->eventp[tr->ev];
 		vt->nevents = tr->n;
 		for (j = tr->ev; j < tr->ev + tr->n; j++) {
 			e = &rt->tevs[j];
 			x = &v->events[j];
-			x->size = sizeof(*x);
-			v->eventp[j] = x;
 			x->kind = e->kind;
 			x->depth = (unsigned)e->depth;
 			x->time = e->time;

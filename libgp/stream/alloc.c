@@ -26,6 +26,21 @@ gp_xreallocarray(void *p, size_t n, size_t size)
 	return p;
 }
 
+void *
+gp_xgrow(void *p, size_t *cap, size_t n, size_t first, size_t size)
+{
+	size_t c;
+
+	if (n < *cap)
+		return p;
+	c = *cap ? 2 * *cap : first;
+	if (c <= n)
+		c = n + 1;
+	p = gp_xreallocarray(p, c, size);
+	*cap = c;
+	return p;
+}
+
 char *
 gp_xstrdup(const char *s)
 {

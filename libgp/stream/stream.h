@@ -75,8 +75,31 @@ void		 gp_wstr(struct gp_writer *, const char *);	/* escapes */
 void		 gp_wstrn(struct gp_writer *, const char *, size_t);
 void		 gp_wraw(struct gp_writer *, const char *);	/* as is */
 void		 gp_weol(struct gp_writer *);
+/*
+ * A whole record, gp_wkind() to gp_weol(), with a field for each letter
+ * of fmt; gp_wfields() writes the fields alone, into the record begun.
+ * The letters, the arguments each takes and the call it stands for:
+ *	u	uint64_t		gp_wu64()
+ *	i	int64_t			gp_wi64()
+ *	x	uint64_t		gp_whex()
+ *	d	double			gp_wdbl()
+ *	s	const char *		gp_wstr()
+ *	n	const char *, size_t	gp_wstrn()
+ *	r	const char *		gp_wraw()
+ * The arguments are variadic, so nothing converts them: each must have
+ * exactly the type its letter reads.  Cast a size_t, int, unsigned or
+ * uint32_t to uint64_t for u and x, an integer to double for d, n's
+ * length (a constant, a flag) to size_t, or the field silently comes out
+ * wrong.  The fields of each kind and their order are gp-stream(5)'s,
+ * the contract.
+ */
+void		 gp_wrecf(struct gp_writer *, const char *kind, const char *fmt,
+		    ...);
+void		 gp_wfields(struct gp_writer *, const char *fmt, ...);
 void		 gp_wrec(struct gp_writer *, const struct gp_rec *);
 void		 gp_wflush(struct gp_writer *);
+/* All of buf, write(2) again after EINTR; a failure is err(1, what). */
+void		 gp_xwrite(int fd, const void *buf, size_t, const char *what);
 void		 gp_wclose(struct gp_writer *);	/* flushes, frees */
 
 /* Helpers shared with the text formats. */
@@ -85,6 +108,8 @@ int		 gp_unescape(char *);		/* in place; -1 if malformed */
 ssize_t		 gp_unescapen(const char *, char *dst, size_t max);
 		    /* NULs kept; -1 malformed, -2 longer than max */
 int		 gp_hexdigit(int);		/* -1 if not one */
+char		*gp_udec(char *end, uint64_t);	/* digits end at end (room
+						   for 20): their start */
 size_t		 gp_fmtdbl(char *buf, double);	/* buf >= 32; shortest exact */
 size_t		 gp_fmtdbl_fast(char *, double);	/* number.c; 0: not done */
 int		 gp_parsedbl_fast(const char *, double *); /* -1: not done */
@@ -97,10 +122,14 @@ void		 gp_version(void) __attribute__((__noreturn__));
 
 /*
  * calloc(3), reallocarray(3) and strdup(3) that exit on failure (alloc.c);
- * 0 elements get room for 1.
+ * 0 elements get room for 1.  gp_xgrow(): array p of *cap items of size
+ * bytes with room for item n, the room doubled (first items the first
+ * time) when it has none.
  */
 void		*gp_xcalloc(size_t n, size_t size);
 void		*gp_xreallocarray(void *, size_t n, size_t size);
+void		*gp_xgrow(void *p, size_t *cap, size_t n, size_t first,
+		    size_t size);
 char		*gp_xstrdup(const char *);	/* NULL gives "" */
 
 /*

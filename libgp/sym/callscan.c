@@ -72,11 +72,8 @@ gp_callscan_emit(struct gp_writer *w, const struct gp_symtab *st,
 			    (child = gp_sym_lookup(st, dest)) == NULL ||
 			    child->addr != dest)
 				continue;
-			gp_wkind(w, "arc");
-			gp_whex(w, pc);
-			gp_whex(w, dest);
-			gp_wu64(w, 0);
-			gp_weol(w);
+			gp_raw_emitarc(w, &(struct gp_arc){ .from = pc,
+			    .self = dest });
 			n++;
 		}
 	}

@@ -191,8 +191,9 @@ rdn(struct rd *r, int n)
 	return v;
 }
 
+/* A LEB128 number; a signed one sign-extended. */
 static uint64_t
-uleb(struct rd *r)
+leb(struct rd *r, int sign)
 {
 	uint64_t v = 0;
 	unsigned sh = 0;
@@ -208,29 +209,60 @@ uleb(struct rd *r)
 			v |= (uint64_t)(b & 0x7f) << sh;
 		sh += 7;
 	} while (b & 0x80);
+	if (sign && sh < 64 && (b & 0x40))
+		v |= ~(uint64_t)0 << sh;
 	return v;
+}
+
+static uint64_t
+uleb(struct rd *r)
+{
+	return leb(r, 0);
 }
 
 static int64_t
 sleb(struct rd *r)
 {
-	uint64_t v = 0;
-	unsigned sh = 0;
-	unsigned char b;
+	return (int64_t)leb(r, 1);
+}
 
-	do {
-		if (r->bad || r->p >= r->end) {
-			r->bad = 1;
-			return 0;
-		}
-		b = *r->p++;
-		if (sh < 64)
-			v |= (uint64_t)(b & 0x7f) << sh;
-		sh += 7;
-	} while (b & 0x80);
-	if (sh < 64 && (b & 0x40))
-		v |= ~(uint64_t)0 << sh;
-	return (int64_t)v;
+/*
+ * Room in *vp (of *cap items of size bytes) for the item after its n:
+ * the room doubled, first min items; -1 when memory is out.
+ */
+static int
+grow(void **vp, size_t n, size_t *cap, size_t min, size_t size)
+{
+	size_t c;
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	c = *cap ? 2 * *cap : min;
+	if ((p = reallocarray(*vp, c, size)) == NULL)
+		return -1;
+	*vp = p;
+	*cap = c;
+	return 0;
+}
+
+/*
+ * A unit's initial length, and in *offsz its offsets' size: 4, or 8 in
+ * the 64-bit format; -1 if reserved or past the end.
+ */
+static int
+unitlen(struct rd *r, uint64_t *len, int *offsz)
+{
+	*offsz = 4;
+	*len = rdn(r, 4);
+	if (*len == 0xffffffff) {
+		*offsz = 8;
+		*len = rdn(r, 8);
+	} else if (*len >= 0xfffffff0)
+		return -1;
+	if (r->bad || *len > (uint64_t)(r->end - r->p))
+		return -1;
+	return 0;
 }
 
 static void
@@ -428,7 +460,7 @@ static int
 units(const struct dw *d, struct cu **cup, size_t *ncup)
 {
 	struct rd r, a;
-	struct cu *cu = NULL, *ncu;
+	struct cu *cu = NULL;
 	size_t n = 0, cap = 0;
 	uint64_t len, abbroff, code, c, tag, name, form, val, stmt;
 	const unsigned char *uend;
@@ -438,14 +470,7 @@ units(const struct dw *d, struct cu **cup, size_t *ncup)
 
 	rd_init(&r, &d->info, 0, d->be);
 	while (!r.bad && r.p < r.end) {
-		offsz = 4;
-		len = rdn(&r, 4);
-		if (len == 0xffffffff) {
-			offsz = 8;
-			len = rdn(&r, 8);
-		} else if (len >= 0xfffffff0)
-			goto bad;
-		if (r.bad || len > (uint64_t)(r.end - r.p))
+		if (unitlen(&r, &len, &offsz) == -1)
 			goto bad;
 		uend = r.p + len;
 		ver = (int)rdn(&r, 2);
@@ -528,13 +553,8 @@ units(const struct dw *d, struct cu **cup, size_t *ncup)
 		}
 		if ((tag == DW_TAG_compile_unit || tag == DW_TAG_partial_unit) &&
 		    hasstmt) {
-			if (n == cap) {
-				cap = cap ? 2 * cap : 64;
-				if ((ncu = reallocarray(cu, cap,
-				    sizeof(*cu))) == NULL)
-					goto bad;
-				cu = ncu;
-			}
+			if (grow((void **)&cu, n, &cap, 64, sizeof(*cu)) == -1)
+				goto bad;
 			cu[n].stmt = stmt;
 			cu[n].compdir = compdir;
 			cu[n].asz = asz;
@@ -621,7 +641,6 @@ addrow(struct ltab *t, uint64_t addr, unsigned line, unsigned file, int end)
 {
 	struct seq *s;
 	struct row *last;
-	void *p;
 	int newseq = 1;
 
 	if (t->nseqs > 0) {	/* a sequence has a row from its start */
@@ -641,26 +660,18 @@ addrow(struct ltab *t, uint64_t addr, unsigned line, unsigned file, int end)
 		newseq = last->end;
 	}
 	if (newseq) {
-		if (t->nseqs == t->seqcap) {
-			t->seqcap = t->seqcap ? 2 * t->seqcap : 256;
-			if ((p = reallocarray(t->seqs, t->seqcap,
-			    sizeof(*t->seqs))) == NULL)
-				return -1;
-			t->seqs = p;
-		}
+		if (grow((void **)&t->seqs, t->nseqs, &t->seqcap, 256,
+		    sizeof(*t->seqs)) == -1)
+			return -1;
 		s = &t->seqs[t->nseqs++];
 		s->low = s->orig = addr;
 		s->first = t->nrows;
 		s->n = 0;
 	} else
 		s = &t->seqs[t->nseqs - 1];
-	if (t->nrows == t->rowcap) {
-		t->rowcap = t->rowcap ? 2 * t->rowcap : 4096;
-		if ((p = reallocarray(t->rows, t->rowcap,
-		    sizeof(*t->rows))) == NULL)
-			return -1;
-		t->rows = p;
-	}
+	if (grow((void **)&t->rows, t->nrows, &t->rowcap, 4096,
+	    sizeof(*t->rows)) == -1)
+		return -1;
 	t->rows[t->nrows].addr = addr;
 	t->rows[t->nrows].line = line;
 	t->rows[t->nrows].file = file;
@@ -692,18 +703,10 @@ decode(const struct dw *d, const struct cu *cu, struct ltab *t)
 	uint64_t len, hlen, addr, file, adj;
 	unsigned line, minlen, lrange, opbase, op, k, sub;
 	int offsz, lbase, asz, end;
-	void *p;
 
 	if (rd_init(&r, &d->line, cu->stmt, d->be) == -1)
 		return -1;
-	offsz = 4;
-	len = rdn(&r, 4);
-	if (len == 0xffffffff) {
-		offsz = 8;
-		len = rdn(&r, 8);
-	} else if (len >= 0xfffffff0)
-		return -1;
-	if (r.bad || len > (uint64_t)(r.end - r.p))
+	if (unitlen(&r, &len, &offsz) == -1)
 		return -1;
 	pend = r.p + len;
 	r.end = pend;
@@ -740,24 +743,16 @@ decode(const struct dw *d, const struct cu *cu, struct ltab *t)
 
 		r.end = xend;
 		while ((s = cstr(&r)) != NULL && *s != '\0') {
-			if (t->ndirs == cap) {
-				cap = cap ? 2 * cap : 16;
-				if ((p = reallocarray(t->dirs, cap,
-				    sizeof(*t->dirs))) == NULL)
-					return -1;
-				t->dirs = p;
-			}
+			if (grow((void **)&t->dirs, t->ndirs, &cap, 16,
+			    sizeof(*t->dirs)) == -1)
+				return -1;
 			t->dirs[t->ndirs++] = s;
 		}
 		cap = 0;
 		while ((s = cstr(&r)) != NULL && *s != '\0') {
-			if (t->nfiles == cap) {
-				cap = cap ? 2 * cap : 16;
-				if ((p = reallocarray(t->files, cap,
-				    sizeof(*t->files))) == NULL)
-					return -1;
-				t->files = p;
-			}
+			if (grow((void **)&t->files, t->nfiles, &cap, 16,
+			    sizeof(*t->files)) == -1)
+				return -1;
 			t->files[t->nfiles].name = s;
 			t->files[t->nfiles].dir = uleb(&r);
 			uleb(&r);

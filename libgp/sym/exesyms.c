@@ -63,16 +63,6 @@ struct exe {
 					   symbols it has (dynsyms), or NULL */
 };
 
-static char *
-sdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s)) == NULL)
-		err(1, NULL);
-	return d;
-}
-
 static void
 bfdfail(const char *path)
 {
@@ -308,7 +298,7 @@ finalize(struct gp_symtab *t, struct cand *c, size_t n)
 	for (i = 0; i < k; i++) {
 		s = &t->syms[i];
 		s->flags = c[i].flags;
-		s->name = sdup(c[i].name);
+		s->name = gp_xstrdup(c[i].name);
 	}
 	t->nsyms = t->cap = k;
 }
@@ -396,17 +386,13 @@ from_nm(struct gp_symtab *t, const char *path)
 		if ((type != 't' && type != 'T') ||
 		    sscanf(addr, "%" SCNx64 "%c", &a, &end) != 1)
 			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 256;
-			if ((c = reallocarray(c, cap, sizeof(*c))) == NULL)
-				err(1, NULL);
-		}
+		c = gp_xgrow(c, &cap, n, 256, sizeof(*c));
 		memset(&c[n], 0, sizeof(c[n]));
 		c[n].addr = a;
 		c[n].order = n;
 		c[n].flags = GP_SYM_FUNC |
 		    (type == 't' ? GP_SYM_STATIC : GP_SYM_GLOBAL);
-		c[n].name = sdup(name);
+		c[n].name = gp_xstrdup(name);
 		n++;
 	}
 	if (ferror(f))
@@ -456,7 +442,7 @@ bfdline(const struct exe *x, struct gp_sym *s)
 	if (bfd_find_nearest_line(x->abfd, x->text, x->syms,
 	    s->addr - bfd_section_vma(x->text), &file, &func, &line) &&
 	    file != NULL && func != NULL && line != 0) {
-		s->file = sdup(file);
+		s->file = gp_xstrdup(file);
 		s->line = (int)line;
 	}
 }
@@ -567,8 +553,8 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 	exe_open(&x, path, o->dynsyms);
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		err(1, NULL);
-	t->exe = sdup(path);
-	t->target = sdup(bfd_get_target(x.abfd));
+	t->exe = gp_xstrdup(path);
+	t->target = gp_xstrdup(bfd_get_target(x.abfd));
 	t->textlo = bfd_section_vma(x.text);
 	t->texthi = t->textlo + bfd_section_size(x.text);
 	for (sec = x.abfd->sections; sec != NULL; sec = sec->next) {

@@ -16,16 +16,6 @@ struct cand {
 	size_t		 order;		/* line symbols first, in address order */
 };
 
-static char *
-sdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s)) == NULL)
-		err(1, NULL);
-	return d;
-}
-
 /* gprof's cmp_addr: address, functions first, globals first. */
 static int
 cmp_cand(const void *a, const void *b)
@@ -97,8 +87,8 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 		}
 		memset(&c[n], 0, sizeof(c[n]));
 		c[n].s.addr = bfd_section_vma(text) + off;
-		c[n].s.name = sdup(func);
-		c[n].s.file = sdup(file);
+		c[n].s.name = gp_xstrdup(func);
+		c[n].s.file = gp_xstrdup(file);
 		c[n].s.line = (int)line;
 		c[n].order = n;
 		/* Static as its function: the previous line's, or a lookup. */

@@ -50,12 +50,7 @@ gp_map_read(struct gp_map *m, const char *path)
 				badmap(path);
 			continue;
 		}
-		if (m->n == cap) {
-			cap = cap ? 2 * cap : 64;
-			if ((m->v = reallocarray(m->v, cap,
-			    sizeof(*m->v))) == NULL)
-				err(1, NULL);
-		}
+		m->v = gp_xgrow(m->v, &cap, m->n, 64, sizeof(*m->v));
 		m->v[m->n].file = gp_xstrdup(buf);
 		if (fscanf(f, "%1023[^\n]\n", buf) != 1)
 			badmap(path);

@@ -87,11 +87,7 @@ gp_table_byname(const char *s)
 void
 gp_specs_add(struct gp_specs *s, enum gp_table t, const char *spec)
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 16;
-		if ((s->v = reallocarray(s->v, s->cap, sizeof(*s->v))) == NULL)
-			err(1, NULL);
-	}
+	s->v = gp_xgrow(s->v, &s->cap, s->n, 16, sizeof(*s->v));
 	s->v[s->n].table = t;
 	if ((s->v[s->n].spec = strdup(spec)) == NULL)
 		err(1, NULL);
@@ -111,57 +107,53 @@ gp_specs_defaults(struct gp_specs *s)
 }
 
 /*
+ * gprof's option letters that take a symspec but -q and -Q, and the
+ * tables each adds it to (GP_NTABLES: no second).
+ */
+static const struct {
+	int		 ch;
+	enum gp_table	 table, table2;
+} specopts[] = {
+	{ 'e',	GP_EXCL_GRAPH,	GP_NTABLES },
+	{ 'E',	GP_EXCL_GRAPH,	GP_EXCL_TIME },
+	{ 'f',	GP_INCL_GRAPH,	GP_NTABLES },
+	{ 'F',	GP_INCL_GRAPH,	GP_INCL_TIME },
+	{ 'k',	GP_EXCL_ARCS,	GP_NTABLES },
+	{ 'n',	GP_INCL_TIME,	GP_NTABLES },
+	{ 'N',	GP_EXCL_TIME,	GP_NTABLES },
+	{ 'p',	GP_INCL_FLAT,	GP_NTABLES },
+	{ 'P',	GP_EXCL_FLAT,	GP_NTABLES },
+};
+#define NSPECOPTS	(sizeof(specopts) / sizeof(specopts[0]))
+
+/*
  * gprof's option letters that take a symspec.  Returns 1 if ch is one of
  * them, 0 if not.
  */
 int
 gp_specs_opt(struct gp_specs *s, int ch, const char *arg)
 {
+	size_t i;
 	int arc;
 
 	if (arg == NULL)	/* getopt's '?' or ':': not an option */
 		return 0;
 	arc = strchr(arg, '/') != NULL;
-
-	switch (ch) {
-	case 'e':
-		gp_specs_add(s, GP_EXCL_GRAPH, arg);
-		break;
-	case 'E':
-		gp_specs_add(s, GP_EXCL_GRAPH, arg);
-		gp_specs_add(s, GP_EXCL_TIME, arg);
-		break;
-	case 'f':
-		gp_specs_add(s, GP_INCL_GRAPH, arg);
-		break;
-	case 'F':
-		gp_specs_add(s, GP_INCL_GRAPH, arg);
-		gp_specs_add(s, GP_INCL_TIME, arg);
-		break;
-	case 'k':
-		gp_specs_add(s, GP_EXCL_ARCS, arg);
-		break;
-	case 'n':
-		gp_specs_add(s, GP_INCL_TIME, arg);
-		break;
-	case 'N':
-		gp_specs_add(s, GP_EXCL_TIME, arg);
-		break;
-	case 'p':
-		gp_specs_add(s, GP_INCL_FLAT, arg);
-		break;
-	case 'P':
-		gp_specs_add(s, GP_EXCL_FLAT, arg);
-		break;
-	case 'q':
+	if (ch == 'q') {
 		gp_specs_add(s, arc ? GP_INCL_ARCS : GP_INCL_GRAPH, arg);
-		break;
-	case 'Q':
-		gp_specs_add(s, arc ? GP_EXCL_ARCS : GP_EXCL_GRAPH, arg);
-		break;
-	default:
-		return 0;
+		return 1;
 	}
+	if (ch == 'Q') {
+		gp_specs_add(s, arc ? GP_EXCL_ARCS : GP_EXCL_GRAPH, arg);
+		return 1;
+	}
+	for (i = 0; i < NSPECOPTS && specopts[i].ch != ch; i++)
+		;
+	if (i == NSPECOPTS)
+		return 0;
+	gp_specs_add(s, specopts[i].table, arg);
+	if (specopts[i].table2 != GP_NTABLES)
+		gp_specs_add(s, specopts[i].table2, arg);
 	return 1;
 }
 
@@ -246,11 +238,7 @@ match(const struct pattern *p, const struct gp_sym *sym, char lead)
 static size_t
 addrange(struct table *t, uint64_t lo, uint64_t hi, size_t spec)
 {
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 16;
-		if ((t->v = reallocarray(t->v, t->cap, sizeof(*t->v))) == NULL)
-			err(1, NULL);
-	}
+	t->v = gp_xgrow(t->v, &t->cap, t->n, 16, sizeof(*t->v));
 	t->v[t->n].lo = lo;
 	t->v[t->n].hi = hi;
 	t->v[t->n].spec = spec;

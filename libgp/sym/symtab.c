@@ -98,58 +98,86 @@ parse_flags(const struct gp_rec *rec, int i)
 	return flags;
 }
 
+/*
+ * The fields a sym and an osym record share, from the address at field i
+ * on (emit_symfields() writes them), into s; prev, the symbol before it
+ * in its object (NULL: none), has a lower address.
+ */
 static void
-load_sym(struct gp_symtab **symp, const struct gp_rec *rec)
+load_symfields(const struct gp_rec *rec, int i, struct gp_sym *s,
+    const struct gp_sym *prev)
 {
-	struct gp_symtab *t = *symp;
-	struct gp_sym *s;
-	uint64_t id;
-
-	if (t == NULL || t->exe == NULL)
-		gp_recerr(rec, "sym record before the exe record");
-	gp_need(rec, 9);
-	id = gp_fu64(rec, 1);
-	if (id != t->nsyms)
-		gp_recerr(rec, "field 2: symbol id %ju out of sequence "
-		    "(expected %zu)", (uintmax_t)id, t->nsyms);
-	if (t->nsyms >= t->declared)
-		gp_recerr(rec, "more sym records than the %zu the exe "
-		    "record declares", t->declared);
-	if (t->nsyms == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 1024;
-		if (t->cap > t->declared)
-			t->cap = t->declared;
-		t->syms = reallocarray(t->syms, t->cap, sizeof(*t->syms));
-		if (t->syms == NULL)
-			err(1, NULL);
-	}
-	s = &t->syms[t->nsyms];
 	memset(s, 0, sizeof(*s));
-	s->addr = gp_fhex(rec, 2);
-	if (t->nsyms > 0 && s->addr <= t->syms[t->nsyms - 1].addr)
-		gp_recerr(rec, "field 3: address %#jx not above the previous "
-		    "symbol's %#jx", (uintmax_t)s->addr,
-		    (uintmax_t)t->syms[t->nsyms - 1].addr);
-	s->end = gp_fhex(rec, 3);
-	s->flags = parse_flags(rec, 4);
-	s->file = optstr(rec, 5);
-	s->line = gp_fempty(rec, 6) ? 0 : (int)gp_fu64max(rec, 6, INT_MAX);
-	s->name = gp_fstr(rec, 7);
-	s->dname = gp_fempty(rec, 8) ? gp_xstrdup(s->name) : gp_fstr(rec, 8);
-	t->nsyms++;
+	s->addr = gp_fhex(rec, i);
+	if (prev != NULL && s->addr <= prev->addr)
+		gp_recerr(rec, "field %d: address %#jx not above the previous "
+		    "symbol's %#jx", i + 1, (uintmax_t)s->addr,
+		    (uintmax_t)prev->addr);
+	s->end = gp_fhex(rec, i + 1);
+	s->flags = parse_flags(rec, i + 2);
+	s->file = optstr(rec, i + 3);
+	s->line = gp_fempty(rec, i + 4) ? 0 :
+	    (int)gp_fu64max(rec, i + 4, INT_MAX);
+	s->name = gp_fstr(rec, i + 5);
+	s->dname = gp_fempty(rec, i + 6) ? gp_xstrdup(s->name) :
+	    gp_fstr(rec, i + 6);
 }
 
-/* Room for one more symbol past nsyms + nosyms. */
+/*
+ * Field 2, the record's number: the next of its sequence, expected
+ * (what: "symbol id", "object").
+ */
 static void
-growsyms(struct gp_symtab *t)
+needseq(const struct gp_rec *rec, const char *what, size_t expected)
+{
+	uint64_t v;
+
+	v = gp_fu64(rec, 1);
+	if (v != expected)
+		gp_recerr(rec, "field 2: %s %ju out of sequence (expected %zu)",
+		    what, (uintmax_t)v, expected);
+}
+
+/* Room for one more symbol past nsyms + nosyms, of at most max in all. */
+static void
+growsyms(struct gp_symtab *t, size_t max)
 {
 	size_t n = GP_NSYMS(t);
 
 	if (n < t->cap)
 		return;
 	t->cap = t->cap ? 2 * t->cap : 1024;
+	if (t->cap > max)
+		t->cap = max;
 	if ((t->syms = reallocarray(t->syms, t->cap, sizeof(*t->syms))) == NULL)
 		err(1, NULL);
+}
+
+/* The table a sym or obj record adds to, which its exe record began. */
+static struct gp_symtab *
+exetab(struct gp_symtab *t, const struct gp_rec *rec)
+{
+	if (t == NULL || t->exe == NULL)
+		gp_recerr(rec, "%s record before the exe record", rec->f[0]);
+	return t;
+}
+
+static void
+load_sym(struct gp_symtab *t, const struct gp_rec *rec)
+{
+	struct gp_sym *s;
+
+	if (t->nobjs > 0)
+		gp_recerr(rec, "sym record after an obj record");
+	gp_need(rec, 9);
+	needseq(rec, "symbol id", t->nsyms);
+	if (t->nsyms >= t->declared)
+		gp_recerr(rec, "more sym records than the %zu the exe "
+		    "record declares", t->declared);
+	growsyms(t, t->declared);
+	s = &t->syms[t->nsyms];
+	load_symfields(rec, 2, s, t->nsyms > 0 ? s - 1 : NULL);
+	t->nsyms++;
 }
 
 /* The last obj record has all its osym records. */
@@ -169,23 +197,16 @@ objdone(const struct gp_rec *rec, const struct gp_symtab *t)
 
 /* "obj n path nsyms": another object's symbols follow. */
 static void
-load_obj(struct gp_symtab **symp, const struct gp_rec *rec)
+load_obj(struct gp_symtab *t, const struct gp_rec *rec)
 {
-	struct gp_symtab *t = *symp;
 	struct gp_symobj *o;
-	uint64_t n;
 
-	if (t == NULL || t->exe == NULL)
-		gp_recerr(rec, "obj record before the exe record");
 	gp_need(rec, 4);
 	if (t->nsyms != t->declared)
 		gp_recerr(rec, "obj record before the last of the %zu sym "
 		    "records the exe record declares", t->declared);
 	objdone(rec, t);
-	n = gp_fu64(rec, 1);
-	if (n != t->nobjs + 1)
-		gp_recerr(rec, "field 2: object %ju out of sequence (expected "
-		    "%zu)", (uintmax_t)n, t->nobjs + 1);
+	needseq(rec, "object", t->nobjs + 1);
 	if ((t->objs = reallocarray(t->objs, t->nobjs + 1,
 	    sizeof(*t->objs))) == NULL)
 		err(1, NULL);
@@ -199,9 +220,8 @@ load_obj(struct gp_symtab **symp, const struct gp_rec *rec)
 
 /* "osym id obj addr end flags file line name dname" */
 static void
-load_osym(struct gp_symtab **symp, const struct gp_rec *rec)
+load_osym(struct gp_symtab *t, const struct gp_rec *rec)
 {
-	struct gp_symtab *t = *symp;
 	struct gp_symobj *o;
 	struct gp_sym *s;
 	uint64_t v;
@@ -210,10 +230,7 @@ load_osym(struct gp_symtab **symp, const struct gp_rec *rec)
 		gp_recerr(rec, "osym record before any obj record");
 	gp_need(rec, 10);
 	o = &t->objs[t->nobjs - 1];
-	v = gp_fu64(rec, 1);
-	if (v != GP_NSYMS(t))
-		gp_recerr(rec, "field 2: symbol id %ju out of sequence "
-		    "(expected %zu)", (uintmax_t)v, GP_NSYMS(t));
+	needseq(rec, "symbol id", GP_NSYMS(t));
 	v = gp_fu64(rec, 2);
 	if (v != t->nobjs)
 		gp_recerr(rec, "field 3: object %ju is not the last obj "
@@ -221,19 +238,9 @@ load_osym(struct gp_symtab **symp, const struct gp_rec *rec)
 	if (o->nsyms >= o->declared)
 		gp_recerr(rec, "more osym records than the %zu the obj record "
 		    "declares", o->declared);
-	growsyms(t);
+	growsyms(t, SIZE_MAX);
 	s = &t->syms[GP_NSYMS(t)];
-	memset(s, 0, sizeof(*s));
-	s->addr = gp_fhex(rec, 3);
-	if (o->nsyms > 0 && s->addr <= s[-1].addr)
-		gp_recerr(rec, "field 4: address %#jx not above the previous "
-		    "symbol's %#jx", (uintmax_t)s->addr, (uintmax_t)s[-1].addr);
-	s->end = gp_fhex(rec, 4);
-	s->flags = parse_flags(rec, 5);
-	s->file = optstr(rec, 6);
-	s->line = gp_fempty(rec, 7) ? 0 : (int)gp_fu64max(rec, 7, INT_MAX);
-	s->name = gp_fstr(rec, 8);
-	s->dname = gp_fempty(rec, 9) ? gp_xstrdup(s->name) : gp_fstr(rec, 9);
+	load_symfields(rec, 3, s, o->nsyms > 0 ? s - 1 : NULL);
 	o->nsyms++;
 	t->nosyms++;
 }
@@ -243,14 +250,12 @@ gp_sym_load(struct gp_symtab **symp, const struct gp_rec *rec)
 {
 	if (gp_iskind(rec, "exe"))
 		load_exe(symp, rec);
-	else if (gp_iskind(rec, "sym")) {
-		if (*symp != NULL && (*symp)->nobjs > 0)
-			gp_recerr(rec, "sym record after an obj record");
-		load_sym(symp, rec);
-	} else if (gp_iskind(rec, "obj"))
-		load_obj(symp, rec);
+	else if (gp_iskind(rec, "sym"))
+		load_sym(exetab(*symp, rec), rec);
+	else if (gp_iskind(rec, "obj"))
+		load_obj(exetab(*symp, rec), rec);
 	else if (gp_iskind(rec, "osym"))
-		load_osym(symp, rec);
+		load_osym(*symp, rec);
 	else
 		return 0;
 	return 1;
@@ -310,7 +315,7 @@ gp_sym_addobj(struct gp_symtab *t, const char *path, struct gp_symtab *o)
 	ob->first = GP_NSYMS(t);
 	ob->nsyms = ob->declared = o->nsyms;
 	for (i = 0; i < o->nsyms; i++) {
-		growsyms(t);
+		growsyms(t, SIZE_MAX);
 		t->syms[GP_NSYMS(t)] = o->syms[i];
 		t->nosyms++;
 	}
@@ -329,22 +334,9 @@ gp_sym_addobj(struct gp_symtab *t, const char *path, struct gp_symtab *o)
 struct gp_sym *
 gp_sym_lookup(const struct gp_symtab *t, uint64_t addr)
 {
-	size_t lo, hi, mid;
-
-	if (t == NULL || t->nsyms == 0 || addr < t->syms[0].addr)
+	if (t == NULL)
 		return NULL;
-	lo = 0;				/* syms[lo].addr <= addr */
-	hi = t->nsyms;			/* syms[hi].addr > addr, or end */
-	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if (t->syms[mid].addr <= addr)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	if (addr > t->syms[lo].end)
-		return NULL;
-	return &t->syms[lo];
+	return lookup(t, 0, t->nsyms, addr);
 }
 
 static void
@@ -389,16 +381,12 @@ emit_objs(struct gp_writer *w, const struct gp_symtab *t)
 
 	for (k = 0; k < t->nobjs; k++) {
 		o = &t->objs[k];
-		gp_wkind(w, "obj");
-		gp_wu64(w, k + 1);
-		gp_wstr(w, o->path);
-		gp_wu64(w, o->nsyms);
-		gp_weol(w);
+		gp_wrecf(w, "obj", "usu", (uint64_t)k + 1, o->path,
+		    (uint64_t)o->nsyms);
 		for (i = o->first; i < o->first + o->nsyms; i++) {
 			s = &t->syms[i];
 			gp_wkind(w, "osym");
-			gp_wu64(w, i);
-			gp_wu64(w, k + 1);
+			gp_wfields(w, "uu", (uint64_t)i, (uint64_t)k + 1);
 			emit_symfields(w, s);
 		}
 	}
@@ -408,23 +396,18 @@ void
 gp_sym_emit(struct gp_writer *w, const struct gp_symtab *t)
 {
 	const struct gp_sym *s;
-	char lead[2];
 	size_t i;
 
 	gp_wkind(w, "exe");
-	gp_wstr(w, t->exe);
-	gp_wstr(w, t->target);
-	gp_whex(w, t->textlo);
-	gp_whex(w, t->texthi);
-	gp_wu64(w, t->nsyms);
+	gp_wfields(w, "ssxxu", t->exe, t->target, t->textlo, t->texthi,
+	    (uint64_t)t->nsyms);
 	if (t->width > 0)
 		gp_wu64(w, t->width);
 	else
 		gp_wraw(w, "");
-	gp_wraw(w, t->bigendian < 0 ? "" : t->bigendian ? "be" : "le");
-	lead[0] = t->lead;
-	lead[1] = '\0';
-	gp_wstr(w, lead);
+	/* The leading character is a field of one character, or empty. */
+	gp_wfields(w, "rn", t->bigendian < 0 ? "" : t->bigendian ? "be" : "le",
+	    &t->lead, (size_t)(t->lead != '\0'));
 	gp_weol(w);
 	for (i = 0; i < t->nsyms; i++) {
 		s = &t->syms[i];
