@@ -97,7 +97,8 @@ void		 gp_wrecf(struct gp_writer *, const char *kind, const char *fmt,
 		    ...);
 void		 gp_wfields(struct gp_writer *, const char *fmt, ...);
 void		 gp_wrec(struct gp_writer *, const struct gp_rec *);
-void		 gp_wflush(struct gp_writer *);
+/* Once a buffer: cold, so that the field writers do not inline it. */
+void		 gp_wflush(struct gp_writer *) __attribute__((__cold__));
 /* All of buf, write(2) again after EINTR; a failure is err(1, what). */
 void		 gp_xwrite(int fd, const void *buf, size_t, const char *what);
 void		 gp_wclose(struct gp_writer *);	/* flushes, frees */
