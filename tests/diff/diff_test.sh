@@ -295,9 +295,9 @@ flame_head()
 flame_body()
 {
 	pgbuild work -O0 "$src/work.c"
-	atf_check ./work 8
+	atf_check ./work 16
 	mv gmon.out a.gmon
-	atf_check ./work 30
+	atf_check ./work 60
 	mv gmon.out b.gmon
 	stream work a.gmon a.st
 	stream work b.gmon b.st
@@ -313,7 +313,7 @@ flame_body()
 	gp-diff b.st a.st | gp-fmt -o svg >down.svg || atf_fail "svg failed"
 	atf_check xmllint --noout up.svg
 	atf_check xmllint --noout down.svg
-	atf_check -o match:'^<title>extra \([0-9.]+ seconds, [0-9.]+%\); calls 8 -> 30, self ' \
+	atf_check -o match:'^<title>extra \([0-9.]+ seconds, [0-9.]+%\); calls 16 -> 60, self ' \
 	    grep -o '<title>extra [^<]*' up.svg
 	for f in extra leaf; do
 		set -- $(fill $f up.svg)
