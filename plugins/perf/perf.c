@@ -565,15 +565,19 @@ static int
 frame(struct perf *p, char *s, uint64_t pid, int runtime)
 {
 	char *e, *sym, *dso, *plus;
+	const char *ce;
 	uint64_t addr, off = 0, a, fa;
 	size_t obj = NONE, f;
 	int haveoff = 0;
 
 	while (*s == ' ' || *s == '\t')
 		s++;
-	addr = strtoull(s, &e, 16);
+	e = s + strspn(s, "0123456789abcdefABCDEF");
 	if (e == s || (*e != ' ' && *e != '\0'))
 		return 1;	/* not a frame: a srcline, say */
+	if (textin_u64(s, 16, &addr, &ce) == -2)
+		return fail(p, "address %.*s is over 64 bits", (int)(e - s) >
+		    40 ? 40 : (int)(e - s), s);
 	if (!p->insample)
 		return fail(p, "a frame outside a sample");
 	s = e;
@@ -605,12 +609,10 @@ frame(struct perf *p, char *s, uint64_t pid, int runtime)
 		}
 	}
 	if ((plus = strrchr(sym, '+')) != NULL && plus[1] == '0' &&
-	    plus[2] == 'x') {
-		off = strtoull(plus + 3, &e, 16);
-		if (*e == '\0') {
-			*plus = '\0';
-			haveoff = 1;
-		}
+	    plus[2] == 'x' && textin_u64(plus + 3, 16, &off, &ce) == 0 &&
+	    *ce == '\0') {
+		*plus = '\0';
+		haveoff = 1;
 	}
 	if (dso != NULL && strcmp(dso, "[unknown]") != 0 && *dso != '\0' &&
 	    (obj = objfind(p, dso)) == NONE)
@@ -619,7 +621,7 @@ frame(struct perf *p, char *s, uint64_t pid, int runtime)
 	if (a == NOADDR && haveoff && strcmp(sym, "[unknown]") != 0 &&
 	    (fa = elfsyms_find(&objload(p, obj)->elf, sym)) != NOADDR)
 		a = fa + off;	/* where the symbol table puts SYM */
-	if (a == NOADDR) {
+	if (a == NOADDR && obj != NONE) {
 		if (!p->warned++ && objload(p, obj)->elf.nsegs == 0)
 			host->warn(p->ctx, "line %lu: %s: cannot read its "
 			    "program headers (not on this machine?); frames "
@@ -728,6 +730,7 @@ static int
 header(struct perf *p, char *s)
 {
 	char *tok[64], *t, *rest, *comm, *ev = NULL, *inl = NULL;
+	const char *ce;
 	uint64_t pid = 0, tid = 0, period = 1;
 	size_t g, n = 0, i, idt = (size_t)-1, itime = (size_t)-1;
 	int haveperiod = 0;
@@ -759,18 +762,18 @@ header(struct perf *p, char *s)
 	if (idt == (size_t)-1)
 		return fail(p, "not a perf script sample: no thread id in "
 		    "'%.60s'", s);
-	if (strchr(tok[idt], '/') != NULL) {
-		pid = strtoull(tok[idt], NULL, 10);
-		tid = strtoull(strchr(tok[idt], '/') + 1, NULL, 10);
-	} else
-		tid = strtoull(tok[idt], NULL, 10);
+	if ((strchr(tok[idt], '/') != NULL && textin_u64(tok[idt], 10, &pid,
+	    &ce) != 0) || textin_u64(strchr(tok[idt], '/') != NULL ?
+	    strchr(tok[idt], '/') + 1 : tok[idt], 10, &tid, &ce) != 0)
+		return fail(p, "thread id %.40s is over 64 bits", tok[idt]);
 	/* the command: the words before the ids (it may hold spaces) */
 	for (i = 1; i < idt; i++)
 		tok[i][-1] = ' ';
 	comm = tok[0];
 	i = itime != (size_t)-1 ? itime + 1 : idt + 1;
 	if (i < n && isnum(tok[i])) {
-		period = strtoull(tok[i], NULL, 10);
+		if (textin_u64(tok[i], 10, &period, &ce) != 0)
+			return fail(p, "period %.40s is over 64 bits", tok[i]);
 		haveperiod = 1;
 		i++;
 	}

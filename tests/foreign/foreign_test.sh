@@ -571,6 +571,20 @@ perf_bad_body()
 	printf 'prog 12 1.5: 250000 cpu-clock:\n\t    11bc le' >cut.txt
 	oneline '^gmon-cat: cut\.txt: line 2: truncated: the last line has no newline \(plugin perf\)$' \
 	    gmon-cat -f perf cut.txt
+	# numbers over 64 bits, in no object: refused, not taken for the
+	# largest (an address that is no object's reached the objects)
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\tffffffff8225a6c1c9 f\n' \
+	    >big.txt
+	oneline '^gmon-cat: big\.txt: line 2: address ffffffff8225a6c1c9 is over 64 bits \(plugin perf\)$' \
+	    gmon-cat -f perf big.txt
+	printf 'prog 99999999999999999999 1.5: 1 cpu-clock:\n\t1 f (/x)\n' \
+	    >tid.txt
+	oneline '^gmon-cat: tid\.txt: line 1: thread id 99999999999999999999 is over 64 bits \(plugin perf\)$' \
+	    gmon-cat -f perf tid.txt
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\tffffffffffffffff f\n' \
+	    >max.txt
+	atf_check -o match:'^marc	1		0x0		0xffffffffffffffff	' \
+	    gmon-cat -f perf max.txt
 	printf 'just words\n' >words.txt
 	oneline "^gmon-cat: words\\.txt: line 1: not a perf script sample: no thread id in 'just' \\(plugin perf\\)\$" \
 	    gmon-cat -f perf words.txt
