@@ -259,6 +259,27 @@ elfsyms_find(const struct elfsyms *t, const char *name)
 	return a;
 }
 
+int
+elfsyms_at(const struct elfsyms *t, const char *name, uint64_t addr)
+{
+	size_t lo = 0, hi = t->n, mid, n = strlen(name);
+
+	if (elfsyms_find(t, name) == addr)
+		return 1;
+	/* the names that begin "name.", in order from the first */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(t->v[mid].name, name) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < t->n && strncmp(t->v[lo].name, name, n) == 0; lo++)
+		if (t->v[lo].name[n] == '.' && t->v[lo].addr == addr)
+			return 1;
+	return 0;
+}
+
 uint64_t
 elfsyms_offaddr(const struct elfsyms *t, uint64_t off)
 {

@@ -488,6 +488,43 @@ perf_noexe_body()
 	atf_check -o empty comm -23 theirs ours
 }
 
+# within D FILE: each line's "name ours theirs" within D of each other
+within()
+{
+	awk -v d="$1" '{ x = $2 - $3; if (x < 0) x = -x
+	    if (x > d) { bad = 1; print } } END { exit bad }' "$2"
+}
+
+atf_test_case perf_inlined
+perf_inlined_head()
+{
+	atf_set "descr" "perf --call-graph dwarf: \"(inlined)\" frames are" \
+	    "part of the function at their address, or that function under" \
+	    "another name: the executable's share is perf report's"
+	atf_set "require.progs" "perf"
+}
+perf_inlined_body()
+{
+	perfok
+	atf_check cc -O2 -g -fno-omit-frame-pointer -o clone "$progs/clone.c"
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock \
+	    --call-graph dwarf -o perf.data ./clone 50000000
+	perf script -i perf.data >perf.txt 2>/dev/null
+	grep -q ' (inlined)$' perf.txt ||
+	    atf_skip "perf script prints no inlined frames here"
+	atf_check -o save:st -e save:err gmon-cat perf.txt
+	grep 'inlined' err && atf_fail "inlined frames read as an object"
+	# the samples in the executable: perf report's share
+	theirs=$(perf report -i perf.data --stdio --no-children --sort dso \
+	    2>/dev/null | awk '$2 == "clone" { sub(/%/, "", $1); print $1 }')
+	ours=$(awk -F '\t' '$1 == "thread" { all += $8 }
+	    $1 == "marc" && $5 == "0" { ex += $8 }
+	    END { printf "%.2f", 100 * ex / all }' st)
+	echo "clone $ours $theirs" >both
+	test -n "$theirs" && within 0.5 both ||
+	    atf_fail "the executable's share: ours $ours, perf report's $theirs"
+}
+
 atf_test_case perf_threads
 perf_threads_head()
 {
@@ -607,6 +644,7 @@ atf_init_test_cases()
 	atf_add_test_case perf_flat
 	atf_add_test_case perf_nochain
 	atf_add_test_case perf_noexe
+	atf_add_test_case perf_inlined
 	atf_add_test_case perf_threads
 	atf_add_test_case perf_bad
 }
