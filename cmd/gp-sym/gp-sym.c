@@ -182,6 +182,7 @@ addobjs(struct gp_symtab *t, const struct gp_rt *rt,
 	struct gp_symopt o = *eo;
 	const struct gp_rtgroup *g;
 	const struct gp_rtobj *ob;
+	struct gp_symtab *ot;
 	char **used;
 	size_t k, i;
 	int64_t id;
@@ -189,6 +190,7 @@ addobjs(struct gp_symtab *t, const struct gp_rt *rt,
 	o.extsyms = NULL;	/* -S and -R are the executable's */
 	o.mapfile = NULL;
 	o.dynsyms = 1;
+	o.nosymsok = 1;
 	if ((used = calloc(rt->ngroups + 1, sizeof(*used))) == NULL)
 		err(1, NULL);
 	for (k = 0; k < rt->ngroups; k++)
@@ -215,7 +217,13 @@ addobjs(struct gp_symtab *t, const struct gp_rt *rt,
 				    "measured functions stay unnamed", ob->path);
 				continue;
 			}
-			gp_sym_addobj(t, ob->path, gp_sym_build(ob->path, &o));
+			/* a stripped program's imports are no symbols */
+			if ((ot = gp_sym_build(ob->path, &o)) == NULL) {
+				warnx("%s: has no symbols: its measured "
+				    "functions stay unnamed", ob->path);
+				continue;
+			}
+			gp_sym_addobj(t, ob->path, ot);
 		}
 		free(used[k]);
 	}

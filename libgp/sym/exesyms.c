@@ -319,7 +319,8 @@ nosyms(const char *path)
 	errx(1, "file `%s' has no symbols", path);
 }
 
-static void
+/* 0, or -1 if no symbol is kept and o->nosymsok says so is no error. */
+static int
 from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
 {
 	const struct gp_mapent *fp;
@@ -361,11 +362,15 @@ from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
 	}
 	if (n == 0) {
 		free(c);
+		gp_map_free(&fm);
+		if (o->nosymsok)
+			return -1;
 		nosyms(x->path);
 	}
 	finalize(t, c, n);
 	free(c);
 	gp_map_free(&fm);
+	return 0;
 }
 
 /*
@@ -589,14 +594,16 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 
 	if (o->extsyms != NULL)
 		from_nm(t, o->extsyms);
-	else {
-		from_exe(t, &x, o);
-		if (!o->nolines)
-			lines(t, &x);
-	}
-	if (o->demangle)
+	else if (from_exe(t, &x, o) == -1) {
+		free(t->exe);
+		free(t->target);
+		free(t);
+		t = NULL;
+	} else if (!o->nolines)
+		lines(t, &x);
+	if (t != NULL && o->demangle)
 		demangle(t, &x);
-	else
+	else if (t != NULL)
 		for (size_t i = 0; i < t->nsyms; i++)
 			t->syms[i].dname = t->syms[i].name;
 	/*

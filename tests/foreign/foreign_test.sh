@@ -525,6 +525,29 @@ perf_inlined_body()
 	    atf_fail "the executable's share: ours $ours, perf report's $theirs"
 }
 
+atf_test_case perf_stripped
+perf_stripped_head()
+{
+	atf_set "descr" "perf follows a child whose program is stripped:" \
+	    "its functions stay unnamed, the report goes on"
+	atf_set "require.progs" "perf strip"
+}
+perf_stripped_body()
+{
+	perfok
+	build busy
+	atf_check strip busy
+	atf_check cc -O1 -g -fno-omit-frame-pointer -o spawn "$progs/spawn.c"
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock -g \
+	    -o perf.data ./spawn 100000 "./busy 20"
+	perf script -i perf.data >perf.txt 2>/dev/null
+	grep -q '/busy)$' perf.txt || atf_fail "no sample of the child"
+	atf_check -o save:rep -e save:err gp -b -p spawn perf.txt
+	grep -q '/busy: has no symbols: its measured functions stay unnamed$' \
+	    err || { cat err; atf_fail "the stripped child is not named"; }
+	grep -q ' cmp$' rep || { cat rep; atf_fail "cmp is not reported"; }
+}
+
 atf_test_case perf_threads
 perf_threads_head()
 {
@@ -645,6 +668,7 @@ atf_init_test_cases()
 	atf_add_test_case perf_nochain
 	atf_add_test_case perf_noexe
 	atf_add_test_case perf_inlined
+	atf_add_test_case perf_stripped
 	atf_add_test_case perf_threads
 	atf_add_test_case perf_bad
 }
