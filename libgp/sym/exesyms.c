@@ -12,7 +12,9 @@
  *    when a '.' in it does not start ".NNN", ".clone.NNN" or
  *    ".constprop.NNN" (so "foo.part.0" and "foo.cold" go), when it lacks
  *    the target's leading character, when it is __gnu_compiled*, and,
- *    with -D, when it is not a function;
+ *    with -D, when it is not a function; (with gp_symopt.clones, a
+ *    function's '.' is kept: for profiles that name the function, and
+ *    objects gprof never reads);
  *  - an address is value + section vma; file and line come from libbfd's
  *    bfd_find_nearest_line (sym/dwarfline.c answers it faster);
  *  - the table is sorted by address, functions first, globals first; of
@@ -245,7 +247,9 @@ symclass(const struct exe *x, asymbol *sym, const struct gp_symopt *o)
 	if (info.type != 't' || o->nostatic)
 		return 0;
 	if (sym->name == NULL || sym->name[0] == '\0' ||
-	    !static_name_ok(sym->name))
+	    (!static_name_ok(sym->name) && !(o->clones &&
+	    strchr(sym->name, '$') == NULL && (!x->hasfunc ||
+	    (sym->flags & BSF_FUNCTION)))))
 		return 0;
 	lead = bfd_get_symbol_leading_char(x->abfd);
 	if (lead != '\0' && lead != sym->name[0])

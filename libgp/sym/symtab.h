@@ -114,6 +114,9 @@ struct gp_symopt {
 					   one (a shared library's) */
 	int		 nosymsok;	/* no symbol to keep: NULL, not an
 					   error (an object's table) */
+	int		 clones;	/* keep the statics gprof drops for
+					   a '.' (f.part.0, f.isra.0, f.cold)
+					   that are functions */
 };
 
 struct gp_symtab *gp_sym_build(const char *exe, const struct gp_symopt *);

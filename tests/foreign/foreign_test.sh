@@ -525,6 +525,71 @@ perf_inlined_body()
 	    atf_fail "the executable's share: ours $ours, perf report's $theirs"
 }
 
+# selfshares REPORT: "name self-share" of each function of a flat profile
+selfshares()
+{
+	awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ { print $NF, $1 }' \
+	    "$1" | sort
+}
+
+atf_test_case perf_clones
+perf_clones_head()
+{
+	atf_set "descr" "perf: a clone gprof's symbol rules drop" \
+	    "(crunch.isra.0) keeps its name and its share, as perf report's"
+	atf_set "require.progs" "perf"
+}
+perf_clones_body()
+{
+	perfok
+	atf_check cc -O2 -g -fno-omit-frame-pointer -o clone "$progs/clone.c"
+	nm clone | grep -q ' crunch\.isra\.' ||
+	    atf_skip "the compiler made no crunch.isra clone"
+	for cg in fp dwarf; do
+		atf_check -o ignore -e ignore perf record -q -e cpu-clock \
+		    --call-graph $cg -o $cg.data ./clone 50000000
+		perf script -i $cg.data >$cg.txt 2>/dev/null
+		perf report -i $cg.data --stdio --no-children --sort sym \
+		    2>/dev/null | awk '/^ +[0-9.]+%/ && $2 == "[.]" {
+		    sub(/%/, "", $1); print $3, $1 }' | sort >$cg.theirs
+		atf_check -o save:$cg.rep -e ignore gp -b -p clone $cg.txt
+		selfshares $cg.rep | join - $cg.theirs |
+		    grep -E '^(crunch|warm)' >$cg.both
+		test "$(wc -l <$cg.both)" -eq 2 || { cat $cg.rep $cg.theirs
+			atf_fail "$cg: not both of crunch.isra.0 and warm"; }
+		within 0.5 $cg.both || atf_fail "$cg: shares differ"
+	done
+}
+
+atf_test_case callgrind_clones
+callgrind_clones_head()
+{
+	atf_set "descr" "callgrind: a clone gprof's symbol rules drop" \
+	    "(crunch.isra.0) keeps its name and its cost, as" \
+	    "callgrind_annotate's"
+	atf_set "require.progs" "valgrind callgrind_annotate"
+}
+callgrind_clones_body()
+{
+	atf_check cc -O2 -g -o clone "$progs/clone.c"
+	nm clone | grep -q ' crunch\.isra\.' ||
+	    atf_skip "the compiler made no crunch.isra clone"
+	cgrun cg.out ./clone 200000
+	atf_check -o save:rep -e ignore gp -b -p clone cg.out
+	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { printf "%s %.0f\n", $7, $3 }' rep |
+	    sort >ours
+	callgrind_annotate --threshold=100 cg.out | awk '
+	    $NF ~ /clone\]$/ { n = $(NF - 1); sub(/^.*:/, "", n)
+		gsub(/,/, "", $1); c[n] += $1 }
+	    END { for (f in c) print f, c[f] }' | sort >theirs
+	grep -q '^crunch\.isra\.[0-9]* ' theirs ||
+	    atf_fail "callgrind_annotate names no crunch.isra clone"
+	join ours theirs | grep -E '^(crunch|warm)' >both
+	test "$(wc -l <both)" -eq 2 || { cat rep theirs
+		atf_fail "not both of crunch.isra.0 and warm"; }
+	within 0 both || atf_fail "costs differ"
+}
+
 atf_test_case perf_stripped
 perf_stripped_head()
 {
@@ -668,6 +733,8 @@ atf_init_test_cases()
 	atf_add_test_case perf_nochain
 	atf_add_test_case perf_noexe
 	atf_add_test_case perf_inlined
+	atf_add_test_case perf_clones
+	atf_add_test_case callgrind_clones
 	atf_add_test_case perf_stripped
 	atf_add_test_case perf_threads
 	atf_add_test_case perf_bad
