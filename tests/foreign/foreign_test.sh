@@ -341,17 +341,6 @@ callgrind_bad_body()
 	    gmon-cat -f callgrind notcg.out
 }
 
-# named: the share of all samples (thread records) that the credit layer
-# gives to named functions, for perf report's shares, which are of all
-# samples, the kernel's and the unnamed ones' too
-named()
-{
-	gmon-cat perf.txt | gp-sym work 2>/dev/null | gp-hist | awk -F '\t' '
-	    $1 == "thread" { all += $9 }
-	    $1 == "histsum" { named = $2 / $4 }
-	    END { printf "%.6f\n", named / all }'
-}
-
 # topshares: the two functions with the most self time in gp's report
 # of perf.txt (in rep) are perf report's for perf.data, in that order,
 # their shares of all samples within a point of perf report's
@@ -361,8 +350,8 @@ topshares()
 	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $3, $1 }' |
 	    head -2 >theirs
 	atf_check -o save:rep -e ignore gp -b -p work perf.txt
-	awk -v f="$(named)" 'NF >= 4 && $1 ~ /^[0-9.]+$/ {
-	    print $NF, $1 * f }' rep | head -2 >ours
+	awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ { print $NF, $1 }' rep |
+	    head -2 >ours
 	test "$(wc -l <ours)" -eq 2 || atf_fail "no top two: $(cat rep)"
 	paste ours theirs | awk '$1 != $3 { bad = 1 } { d = $2 - $4;
 	    if (d < 0) d = -d; if (d > 1.0) bad = 1 } END { exit bad }' ||
@@ -613,6 +602,75 @@ perf_stripped_body()
 	grep -q ' cmp$' rep || { cat rep; atf_fail "cmp is not reported"; }
 }
 
+# graphmax REPORT: the largest "% time" of a call graph's entries
+graphmax()
+{
+	awk '/^\[[0-9]+\]/ && $2 + 0 > m { m = $2 + 0 } END { print m + 0 }' \
+	    "$1"
+}
+
+atf_test_case perf_base
+perf_base_head()
+{
+	atf_set "descr" "perf: the time no symbol covers (the kernel's, a" \
+	    "stripped child's) is in the base of the flat profile and of" \
+	    "the call graph: the shares are perf report's, none over 100%"
+	atf_set "require.progs" "perf"
+}
+perf_base_body()
+{
+	perfok
+	atf_check cc -O1 -g -fno-omit-frame-pointer -o spawn "$progs/spawn.c"
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock -g \
+	    -o perf.data ./spawn
+	perf script -i perf.data >perf.txt 2>/dev/null
+	perf report -i perf.data --stdio --no-children --sort sym 2>/dev/null |
+	    awk '/^ +[0-9.]+%/ && $2 == "[.]" && $1 + 0 >= 1 {
+	    sub(/%/, "", $1); print $3, $1 }' | sort >theirs
+	test "$(wc -l <theirs)" -ge 2 || atf_fail "perf report lists too little"
+	atf_check -o save:flat -e ignore gp -b -p spawn perf.txt
+	selfshares flat | join - theirs >both
+	test "$(wc -l <both)" -eq "$(wc -l <theirs)" || { cat flat theirs
+		atf_fail "functions perf report lists are missing"; }
+	within 0.5 both || atf_fail "shares differ from perf report's"
+	atf_check -o save:rep -e ignore gp -b -q spawn perf.txt
+	awk -v m="$(graphmax rep)" 'BEGIN { exit !(m > 0 && m <= 100) }' ||
+	    atf_fail "call graph: an entry of $(graphmax rep)%"
+	# the base: every sample's time
+	gmon-cat perf.txt >st 2>/dev/null
+	want=$(awk -F '\t' '$1 == "thread" { t += $9 }
+	    END { printf "%.2f", t }' st)
+	grep -q "100% is $want seconds" rep ||
+	    atf_fail "the base is not $want seconds: $(grep '100% is' rep)"
+}
+
+atf_test_case callgrind_base
+callgrind_base_head()
+{
+	atf_set "descr" "callgrind: the cost no symbol covers is in the" \
+	    "base, callgrind_annotate's program total; no entry over 100%"
+	atf_set "require.progs" "valgrind callgrind_annotate"
+}
+callgrind_base_body()
+{
+	atf_check cc -O2 -g -o clone "$progs/clone.c"
+	cgrun cg.out ./clone 200000
+	theirs=$(callgrind_annotate cg.out | awk '/PROGRAM TOTALS/ {
+	    gsub(/,/, "", $1); print $1 }')
+	atf_check -o save:rep -e save:err gp -b -q clone cg.out
+	grep -q 'no symbol covers' err ||
+	    atf_skip "every function has a symbol: nothing to check"
+	grep -q "100% is $theirs Ir" rep ||
+	    atf_fail "not $theirs Ir: $(grep '100% is' rep)"
+	test "$(graphmax rep)" = 100 || atf_fail "call graph: $(graphmax rep)%"
+	# the flat profile's shares are of the same total
+	atf_check -o save:flat -e ignore gp -b -p clone cg.out
+	awk -v t="$theirs" 'NF == 7 && $4 ~ /^[0-9]+$/ {
+	    d = $1 - 100 * $3 / t; if (d < 0) d = -d
+	    if (d > 0.005) { bad = 1; print } } END { exit bad }' flat ||
+	    atf_fail "the flat profile's shares are not of $theirs Ir"
+}
+
 atf_test_case perf_threads
 perf_threads_head()
 {
@@ -736,6 +794,8 @@ atf_init_test_cases()
 	atf_add_test_case perf_clones
 	atf_add_test_case callgrind_clones
 	atf_add_test_case perf_stripped
+	atf_add_test_case perf_base
+	atf_add_test_case callgrind_base
 	atf_add_test_case perf_threads
 	atf_add_test_case perf_bad
 }
