@@ -435,6 +435,11 @@ perf_nochain_body()
 	    -o perf.data ./work 100
 	perf script -i perf.data --show-mmap-events >perf.txt 2>/dev/null
 	topshares
+	# no call graph: said of perf.txt, not of a gmon.out
+	atf_check -o save:st -e ignore sh -c \
+	    'gmon-cat perf.txt | gp-sym work | gp-hist | gp-arcs'
+	oneline '^gp-fmt: perf\.txt: no call graph: no sample has a named caller \(perf record -g records the call chains\)$' \
+	    gp-fmt -b -q st
 }
 
 atf_test_case perf_noexe
