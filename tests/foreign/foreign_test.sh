@@ -358,6 +358,26 @@ topshares()
 	    atf_fail "ours: $(cat ours); perf report's: $(cat theirs)"
 }
 
+atf_test_case callgrind_memory
+callgrind_memory_head()
+{
+	atf_set "descr" "A callgrind file of 100000 functions (1.4 MB) is read" \
+	    "in under 64 MB: the costs of one event are kept, not 64"
+	atf_set "require.progs" "/usr/bin/time"
+}
+callgrind_memory_body()
+{
+	awk 'BEGIN { print "# callgrind format"; print "events: Ir Dr"
+	    for (i = 0; i < 100000; i++) { print "fn=f" i; print "0 1 2" }
+	    print "totals: 100000 200000" }' >many.out
+	/usr/bin/time -f %M -o rss gmon-cat many.out >st 2>err ||
+	    atf_fail "gmon-cat failed: $(cat err)"
+	test "$(grep -c '^marc' st)" -eq 100000 || atf_fail "not every function"
+	kb=$(tail -n 1 rss)
+	[ -n "${GP_SANITIZED:-}" ] || [ "$kb" -lt 65536 ] ||
+	    atf_fail "$kb KB"
+}
+
 atf_test_case perf_flat
 perf_flat_head()
 {
@@ -792,6 +812,7 @@ atf_init_test_cases()
 	atf_add_test_case callgrind_formats
 	atf_add_test_case callgrind_threads
 	atf_add_test_case callgrind_bad
+	atf_add_test_case callgrind_memory
 	atf_add_test_case perf_flat
 	atf_add_test_case perf_nochain
 	atf_add_test_case perf_noexe
