@@ -63,6 +63,7 @@ struct exe {
 	int		 hasfunc;	/* the format marks functions */
 	bfd		*dbfd;		/* its separate debug file, whose
 					   symbols it has (dynsyms), or NULL */
+	asymbol		**dyn;		/* dynamic symbols for plt, or NULL */
 };
 
 static char *
@@ -120,11 +121,17 @@ debugsyms(struct exe *x)
 	x->nsyms = n;
 }
 
+/*
+ * With plt (gp_symopt.clones), the synthetic symbols come from the
+ * dynamic symbols too: x86-64's f@plt, as perf names the stubs; not for
+ * an object without its symbol table, where a stub would be the last
+ * symbol before all its code.
+ */
 static void
-exe_open(struct exe *x, const char *path, int dynsyms)
+exe_open(struct exe *x, const char *path, int dynsyms, int plt)
 {
-	asymbol *synth, **p;
-	long i, n, nsynth;
+	asymbol *synth, **p, **dyn = NULL;
+	long i, n, nsynth, ndyn = 0;
 
 	memset(x, 0, sizeof(*x));
 	x->path = path;
@@ -167,6 +174,8 @@ exe_open(struct exe *x, const char *path, int dynsyms)
 		bfdfail(path);
 	if (x->nsyms == 0 && dynsyms)
 		debugsyms(x);
+	if (x->nsyms == 0)
+		plt = 0;
 	if (x->nsyms == 0 && dynsyms &&
 	    (n = bfd_get_dynamic_symtab_upper_bound(x->abfd)) > 0) {
 		free(x->syms);
@@ -178,8 +187,15 @@ exe_open(struct exe *x, const char *path, int dynsyms)
 	}
 
 	/* As gprof: synthetic symbols from the static table alone. */
-	nsynth = bfd_get_synthetic_symtab(x->abfd, x->nsyms, x->syms, 0, NULL,
-	    &synth);
+	if (plt && (n = bfd_get_dynamic_symtab_upper_bound(x->abfd)) > 0) {
+		if ((dyn = malloc((size_t)n)) == NULL)
+			err(1, NULL);
+		if ((ndyn = bfd_canonicalize_dynamic_symtab(x->abfd, dyn)) < 0)
+			ndyn = 0;
+	}
+	nsynth = bfd_get_synthetic_symtab(x->abfd, x->nsyms, x->syms, ndyn,
+	    dyn, &synth);
+	x->dyn = dyn;
 	if (nsynth > 0) {
 		p = reallocarray(x->syms, x->nsyms + nsynth + 1,
 		    sizeof(*x->syms));
@@ -573,7 +589,7 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 			errx(1, "unknown demangling style `%s'", o->style);
 		cplus_demangle_set_style(style);
 	}
-	exe_open(&x, path, o->dynsyms);
+	exe_open(&x, path, o->dynsyms, o->clones);
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		err(1, NULL);
 	t->exe = sdup(path);

@@ -575,6 +575,31 @@ perf_clones_body()
 	done
 }
 
+atf_test_case perf_plt
+perf_plt_head()
+{
+	atf_set "descr" "perf: a sample in a PLT stub is the stub's," \
+	    "qsort@plt, as perf names it (gprof's table has no such symbol)"
+	atf_set "require.progs" "objdump readelf nm"
+}
+perf_plt_body()
+{
+	atf_check cc -O1 -g -fno-omit-frame-pointer -o spawn "$progs/spawn.c"
+	a=$(objdump -d spawn | sed -n 's/^0*\([0-9a-f]*\) <qsort@plt>:$/\1/p')
+	m=$(nm spawn | awk '$3 == "main" { print $1 }')
+	test -n "$a" || atf_skip "no qsort@plt stub"
+	# perf script's addresses are offsets in the file
+	readelf -lW spawn | awk '$1 == "LOAD" && / R?E / {
+	    sub(/^0x0*/, "", $2); sub(/^0x0*/, "", $3); if ($2 == $3) ok = 1 }
+	    END { exit !ok }' ||
+	    atf_skip "the code is not at its offset in the file"
+	printf 'spawn 7 1.5: 250000 cpu-clock:\n\t%x qsort@plt+0x4 (%s)\n\t%x main+0x10 (%s)\n\n' \
+	    $((0x$a + 4)) "$(pwd)/spawn" $((0x$m + 16)) "$(pwd)/spawn" >perf.txt
+	atf_check -o save:rep -e ignore gp -b -p spawn perf.txt
+	selfshares rep >got
+	atf_check -o inline:'qsort@plt 100.00\n' cat got
+}
+
 atf_test_case callgrind_clones
 callgrind_clones_head()
 {
@@ -818,6 +843,7 @@ atf_init_test_cases()
 	atf_add_test_case perf_noexe
 	atf_add_test_case perf_inlined
 	atf_add_test_case perf_clones
+	atf_add_test_case perf_plt
 	atf_add_test_case callgrind_clones
 	atf_add_test_case perf_stripped
 	atf_add_test_case perf_base
