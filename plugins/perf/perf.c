@@ -155,6 +155,9 @@ struct perf {
 	size_t		*fobjs;
 	size_t		 nframes, framecap;
 	int		 warned;
+	const unsigned char *buf;	/* the file, for scanobjs() */
+	size_t		 len;
+	int		 scanned;
 };
 
 static const char *exeopt;
@@ -740,26 +743,68 @@ place(struct perf *p, const struct pframe *pf, size_t dso)
 
 /*
  * Whether the function of an "(inlined)" frame that is no other frame's
- * inlined part (placeall()) is in the object of frame j, which the frame's
- * offset in the file must then place at the start of a function of its
- * name or of a clone's.
+ * inlined part (placeall()) is in object obj, which the frame's offset
+ * in the file must then place at the start of a function of its name or
+ * of a clone's.
  */
 static int
-inobj(struct perf *p, const struct pframe *pf, size_t j)
+inobj(struct perf *p, const struct pframe *pf, size_t obj)
 {
-	const struct pframe *oj = &p->pf[j];
 	uint64_t a;
-	size_t obj;
 
-	if (oj->dso == NONE || oj->inlined || !pf->haveoff ||
-	    strcmp(p->strs + oj->dso, "[unknown]") == 0 ||
-	    p->strs[oj->dso] == '\0' ||
-	    (obj = objfind(p, p->strs + oj->dso)) == NONE ||
-	    objload(p, obj)->kind != 0)
+	if (obj == NONE || !pf->haveoff || objload(p, obj)->kind != 0)
 		return 0;
 	a = linkaddr(p, obj, pf->addr, pf->pid, 0);
 	return a != NOADDR && a >= pf->off &&
 	    elfsyms_at(&p->objs[obj].elf, p->strs + pf->sym, a - pf->off);
+}
+
+/* The object of frame j, if it names one: NONE if not. */
+static size_t
+frameobj(struct perf *p, size_t j)
+{
+	const struct pframe *pf = &p->pf[j];
+
+	if (pf->dso == NONE || pf->inlined ||
+	    strcmp(p->strs + pf->dso, "[unknown]") == 0 ||
+	    p->strs[pf->dso] == '\0')
+		return NONE;
+	return objfind(p, p->strs + pf->dso);
+}
+
+/*
+ * Every object a frame of the file names, "(/PATH)" at the end of a line,
+ * known: for the "(inlined)" frames that no frame of their sample places
+ * (placeall()), before the frames naming their object have been read.
+ */
+static int
+scanobjs(struct perf *p)
+{
+	const unsigned char *q, *nl, *e, *o;
+	char path[4096];
+	size_t n;
+
+	p->scanned = 1;
+	for (q = p->buf; q < p->buf + p->len; q = nl + 1) {
+		if ((nl = memchr(q, '\n', (size_t)(p->buf + p->len - q))) ==
+		    NULL)
+			nl = p->buf + p->len;
+		for (e = nl; e > q && (e[-1] == ' ' || e[-1] == '\r'); e--)
+			;
+		if (e == q || e[-1] != ')' || q[0] != '\t')
+			continue;
+		for (o = e - 1; o > q && *o != '('; o--)
+			;
+		n = (size_t)(e - 1 - (o + 1));
+		if (*o != '(' || o[-1] != ' ' || o[1] != '/' ||
+		    n >= sizeof(path) || memchr(o, '\0', n + 1) != NULL)
+			continue;
+		memcpy(path, o + 1, n);
+		path[n] = '\0';
+		if (objfind(p, path) == NONE)
+			return fail(p, "out of memory");
+	}
+	return 0;
 }
 
 /*
@@ -772,14 +817,15 @@ inobj(struct perf *p, const struct pframe *pf, size_t j)
  * information's name where its symbol's differs (f for the clone
  * f.constprop.0, __libc_start_main_impl for __libc_start_main), its
  * offset from the function's start: it is placed in the object of the
- * nearest frame, caller first, whose symbols put such a function there;
- * in none if no object does.
+ * nearest frame, caller first, whose symbols put such a function there,
+ * else in the first such object the file names (scanobjs()); in none if
+ * no object does.
  */
 static int
 placeall(struct perf *p)
 {
 	const struct pframe *pf;
-	size_t i, j, dso;
+	size_t i, j, k, dso;
 
 	p->nframes = 0;
 	for (i = 0; i < p->npf; i++) {
@@ -788,12 +834,31 @@ placeall(struct perf *p)
 		if (pf->inlined) {
 			if (i + 1 < p->npf && p->pf[i + 1].addr == pf->addr)
 				continue;
-			for (j = i + 1; j < p->npf && !inobj(p, pf, j); j++)
+			for (j = i + 1; j < p->npf &&
+			    !inobj(p, pf, frameobj(p, j)); j++)
 				;
 			if (j == p->npf)
-				for (j = i; j-- > 0 && !inobj(p, pf, j);)
+				for (j = i; j-- > 0 &&
+				    !inobj(p, pf, frameobj(p, j));)
 					;
-			dso = j < p->npf ? p->pf[j].dso : NONE;
+			if (j < p->npf)
+				dso = p->pf[j].dso;
+			else {
+				for (k = 0; k < p->nobjs && !inobj(p, pf, k);
+				    k++)
+					;
+				if (k == p->nobjs && !p->scanned) {
+					if (scanobjs(p) == -1)
+						return -1;
+					for (; k < p->nobjs &&
+					    !inobj(p, pf, k); k++)
+						;
+				}
+				dso = NONE;
+				if (k < p->nobjs &&
+				    (dso = keep(p, p->objs[k].path)) == NONE)
+					return fail(p, "out of memory");
+			}
 		}
 		if (place(p, pf, dso) == -1)
 			return -1;
@@ -960,6 +1025,8 @@ parse(struct perf *p, const unsigned char *buf, size_t len)
 
 	if (textin_open(&t, buf, len, &p->lineno) == -1)
 		return fail(p, "truncated: the last line has no newline");
+	p->buf = buf;
+	p->len = len;
 	while (r == 0 && (more = textin_next(&t, &why)) != 0) {
 		p->lineno = t.lineno;
 		if (more == -1) {

@@ -537,6 +537,24 @@ perf_inlined_body()
 	echo "clone $ours $theirs" >both
 	test -n "$theirs" && within 0.5 both ||
 	    atf_fail "the executable's share: ours $ours, perf report's $theirs"
+	# a sample whose only frame is crunch's "(inlined)" one (perf's
+	# unwinding stopped there): its object is the one whose symbols put
+	# crunch.isra.0 at that offset, among the objects of the file
+	awk -v RS= -v ORS='\n\n' '{ n = split($0, l, "\n")
+	    s = l[1]; for (i = 2; i <= n; i++) {
+		if (l[i] !~ / \(inlined\)$/) { if (i == 2) s = s "\n" l[i]
+		    break }
+		s = s "\n" l[i] }
+	    print s }' perf.txt >cut.txt
+	grep -q '^	 *[0-9a-f]* crunch+0x[0-9a-f]* (inlined)$' cut.txt ||
+	    atf_skip "no crunch frame under its debugging name"
+	atf_check -o save:cut -e ignore gmon-cat cut.txt
+	ours=$(awk -F '\t' '$1 == "thread" { all += $8 }
+	    $1 == "marc" && $5 == "0" { ex += $8 }
+	    END { printf "%.2f", 100 * ex / all }' cut)
+	echo "clone $ours $theirs" >both
+	within 0.5 both ||
+	    atf_fail "cut to the innermost real frame: ours $ours, perf report's $theirs"
 }
 
 # selfshares REPORT: "name self-share" of each function of a flat profile
