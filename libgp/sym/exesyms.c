@@ -13,8 +13,8 @@
  *    ".constprop.NNN" (so "foo.part.0" and "foo.cold" go), when it lacks
  *    the target's leading character, when it is __gnu_compiled*, and,
  *    with -D, when it is not a function; (with gp_symopt.clones, a
- *    function's '.' is kept: for profiles that name the function, and
- *    objects gprof never reads);
+ *    function's '.' is kept, and indirect functions' resolvers too: for
+ *    profiles that name the function, and objects gprof never reads);
  *  - an address is value + section vma; file and line come from libbfd's
  *    bfd_find_nearest_line (sym/dwarfline.c answers it faster);
  *  - the table is sorted by address, functions first, globals first; of
@@ -260,6 +260,9 @@ symclass(const struct exe *x, asymbol *sym, const struct gp_symopt *o)
 	bfd_get_symbol_info(x->abfd, sym, &info);
 	if (info.type == 'T' || info.type == 'W')
 		return 'T';
+	/* an indirect function's resolver, which the profilers name */
+	if (info.type == 'i' && o->clones)
+		return (sym->flags & BSF_LOCAL) ? 't' : 'T';
 	if (info.type != 't' || o->nostatic)
 		return 0;
 	if (sym->name == NULL || sym->name[0] == '\0' ||

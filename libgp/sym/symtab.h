@@ -116,7 +116,8 @@ struct gp_symopt {
 					   error (an object's table) */
 	int		 clones;	/* keep the statics gprof drops for
 					   a '.' (f.part.0, f.isra.0, f.cold)
-					   that are functions */
+					   that are functions, ifunc resolvers
+					   and f@plt stubs */
 };
 
 struct gp_symtab *gp_sym_build(const char *exe, const struct gp_symopt *);

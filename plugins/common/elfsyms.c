@@ -39,6 +39,14 @@ clear(struct elfsyms *t)
 	t->n = 0;
 }
 
+/* A function, or an indirect function's resolver (as Callgrind names). */
+static int
+isfunc(const GElf_Sym *sym)
+{
+	return GELF_ST_TYPE(sym->st_info) == STT_FUNC ||
+	    GELF_ST_TYPE(sym->st_info) == STT_GNU_IFUNC;
+}
+
 /* The symbols of one table (SHT_SYMTAB or SHT_DYNSYM); -1 if none. */
 static int
 table(struct elfsyms *t, Elf *e, Elf64_Word type)
@@ -59,7 +67,7 @@ table(struct elfsyms *t, Elf *e, Elf64_Word type)
 		n = sh.sh_size / sh.sh_entsize;
 		for (i = 0; i < n; i++)
 			if (gelf_getsym(d, (int)i, &sym) != NULL &&
-			    GELF_ST_TYPE(sym.st_info) == STT_FUNC &&
+			    isfunc(&sym) &&
 			    sym.st_shndx != SHN_UNDEF &&
 			    (name = elf_strptr(e, sh.sh_link, sym.st_name)) !=
 			    NULL)
@@ -73,7 +81,7 @@ table(struct elfsyms *t, Elf *e, Elf64_Word type)
 		t->n = 0;
 		for (i = 0; i < n; i++) {
 			if (gelf_getsym(d, (int)i, &sym) == NULL ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+			    !isfunc(&sym) ||
 			    sym.st_shndx == SHN_UNDEF ||
 			    (name = elf_strptr(e, sh.sh_link, sym.st_name)) ==
 			    NULL)

@@ -647,6 +647,32 @@ callgrind_clones_body()
 	within 0 both || atf_fail "costs differ"
 }
 
+atf_test_case callgrind_ifunc
+callgrind_ifunc_head()
+{
+	atf_set "descr" "callgrind: indirect functions' resolvers (libc's" \
+	    "strlen) keep the cost callgrind_annotate gives them"
+	atf_set "require.progs" "valgrind callgrind_annotate readelf"
+}
+callgrind_ifunc_body()
+{
+	atf_check cc -O2 -g -o clone "$progs/clone.c"
+	libc=$(ldd ./clone | awk '$1 ~ /^libc\.so/ { print $3 }')
+	readelf -W --dyn-syms "$libc" | grep -q ' IFUNC .* strlen@' ||
+	    atf_skip "libc's strlen is no indirect function here"
+	cgrun cg.out ./clone 1000
+	# strlen: libc's resolver and ld.so's own, added up
+	theirs=$(callgrind_annotate --auto=no --threshold=100 cg.out | awk '
+	    $1 ~ /^[0-9,]+$/ { n = $NF ~ /^\[/ ? $(NF - 1) : $NF }
+	    $1 ~ /^[0-9,]+$/ && n ~ /:strlen$/ { gsub(/,/, "", $1); t += $1 }
+	    END { print t + 0 }')
+	atf_check -o save:rep -e ignore gp -b -p clone cg.out
+	ours=$(awk 'NF == 7 && $7 == "strlen" { t += $3 } END { print t + 0 }' rep)
+	test "$theirs" -gt 0 || atf_skip "callgrind_annotate has no strlen"
+	test "$ours" = "$theirs" ||
+	    atf_fail "strlen: ours $ours Ir, callgrind_annotate's $theirs"
+}
+
 atf_test_case perf_stripped
 perf_stripped_head()
 {
@@ -863,6 +889,7 @@ atf_init_test_cases()
 	atf_add_test_case perf_clones
 	atf_add_test_case perf_plt
 	atf_add_test_case callgrind_clones
+	atf_add_test_case callgrind_ifunc
 	atf_add_test_case perf_stripped
 	atf_add_test_case perf_base
 	atf_add_test_case callgrind_base
