@@ -15,6 +15,7 @@
 #include "analysis/profile.h"
 #include "stream/stream.h"
 #include "analysis/diff.h"
+#include "gprt/runtime.h"
 #include "fmt.h"
 #include "plugin/record.h"
 
@@ -28,6 +29,7 @@
 #define S_MEM	0x80			/* -M: mem.c */
 
 static void	usage(void) __attribute__((__noreturn__));
+static void	nograph(const struct gp_prof *) __attribute__((__noreturn__));
 
 static const struct option longopts[] = {
 	{ "all-lines",			no_argument,		NULL, 'x' },
@@ -217,7 +219,7 @@ main(int argc, char *argv[])
 	if (on & S_FLAT && !rep.have_hist)
 		errx(1, "gmon.out file is missing histogram");
 	if (on & S_GRAPH && !rep.have_cg)
-		errx(1, "gmon.out file is missing call-graph data");
+		nograph(&prof);
 	o.flat = (on & S_FLAT) != 0;
 	o.graph = (on & S_GRAPH) != 0;
 
@@ -240,6 +242,24 @@ main(int argc, char *argv[])
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");
 	return 0;
+}
+
+/*
+ * A call graph asked for and none there: gprof's message for a gmon.out;
+ * for another profiler's file (gp-perf(7), gp-callgrind(7)), which file
+ * and why.
+ */
+static void
+nograph(const struct gp_prof *p)
+{
+	if (p->rt == NULL || p->rt->ngroups == 0 || !gp_rt_named(p->rt))
+		errx(1, "gmon.out file is missing call-graph data");
+	if (!gp_rt_counted(p->rt))
+		errx(1, "%s: no call graph: no sample has a named caller "
+		    "(perf record -g records the call chains)",
+		    p->rt->groups[0].path);
+	errx(1, "%s: no call graph: no call between named functions",
+	    p->rt->groups[0].path);
 }
 
 static void

@@ -106,13 +106,23 @@ main(int argc, char *argv[])
 		usage();
 
 	t = gp_sym_build(argc == 1 ? argv[0] : "a.out", &o);
-	if (lflag && o.extsyms == NULL)
-		gp_linesyms_add(t, o.demangle);
 
 	memset(&p, 0, sizeof(p));
 	r = gp_ropen(STDIN_FILENO, "<stdin>");
 	w = gp_wopen(STDOUT_FILENO);
 	gp_stage_read(r, &p, GP_L_RAW, GP_L_SYM, w);
+	/*
+	 * gprof's rule that drops a static named f.part.0 or f.isra.0 is for
+	 * the addresses of a gmon.out: a profile that names its functions
+	 * (perf's, Callgrind's) keeps them under the names it gave.
+	 */
+	if (gp_rt_named(p.rt) && o.extsyms == NULL) {
+		gp_sym_free(t);
+		o.clones = 1;
+		t = gp_sym_build(argc == 1 ? argv[0] : "a.out", &o);
+	}
+	if (lflag && o.extsyms == NULL)
+		gp_linesyms_add(t, o.demangle);
 	if (p.rt != NULL)
 		addobjs(t, p.rt, &o);
 	gp_sym_emit(w, t);
@@ -182,6 +192,7 @@ addobjs(struct gp_symtab *t, const struct gp_rt *rt,
 	struct gp_symopt o = *eo;
 	const struct gp_rtgroup *g;
 	const struct gp_rtobj *ob;
+	struct gp_symtab *ot;
 	char **used;
 	size_t k, i;
 	int64_t id;
@@ -189,6 +200,8 @@ addobjs(struct gp_symtab *t, const struct gp_rt *rt,
 	o.extsyms = NULL;	/* -S and -R are the executable's */
 	o.mapfile = NULL;
 	o.dynsyms = 1;
+	o.nosymsok = 1;
+	o.clones = 1;		/* gprof reads no other object */
 	if ((used = calloc(rt->ngroups + 1, sizeof(*used))) == NULL)
 		err(1, NULL);
 	for (k = 0; k < rt->ngroups; k++)
@@ -215,7 +228,13 @@ addobjs(struct gp_symtab *t, const struct gp_rt *rt,
 				    "measured functions stay unnamed", ob->path);
 				continue;
 			}
-			gp_sym_addobj(t, ob->path, gp_sym_build(ob->path, &o));
+			/* a stripped program's imports are no symbols */
+			if ((ot = gp_sym_build(ob->path, &o)) == NULL) {
+				warnx("%s: has no symbols: its measured "
+				    "functions stay unnamed", ob->path);
+				continue;
+			}
+			gp_sym_addobj(t, ob->path, ot);
 		}
 		free(used[k]);
 	}

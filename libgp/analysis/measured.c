@@ -273,6 +273,12 @@ gp_meas_credit(struct gp_prof *p, struct gp_credit *c)
 		c->time[i] = m->self[i] * c->hz;
 		c->total += c->time[i];
 	}
+	/*
+	 * The time of functions that no symbol covers counts in the total,
+	 * as gprof's samples outside every symbol do: a function's share
+	 * is of all the time measured.
+	 */
+	c->total += m->lost * c->hz;
 	gp_tables_free(tb);
 	return 1;
 }

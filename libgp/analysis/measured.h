@@ -65,8 +65,9 @@ void	gp_meas_free(struct gp_meas *);
 /*
  * The credit layer from the measurements: each symbol's self time in
  * seconds times c->hz (100 if not set), the FLAT tables applied as gprof
- * applies them; for event counts (gp_rt_event), the counts, with hz 1 and
- * the event's name as the unit.  Returns 0 (c untouched) without measurements.
+ * applies them, the total with the time no symbol covers (gp_meas.lost);
+ * for event counts (gp_rt_event), the counts, with hz 1 and the event's
+ * name as the unit.  Returns 0 (c untouched) without measurements.
  */
 int	gp_meas_credit(struct gp_prof *, struct gp_credit *c);
 

@@ -221,11 +221,16 @@ an_measured_time(struct an *g, const struct gp_meas *m, double hz)
 	 * sides of the cut has a fract of its calls' share, and the total
 	 * may fall short of a root's measured time (jq's jq_next at 100.4%
 	 * with -n jq_next): no entry is then more than the whole.  Uncut,
-	 * the total is the threads' time, and an entry above it is input
+	 * the total is the threads' time: with the self time of the
+	 * functions no symbol covers (the kernel's, a stripped object's),
+	 * which the inclusive times of their callers hold, as the flat
+	 * profile's total does (gp_meas_credit); an entry above it is input
 	 * that does not add up, shown as such.
 	 */
 	cut = !gp_tables_empty(g->tb, GP_INCL_TIME) ||
 	    !gp_tables_empty(g->tb, GP_EXCL_TIME);
+	if (!cut)
+		g->print_time += m->lost * hz;
 	for (i = 0; i < g->nn; i++) {
 		n[i].ctime = fmax(0.0, n[i].ctime);
 		n[i].pchild = n[i].fract * n[i].ctime;

@@ -582,6 +582,22 @@ gp_rt_counted(const struct gp_rt *rt)
 	return 0;
 }
 
+int
+gp_rt_named(const struct gp_rt *rt)
+{
+	const char *c;
+	size_t i;
+
+	for (i = 0; rt != NULL && i < rt->ngroups; i++) {
+		c = rt->groups[i].clock;
+		if (strcmp(c, "cpu-clock") == 0 ||
+		    strcmp(c, "task-clock") == 0 ||
+		    strncmp(c, "event:", 6) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 const char *
 gp_rt_event(const struct gp_rt *rt)
 {

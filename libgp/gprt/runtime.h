@@ -185,4 +185,11 @@ const char	*gp_rt_event(const struct gp_rt *);
  */
 int		 gp_rt_counted(const struct gp_rt *);
 
+/*
+ * Did another profiler name the measured functions (a group's clock is
+ * an input format's: cpu-clock, task-clock or event:NAME, perf's and
+ * Callgrind's), rather than the gprt(3) runtime take their addresses?
+ */
+int		 gp_rt_named(const struct gp_rt *);
+
 #endif /* GP_GPRT_RUNTIME_H */

@@ -12,7 +12,9 @@
  *    when a '.' in it does not start ".NNN", ".clone.NNN" or
  *    ".constprop.NNN" (so "foo.part.0" and "foo.cold" go), when it lacks
  *    the target's leading character, when it is __gnu_compiled*, and,
- *    with -D, when it is not a function;
+ *    with -D, when it is not a function; (with gp_symopt.clones, a
+ *    function's '.' is kept, and indirect functions' resolvers too: for
+ *    profiles that name the function, and objects gprof never reads);
  *  - an address is value + section vma; file and line come from libbfd's
  *    bfd_find_nearest_line (sym/dwarfline.c answers it faster);
  *  - the table is sorted by address, functions first, globals first; of
@@ -61,6 +63,7 @@ struct exe {
 	int		 hasfunc;	/* the format marks functions */
 	bfd		*dbfd;		/* its separate debug file, whose
 					   symbols it has (dynsyms), or NULL */
+	asymbol		**dyn;		/* dynamic symbols for plt, or NULL */
 };
 
 static void
@@ -108,11 +111,17 @@ debugsyms(struct exe *x)
 	x->nsyms = n;
 }
 
+/*
+ * With plt (gp_symopt.clones), the synthetic symbols come from the
+ * dynamic symbols too: x86-64's f@plt, as perf names the stubs; not for
+ * an object without its symbol table, where a stub would be the last
+ * symbol before all its code.
+ */
 static void
-exe_open(struct exe *x, const char *path, int dynsyms)
+exe_open(struct exe *x, const char *path, int dynsyms, int plt)
 {
-	asymbol *synth, **p;
-	long i, n, nsynth;
+	asymbol *synth, **p, **dyn = NULL;
+	long i, n, nsynth, ndyn = 0;
 
 	memset(x, 0, sizeof(*x));
 	x->path = path;
@@ -155,6 +164,8 @@ exe_open(struct exe *x, const char *path, int dynsyms)
 		bfdfail(path);
 	if (x->nsyms == 0 && dynsyms)
 		debugsyms(x);
+	if (x->nsyms == 0)
+		plt = 0;
 	if (x->nsyms == 0 && dynsyms &&
 	    (n = bfd_get_dynamic_symtab_upper_bound(x->abfd)) > 0) {
 		free(x->syms);
@@ -166,8 +177,15 @@ exe_open(struct exe *x, const char *path, int dynsyms)
 	}
 
 	/* As gprof: synthetic symbols from the static table alone. */
-	nsynth = bfd_get_synthetic_symtab(x->abfd, x->nsyms, x->syms, 0, NULL,
-	    &synth);
+	if (plt && (n = bfd_get_dynamic_symtab_upper_bound(x->abfd)) > 0) {
+		if ((dyn = malloc((size_t)n)) == NULL)
+			err(1, NULL);
+		if ((ndyn = bfd_canonicalize_dynamic_symtab(x->abfd, dyn)) < 0)
+			ndyn = 0;
+	}
+	nsynth = bfd_get_synthetic_symtab(x->abfd, x->nsyms, x->syms, ndyn,
+	    dyn, &synth);
+	x->dyn = dyn;
 	if (nsynth > 0) {
 		p = reallocarray(x->syms, x->nsyms + nsynth + 1,
 		    sizeof(*x->syms));
@@ -232,10 +250,15 @@ symclass(const struct exe *x, asymbol *sym, const struct gp_symopt *o)
 	bfd_get_symbol_info(x->abfd, sym, &info);
 	if (info.type == 'T' || info.type == 'W')
 		return 'T';
+	/* an indirect function's resolver, which the profilers name */
+	if (info.type == 'i' && o->clones)
+		return (sym->flags & BSF_LOCAL) ? 't' : 'T';
 	if (info.type != 't' || o->nostatic)
 		return 0;
 	if (sym->name == NULL || sym->name[0] == '\0' ||
-	    !static_name_ok(sym->name))
+	    (!static_name_ok(sym->name) && !(o->clones &&
+	    strchr(sym->name, '$') == NULL && (!x->hasfunc ||
+	    (sym->flags & BSF_FUNCTION)))))
 		return 0;
 	lead = bfd_get_symbol_leading_char(x->abfd);
 	if (lead != '\0' && lead != sym->name[0])
@@ -309,7 +332,8 @@ nosyms(const char *path)
 	errx(1, "file `%s' has no symbols", path);
 }
 
-static void
+/* 0, or -1 if no symbol is kept and o->nosymsok says so is no error. */
+static int
 from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
 {
 	const struct gp_mapent *fp;
@@ -351,11 +375,15 @@ from_exe(struct gp_symtab *t, const struct exe *x, const struct gp_symopt *o)
 	}
 	if (n == 0) {
 		free(c);
+		gp_map_free(&fm);
+		if (o->nosymsok)
+			return -1;
 		nosyms(x->path);
 	}
 	finalize(t, c, n);
 	free(c);
 	gp_map_free(&fm);
+	return 0;
 }
 
 /*
@@ -550,7 +578,7 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 			errx(1, "unknown demangling style `%s'", o->style);
 		cplus_demangle_set_style(style);
 	}
-	exe_open(&x, path, o->dynsyms);
+	exe_open(&x, path, o->dynsyms, o->clones);
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		err(1, NULL);
 	t->exe = gp_xstrdup(path);
@@ -575,14 +603,16 @@ gp_sym_build(const char *path, const struct gp_symopt *o)
 
 	if (o->extsyms != NULL)
 		from_nm(t, o->extsyms);
-	else {
-		from_exe(t, &x, o);
-		if (!o->nolines)
-			lines(t, &x);
-	}
-	if (o->demangle)
+	else if (from_exe(t, &x, o) == -1) {
+		free(t->exe);
+		free(t->target);
+		free(t);
+		t = NULL;
+	} else if (!o->nolines)
+		lines(t, &x);
+	if (t != NULL && o->demangle)
 		demangle(t, &x);
-	else
+	else if (t != NULL)
 		for (size_t i = 0; i < t->nsyms; i++)
 			t->syms[i].dname = t->syms[i].name;
 	/*

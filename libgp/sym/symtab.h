@@ -99,7 +99,8 @@ void		 gp_sym_clear(struct gp_sym *);	/* its strings */
 
 /*
  * Building the table from an executable with libbfd (sym/exesyms.c), the way
- * gprof 2.40 does.  Errors are fatal: one line naming the file, exit 1.
+ * gprof 2.40 does.  Errors are fatal: one line naming the file, exit 1;
+ * but with nosymsok, a file with no symbol to keep gives NULL.
  */
 struct gp_symopt {
 	int		 nostatic;	/* -a: no local symbols */
@@ -111,6 +112,12 @@ struct gp_symopt {
 	int		 nolines;	/* skip the source file and line */
 	int		 dynsyms;	/* no symbol table: take the dynamic
 					   one (a shared library's) */
+	int		 nosymsok;	/* no symbol to keep: NULL, not an
+					   error (an object's table) */
+	int		 clones;	/* keep the statics gprof drops for
+					   a '.' (f.part.0, f.isra.0, f.cold)
+					   that are functions, ifunc resolvers
+					   and f@plt stubs */
 };
 
 struct gp_symtab *gp_sym_build(const char *exe, const struct gp_symopt *);

@@ -52,10 +52,10 @@ struct cgfn {				/* a function: object and name */
 	size_t		 ob;		/* index into obs */
 	char		*name;
 	uint64_t	 addr;		/* link-time address, or NOADDR */
-	uint64_t	 self[MAXEV];
-	uint64_t	 out[MAXEV];	/* inclusive cost of its calls */
-	uint64_t	 self1[MAXEV];	/* the same at the first level of */
-	uint64_t	 out1[MAXEV];	/* its recursion alone (not f'2) */
+	uint64_t	 self;		/* costs of the event read (cg.ev) */
+	uint64_t	 out;		/* inclusive cost of its calls */
+	uint64_t	 self1;		/* the same at the first level of */
+	uint64_t	 out1;		/* its recursion alone (not f'2) */
 	uint64_t	 in;		/* of the arcs into it, chosen event */
 	uint64_t	 sin;		/* the arcs' share of its inclusive */
 	uint64_t	 sself;		/* and of its self cost */
@@ -68,7 +68,7 @@ struct cgarc {
 	size_t		 caller;	/* function indexes */
 	size_t		 callee;
 	uint64_t	 calls;
-	uint64_t	 incl[MAXEV];
+	uint64_t	 incl;		/* of the event read */
 	int		 rec;		/* into a deeper level: recursive */
 	size_t		 hnext;
 };
@@ -97,6 +97,8 @@ struct cg {
 	uint64_t	 thread;
 	char		*evnames[MAXEV];
 	size_t		 nev;
+	const char	*want;		/* event=, or NULL: the first */
+	size_t		 ev;		/* its index; nev if not there */
 	int		 npos;		/* position columns */
 	int		 haveev;
 	/* name tables */
@@ -195,18 +197,24 @@ cname(struct cg *c, struct names *t, char *s)
 	return t->v[id];
 }
 
+/* The object of that path, made if new; (size_t)-1 after an error. */
 static size_t
 obfind(struct cg *c, const char *path)
 {
+	struct cgob *o;
 	size_t i;
 
 	for (i = 0; i < c->nobs; i++)
 		if (strcmp(c->obs[i].path, path) == 0)
 			return i;
-	c->obs = xrealloc(c, c->obs, c->nobs + 1, sizeof(*c->obs));
+	if ((o = xrealloc(c, c->obs, c->nobs + 1, sizeof(*o))) == NULL)
+		return (size_t)-1;
+	c->obs = o;
 	memset(&c->obs[c->nobs], 0, sizeof(c->obs[0]));
-	if ((c->obs[c->nobs].path = strdup(path)) == NULL)
+	if ((c->obs[c->nobs].path = strdup(path)) == NULL) {
 		fail(c, "out of memory");
+		return (size_t)-1;
+	}
 	c->obs[c->nobs].map = -1;
 	if (strcmp(path, "???") == 0)	/* Callgrind's unknown object */
 		c->obs[c->nobs].path[0] = '\0';
@@ -254,8 +262,11 @@ fnfind(struct cg *c, size_t ob, const char *name)
 		    strcmp(c->fns[i - 1].name, name) == 0)
 			return i - 1;
 	if (c->nfns == c->fcap) {
+		if ((f = xrealloc(c, c->fns, c->fcap ? c->fcap * 2 : 256,
+		    sizeof(*f))) == NULL)
+			return (size_t)-1;
+		c->fns = f;
 		c->fcap = c->fcap ? c->fcap * 2 : 256;
-		c->fns = xrealloc(c, c->fns, c->fcap, sizeof(*c->fns));
 	}
 	f = &c->fns[c->nfns];
 	memset(f, 0, sizeof(*f));
@@ -287,8 +298,11 @@ arcfind(struct cg *c, size_t caller, size_t callee, int rec)
 		    c->arcs[i - 1].rec == rec)
 			return &c->arcs[i - 1];
 	if (c->narcs == c->acap) {
+		if ((a = xrealloc(c, c->arcs, c->acap ? c->acap * 2 : 256,
+		    sizeof(*a))) == NULL)
+			return NULL;
+		c->arcs = a;
 		c->acap = c->acap ? c->acap * 2 : 256;
-		c->arcs = xrealloc(c, c->arcs, c->acap, sizeof(*c->arcs));
 	}
 	a = &c->arcs[c->narcs];
 	memset(a, 0, sizeof(*a));
@@ -373,25 +387,25 @@ costline(struct cg *c, char *s)
 		if (a->calls + c->ncalls < a->calls)
 			return fail(c, "call counts add up past 2^64");
 		a->calls += c->ncalls;
-		for (i = 0; i < c->nev; i++) {
-			if (c->fns[c->curfn].out[i] + cost[i] < cost[i])
-				return fail(c, "costs add up past 2^64");
-			a->incl[i] += cost[i];
-			c->fns[c->curfn].out[i] += cost[i];
-			if (c->level1)
-				c->fns[c->curfn].out1[i] += cost[i];
-		}
+		v = c->ev < c->nev ? cost[c->ev] : 0;
+		if (c->fns[c->curfn].out + v < v)
+			return fail(c, "costs add up past 2^64");
+		a->incl += v;
+		c->fns[c->curfn].out += v;
+		if (c->level1)
+			c->fns[c->curfn].out1 += v;
 		c->cob = (size_t)-1;
 		return 0;
 	}
 	for (i = 0; i < c->nev; i++) {
 		if (c->sum[i] + cost[i] < cost[i])
 			return fail(c, "costs add up past 2^64");
-		c->fns[c->curfn].self[i] += cost[i];
-		if (c->level1)
-			c->fns[c->curfn].self1[i] += cost[i];
 		c->sum[i] += cost[i];
 	}
+	v = c->ev < c->nev ? cost[c->ev] : 0;
+	c->fns[c->curfn].self += v;
+	if (c->level1)
+		c->fns[c->curfn].self1 += v;
 	c->totals = 0;
 	return 0;
 }
@@ -435,6 +449,10 @@ header(struct cg *c, const char *key, char *val)
 			    NULL)
 				return fail(c, "out of memory");
 		c->haveev = 1;
+		/* the costs of one event are kept: the first, or event= */
+		for (c->ev = 0; c->want != NULL && c->ev < c->nev; c->ev++)
+			if (strcmp(c->evnames[c->ev], c->want) == 0)
+				break;
 	} else if (strcmp(key, "positions") == 0) {
 		c->npos = 0;
 		while ((t = strsep(&val, " \t")) != NULL) {
@@ -510,20 +528,21 @@ spec(struct cg *c, const char *key, char *val)
 	char *t;
 
 	if (strcmp(key, "ob") == 0) {
-		if ((name = cname(c, &c->tob, val)) == NULL)
+		if ((name = cname(c, &c->tob, val)) == NULL ||
+		    (c->curob = obfind(c, name)) == (size_t)-1)
 			return -1;
-		c->curob = obfind(c, name);
 	} else if (strcmp(key, "cob") == 0) {
-		if ((name = cname(c, &c->tob, val)) == NULL)
+		if ((name = cname(c, &c->tob, val)) == NULL ||
+		    (c->cob = obfind(c, name)) == (size_t)-1)
 			return -1;
-		c->cob = obfind(c, name);
 	} else if (strcmp(key, "fn") == 0) {
 		if ((name = cname(c, &c->tfn, val)) == NULL)
 			return -1;
 		name = norec(name, buf, sizeof(buf));
 		c->level1 = name != buf;
-		if (c->curob == (size_t)-1)
-			c->curob = obfind(c, "");
+		if (c->curob == (size_t)-1 &&
+		    (c->curob = obfind(c, "")) == (size_t)-1)
+			return -1;
 		if ((c->curfn = fnfind(c, c->curob, name)) == (size_t)-1)
 			return -1;
 		c->cob = (size_t)-1;
@@ -687,7 +706,7 @@ resolve(struct cg *c)
 }
 
 static int
-emitall(struct cg *c, size_t ev)
+emitall(struct cg *c)
 {
 	struct cgfn *f, *g;
 	struct cgarc *a;
@@ -700,15 +719,15 @@ emitall(struct cg *c, size_t ev)
 
 	/* the sums first: nothing is written if one overflows */
 	for (i = 0; i < c->nfns; i++)
-		ticks += c->fns[i].self[ev];
+		ticks += c->fns[i].self;
 	for (i = 0; i < c->narcs; i++) {
 		a = &c->arcs[i];
 		if (calls + a->calls < calls || (!a->rec &&
-		    c->fns[a->callee].in + a->incl[ev] < a->incl[ev]))
+		    c->fns[a->callee].in + a->incl < a->incl))
 			return fail(c, "counts or costs add up past 2^64");
 		calls += a->calls;
 		if (!a->rec)
-			c->fns[a->callee].in += a->incl[ev];
+			c->fns[a->callee].in += a->incl;
 	}
 	exe = exeob(c);
 	resolve(c);
@@ -735,7 +754,7 @@ emitall(struct cg *c, size_t ev)
 		    g->addr != NOADDR && a->calls > 0)
 			textin_emit(c->h, c->ctx, "arc", "xxu", f->addr, g->addr, a->calls);
 	}
-	snprintf(clock, sizeof(clock), "event:%s", c->evnames[ev]);
+	snprintf(clock, sizeof(clock), "event:%s", c->evnames[c->ev]);
 	textin_emit(c->h, c->ctx, "gprt", "suusssu", c->path, c->pid, (uint64_t)0, state,
 	    clock, rate, (uint64_t)1);
 	/* map 0 is the executable, then the objects in order */
@@ -779,38 +798,38 @@ emitall(struct cg *c, size_t ev)
 	for (i = 0; i < c->narcs; i++) {
 		a = &c->arcs[i];
 		g = &c->fns[a->callee];
-		tot = g->self1[ev] + g->out1[ev];
+		tot = g->self1 + g->out1;
 		if (a->rec)
 			continue;
-		ai[i] = g->in <= tot ? a->incl[ev] : (uint64_t)((long double)
-		    tot * a->incl[ev] / g->in);
+		ai[i] = g->in <= tot ? a->incl : (uint64_t)((long double)
+		    tot * a->incl / g->in);
 		g->sin += ai[i];
 		if (big[a->callee] == (size_t)-1 || ai[i] > ai[big[a->callee]])
 			big[a->callee] = i;
 	}
 	for (i = 0; i < c->nfns; i++) {
 		g = &c->fns[i];
-		tot = g->self1[ev] + g->out1[ev];
+		tot = g->self1 + g->out1;
 		if (g->in > tot && big[i] != (size_t)-1) {
 			ai[big[i]] += tot - g->sin;
 			g->sin = tot;
 		}
 		g->spincl = tot > g->sin ? tot - g->sin : 0;
-		g->spself = tot > 0 ? (uint64_t)((long double)g->self[ev] *
+		g->spself = tot > 0 ? (uint64_t)((long double)g->self *
 		    g->spincl / tot) : 0;
 		g->sself = g->spself;
 	}
 	for (i = 0; i < c->narcs; i++) {
 		a = &c->arcs[i];
 		g = &c->fns[a->callee];
-		tot = g->self1[ev] + g->out1[ev];
-		as[i] = tot > 0 ? (uint64_t)((long double)g->self[ev] * ai[i] /
+		tot = g->self1 + g->out1;
+		as[i] = tot > 0 ? (uint64_t)((long double)g->self * ai[i] /
 		    tot) : 0;
 		g->sself += as[i];
 	}
 	for (i = 0; i < c->nfns; i++) {	/* rounding's leftovers */
 		g = &c->fns[i];
-		left = g->self[ev] - g->sself;
+		left = g->self - g->sself;
 		if (big[i] != (size_t)-1 && as[big[i]] + left <= ai[big[i]])
 			as[big[i]] += left;
 		else {
@@ -867,8 +886,7 @@ callgrind_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
 {
 	const struct gp_host *h = host;
 	struct cg c;
-	const char *want;
-	size_t i, ev = 0;
+	size_t i;
 	int r;
 
 	memset(&c, 0, sizeof(c));
@@ -879,18 +897,14 @@ callgrind_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
 	c.npos = 1;
 	c.curob = c.curfn = c.cob = (size_t)-1;
 	c.pid = 0;
+	c.want = h->option(ctx, "event");
 	if ((r = parse(&c, buf, len)) == 0) {
 		c.lineno = 0;
-		if ((want = h->option(ctx, "event")) != NULL) {
-			for (ev = 0; ev < c.nev; ev++)
-				if (strcmp(c.evnames[ev], want) == 0)
-					break;
-			if (ev == c.nev)
-				r = fail(&c, "event=%s: the file has no such "
-				    "event", want);
-		}
-		if (r == 0)
-			r = emitall(&c, ev);
+		if (c.ev == c.nev)
+			r = fail(&c, "event=%s: the file has no such event",
+			    c.want);
+		else
+			r = emitall(&c);
 	}
 	for (i = 0; i < c.nfns; i++)
 		free(c.fns[i].name);

@@ -39,6 +39,14 @@ clear(struct elfsyms *t)
 	t->n = 0;
 }
 
+/* A function, or an indirect function's resolver (as Callgrind names). */
+static int
+isfunc(const GElf_Sym *sym)
+{
+	return GELF_ST_TYPE(sym->st_info) == STT_FUNC ||
+	    GELF_ST_TYPE(sym->st_info) == STT_GNU_IFUNC;
+}
+
 /* The symbols of one table (SHT_SYMTAB or SHT_DYNSYM); -1 if none. */
 static int
 table(struct elfsyms *t, Elf *e, Elf64_Word type)
@@ -59,7 +67,7 @@ table(struct elfsyms *t, Elf *e, Elf64_Word type)
 		n = sh.sh_size / sh.sh_entsize;
 		for (i = 0; i < n; i++)
 			if (gelf_getsym(d, (int)i, &sym) != NULL &&
-			    GELF_ST_TYPE(sym.st_info) == STT_FUNC &&
+			    isfunc(&sym) &&
 			    sym.st_shndx != SHN_UNDEF &&
 			    (name = elf_strptr(e, sh.sh_link, sym.st_name)) !=
 			    NULL)
@@ -73,7 +81,7 @@ table(struct elfsyms *t, Elf *e, Elf64_Word type)
 		t->n = 0;
 		for (i = 0; i < n; i++) {
 			if (gelf_getsym(d, (int)i, &sym) == NULL ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+			    !isfunc(&sym) ||
 			    sym.st_shndx == SHN_UNDEF ||
 			    (name = elf_strptr(e, sh.sh_link, sym.st_name)) ==
 			    NULL)
@@ -257,6 +265,27 @@ elfsyms_find(const struct elfsyms *t, const char *name)
 	if ((a = lookup(t->v, t->n, name)) == UINT64_MAX)
 		a = lookup(t->dv, t->ndv, name);
 	return a;
+}
+
+int
+elfsyms_at(const struct elfsyms *t, const char *name, uint64_t addr)
+{
+	size_t lo = 0, hi = t->n, mid, n = strlen(name);
+
+	if (elfsyms_find(t, name) == addr)
+		return 1;
+	/* the names that begin "name.", in order from the first */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(t->v[mid].name, name) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < t->n && strncmp(t->v[lo].name, name, n) == 0; lo++)
+		if (t->v[lo].name[n] == '.' && t->v[lo].addr == addr)
+			return 1;
+	return 0;
 }
 
 uint64_t

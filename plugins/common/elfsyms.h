@@ -44,5 +44,11 @@ uint64_t	 elfsyms_find(const struct elfsyms *, const char *name);
 void		 elfsyms_free(struct elfsyms *);
 /* The link-time address of a file offset; UINT64_MAX if in no segment. */
 uint64_t	 elfsyms_offaddr(const struct elfsyms *, uint64_t off);
+/*
+ * Whether a function of that name begins at addr, or a clone of it the
+ * compiler named name.SUFFIX (f.constprop.0, f.part.0, f.isra.0).
+ */
+int		 elfsyms_at(const struct elfsyms *, const char *name,
+		    uint64_t addr);
 
 #endif /* GP_PLUGINS_ELFSYMS_H */

@@ -124,3 +124,30 @@ textin_emit(const struct gp_host *h, struct gp_ctx *ctx, const char *kind,
 	va_end(ap);
 	h->input->emit(ctx, kind, n, f);
 }
+
+int
+textin_u64(const char *s, int base, uint64_t *v, const char **end)
+{
+	uint64_t n = 0;
+	unsigned d;
+	const char *p;
+
+	for (p = s;; p++) {
+		if (*p >= '0' && *p <= '9')
+			d = (unsigned)(*p - '0');
+		else if (base == 16 && *p >= 'a' && *p <= 'f')
+			d = (unsigned)(*p - 'a' + 10);
+		else if (base == 16 && *p >= 'A' && *p <= 'F')
+			d = (unsigned)(*p - 'A' + 10);
+		else
+			break;
+		if (n > (UINT64_MAX - d) / (unsigned)base)
+			return -2;
+		n = n * (unsigned)base + d;
+	}
+	*end = p;
+	if (p == s)
+		return -1;
+	*v = n;
+	return 0;
+}

@@ -40,4 +40,11 @@ void	textin_close(struct textin *);
 void	textin_emit(const struct gp_host *, struct gp_ctx *,
 	    const char *kind, const char *fmt, ...);
 
+/*
+ * The number in base 10 or 16 whose digits begin at s (no sign, space or
+ * "0x"), into *v, and where its digits end into *end: 0, -1 if s begins
+ * with no digit, -2 if the number is over 64 bits.
+ */
+int	textin_u64(const char *s, int base, uint64_t *v, const char **end);
+
 #endif /* GP_PLUGINS_TEXTIN_H */

@@ -137,17 +137,35 @@ struct perf {
 	int		 insample;
 	size_t		 cur;		/* its thread */
 	uint64_t	 period;
+	struct pframe {			/* its frame lines, as read */
+		uint64_t	 addr;
+		uint64_t	 off;
+		uint64_t	 pid;
+		size_t		 sym;	/* offsets in strs */
+		size_t		 dso;	/* NONE: none, or inlined */
+		unsigned long	 lineno;
+		int		 haveoff;
+		int		 inlined;
+		int		 runtime;
+	}		*pf;
+	size_t		 npf, pfcap;
+	char		*strs;
+	size_t		 nstrs, strcap;
 	size_t		*frames;	/* functions, innermost first */
 	uint64_t	*sites;		/* each frame's address */
 	size_t		*fobjs;
 	size_t		 nframes, framecap;
 	int		 warned;
+	const unsigned char *buf;	/* the file, for scanobjs() */
+	size_t		 len;
+	int		 scanned;
 };
 
 static const char *exeopt;
 
 static size_t	exeobj(struct perf *, size_t);
 static int	srcline(const unsigned char *, const unsigned char *);
+static int	placeall(struct perf *);
 
 static int
 fail(struct perf *p, const char *fmt, ...)
@@ -488,12 +506,14 @@ endsample(struct perf *p)
 {
 	struct thr *t;
 	struct arc *a;
-	size_t i, j, n = p->nframes, g, *path = NULL, depth = 0, nd, caller;
+	size_t i, j, n, g, *path = NULL, depth = 0, nd, caller;
 
 	if (!p->insample)
 		return 0;
 	p->insample = 0;
-	if (n == 0)
+	if (placeall(p) == -1)
+		return -1;
+	if ((n = p->nframes) == 0)
 		return 0;
 	t = &p->thrs[p->cur];
 	g = t->group;
@@ -553,20 +573,45 @@ endsample(struct perf *p)
 	return 0;
 }
 
-/* "ADDR SYM+0xOFF (DSO)", "ADDR SYM (DSO)", "ADDR [unknown] (...)". */
+/* A string of the sample being read: its offset in p->strs. */
+static size_t
+keep(struct perf *p, const char *str)
+{
+	size_t n = strlen(str) + 1, off = p->nstrs;
+	char *v;
+
+	if (p->nstrs + n > p->strcap) {
+		if ((v = realloc(p->strs, p->strcap + n + 256)) == NULL)
+			return NONE;
+		p->strs = v;
+		p->strcap += n + 256;
+	}
+	memcpy(p->strs + off, str, n);
+	p->nstrs += n;
+	return off;
+}
+
+/*
+ * "ADDR SYM+0xOFF (DSO)", "ADDR SYM (DSO)", "ADDR [unknown] (...)",
+ * "ADDR SYM+0xOFF (inlined)": kept until the sample ends (place()).
+ */
 static int
 frame(struct perf *p, char *s, uint64_t pid, int runtime)
 {
+	struct pframe *pf;
 	char *e, *sym, *dso, *plus;
-	uint64_t addr, off = 0, a, fa;
-	size_t obj = NONE, f;
+	const char *ce;
+	uint64_t addr, off = 0;
 	int haveoff = 0;
 
 	while (*s == ' ' || *s == '\t')
 		s++;
-	addr = strtoull(s, &e, 16);
+	e = s + strspn(s, "0123456789abcdefABCDEF");
 	if (e == s || (*e != ' ' && *e != '\0'))
 		return 1;	/* not a frame: a srcline, say */
+	if (textin_u64(s, 16, &addr, &ce) == -2)
+		return fail(p, "address %.*s is over 64 bits", (int)(e - s) >
+		    40 ? 40 : (int)(e - s), s);
 	if (!p->insample)
 		return fail(p, "a frame outside a sample");
 	s = e;
@@ -598,34 +643,67 @@ frame(struct perf *p, char *s, uint64_t pid, int runtime)
 		}
 	}
 	if ((plus = strrchr(sym, '+')) != NULL && plus[1] == '0' &&
-	    plus[2] == 'x') {
-		off = strtoull(plus + 3, &e, 16);
-		if (*e == '\0') {
-			*plus = '\0';
-			haveoff = 1;
-		}
+	    plus[2] == 'x' && textin_u64(plus + 3, 16, &off, &ce) == 0 &&
+	    *ce == '\0') {
+		*plus = '\0';
+		haveoff = 1;
 	}
-	if (dso != NULL && strcmp(dso, "[unknown]") != 0 && *dso != '\0' &&
-	    (obj = objfind(p, dso)) == NONE)
+	if (p->npf >= MAXDEPTH)
+		return fail(p, "a sample of more than %d frames", MAXDEPTH);
+	if ((pf = grow(p->pf, &p->pfcap, p->npf, sizeof(*pf))) == NULL)
 		return fail(p, "out of memory");
-	a = obj == NONE ? addr : linkaddr(p, obj, addr, pid, runtime);
-	if (a == NOADDR && haveoff && strcmp(sym, "[unknown]") != 0 &&
-	    (fa = elfsyms_find(&objload(p, obj)->elf, sym)) != NOADDR)
-		a = fa + off;	/* where the symbol table puts SYM */
-	if (a == NOADDR) {
+	p->pf = pf;
+	pf = &p->pf[p->npf];
+	memset(pf, 0, sizeof(*pf));
+	pf->addr = addr;
+	pf->off = off;
+	pf->haveoff = haveoff;
+	pf->pid = pid;
+	pf->runtime = runtime;
+	pf->lineno = p->lineno;
+	pf->inlined = dso != NULL && strcmp(dso, "inlined") == 0;
+	pf->dso = dso == NULL || pf->inlined ? NONE : keep(p, dso);
+	if ((pf->sym = keep(p, sym)) == NONE ||
+	    (dso != NULL && !pf->inlined && pf->dso == NONE))
+		return fail(p, "out of memory");
+	p->npf++;
+	return 0;
+}
+
+/* A frame's function, in object dso (NONE: none), as the sample's next. */
+static int
+place(struct perf *p, const struct pframe *pf, size_t dso)
+{
+	const char *sym = p->strs + pf->sym, *dname;
+	uint64_t a, fa, off = pf->off;
+	size_t obj = NONE, f;
+	int haveoff = pf->haveoff;
+
+	dname = dso == NONE ? NULL : p->strs + dso;
+	if (dname != NULL && strcmp(dname, "[unknown]") != 0 &&
+	    *dname != '\0' && (obj = objfind(p, dname)) == NONE)
+		return fail(p, "out of memory");
+	a = pf->addr;
+	if (obj != NONE) {
+		a = linkaddr(p, obj, pf->addr, pf->pid, pf->runtime);
+		if (a == NOADDR && haveoff && strcmp(sym, "[unknown]") != 0 &&
+		    (fa = elfsyms_find(&objload(p, obj)->elf, sym)) != NOADDR)
+			a = fa + off;	/* where the symbol table puts SYM */
+	}
+	if (a == NOADDR && obj != NONE) {
 		if (!p->warned++ && objload(p, obj)->elf.nsegs == 0)
 			host->warn(p->ctx, "line %lu: %s: cannot read its "
 			    "program headers (not on this machine?); frames "
-			    "in such objects are kept unnamed", p->lineno,
-			    dso);
+			    "in such objects are kept unnamed", pf->lineno,
+			    dname);
 		else if (p->warned == 1)
 			host->warn(p->ctx, "line %lu: %s: address 0x%" PRIx64
 			    " is in none of its segments%s; such frames are "
-			    "kept unnamed", p->lineno, dso, addr, runtime ?
-			    " (a run-time address: give perf script "
-			    "--show-mmap-events)" : "");
+			    "kept unnamed", pf->lineno, dname, pf->addr,
+			    pf->runtime ? " (a run-time address: give perf "
+			    "script --show-mmap-events)" : "");
 		obj = NONE;
-		a = addr;
+		a = pf->addr;
 		haveoff = 0;
 	}
 	if (strcmp(sym, "[unknown]") == 0 || *sym == '\0')
@@ -634,8 +712,6 @@ frame(struct perf *p, char *s, uint64_t pid, int runtime)
 	if ((f = fnfind(p, obj, sym, sym != NULL ? fa : a,
 	    sym == NULL || haveoff)) == NONE)
 		return -1;
-	if (p->nframes >= MAXDEPTH)
-		return fail(p, "a sample of more than %d frames", MAXDEPTH);
 	if (p->nframes == p->framecap) {
 		size_t c = p->framecap;
 
@@ -655,6 +731,133 @@ frame(struct perf *p, char *s, uint64_t pid, int runtime)
 	p->frames[p->nframes] = f;
 	p->sites[p->nframes] = a;
 	p->fobjs[p->nframes++] = obj;
+	return 0;
+}
+
+/*
+ * Whether the function of an "(inlined)" frame that is no other frame's
+ * inlined part (placeall()) is in object obj, which the frame's offset
+ * in the file must then place at the start of a function of its name or
+ * of a clone's.
+ */
+static int
+inobj(struct perf *p, const struct pframe *pf, size_t obj)
+{
+	uint64_t a;
+
+	if (obj == NONE || !pf->haveoff || objload(p, obj)->kind != 0)
+		return 0;
+	a = linkaddr(p, obj, pf->addr, pf->pid, 0);
+	return a != NOADDR && a >= pf->off &&
+	    elfsyms_at(&p->objs[obj].elf, p->strs + pf->sym, a - pf->off);
+}
+
+/* The object of frame j, if it names one: NONE if not. */
+static size_t
+frameobj(struct perf *p, size_t j)
+{
+	const struct pframe *pf = &p->pf[j];
+
+	if (pf->dso == NONE || pf->inlined ||
+	    strcmp(p->strs + pf->dso, "[unknown]") == 0 ||
+	    p->strs[pf->dso] == '\0')
+		return NONE;
+	return objfind(p, p->strs + pf->dso);
+}
+
+/*
+ * Every object a frame of the file names, "(/PATH)" at the end of a line,
+ * known: for the "(inlined)" frames that no frame of their sample places
+ * (placeall()), before the frames naming their object have been read.
+ */
+static int
+scanobjs(struct perf *p)
+{
+	const unsigned char *q, *nl, *e, *o;
+	char path[4096];
+	size_t n;
+
+	p->scanned = 1;
+	for (q = p->buf; q < p->buf + p->len; q = nl + 1) {
+		if ((nl = memchr(q, '\n', (size_t)(p->buf + p->len - q))) ==
+		    NULL)
+			nl = p->buf + p->len;
+		for (e = nl; e > q && (e[-1] == ' ' || e[-1] == '\r'); e--)
+			;
+		if (e == q || e[-1] != ')' || q[0] != '\t')
+			continue;
+		for (o = e - 1; o > q && *o != '('; o--)
+			;
+		n = (size_t)(e - 1 - (o + 1));
+		if (*o != '(' || o[-1] != ' ' || o[1] != '/' ||
+		    n >= sizeof(path) || memchr(o, '\0', n + 1) != NULL)
+			continue;
+		memcpy(path, o + 1, n);
+		path[n] = '\0';
+		if (objfind(p, path) == NONE)
+			return fail(p, "out of memory");
+	}
+	return 0;
+}
+
+/*
+ * The frames of the sample read, as functions.  perf script (with debug
+ * information, as for --call-graph dwarf) prints the functions inlined
+ * at a frame's address before it, at that address, "(inlined)" in place
+ * of the object: they are part of that frame's function, as for perf
+ * report's symbols, and left out.  An "(inlined)" frame that no frame at
+ * its address follows is that function itself, named by its debugging
+ * information's name where its symbol's differs (f for the clone
+ * f.constprop.0, __libc_start_main_impl for __libc_start_main), its
+ * offset from the function's start: it is placed in the object of the
+ * nearest frame, caller first, whose symbols put such a function there,
+ * else in the first such object the file names (scanobjs()); in none if
+ * no object does.
+ */
+static int
+placeall(struct perf *p)
+{
+	const struct pframe *pf;
+	size_t i, j, k, dso;
+
+	p->nframes = 0;
+	for (i = 0; i < p->npf; i++) {
+		pf = &p->pf[i];
+		dso = pf->dso;
+		if (pf->inlined) {
+			if (i + 1 < p->npf && p->pf[i + 1].addr == pf->addr)
+				continue;
+			for (j = i + 1; j < p->npf &&
+			    !inobj(p, pf, frameobj(p, j)); j++)
+				;
+			if (j == p->npf)
+				for (j = i; j-- > 0 &&
+				    !inobj(p, pf, frameobj(p, j));)
+					;
+			if (j < p->npf)
+				dso = p->pf[j].dso;
+			else {
+				for (k = 0; k < p->nobjs && !inobj(p, pf, k);
+				    k++)
+					;
+				if (k == p->nobjs && !p->scanned) {
+					if (scanobjs(p) == -1)
+						return -1;
+					for (; k < p->nobjs &&
+					    !inobj(p, pf, k); k++)
+						;
+				}
+				dso = NONE;
+				if (k < p->nobjs &&
+				    (dso = keep(p, p->objs[k].path)) == NONE)
+					return fail(p, "out of memory");
+			}
+		}
+		if (place(p, pf, dso) == -1)
+			return -1;
+	}
+	p->npf = 0;
+	p->nstrs = 0;
 	return 0;
 }
 
@@ -721,6 +924,7 @@ static int
 header(struct perf *p, char *s)
 {
 	char *tok[64], *t, *rest, *comm, *ev = NULL, *inl = NULL;
+	const char *ce;
 	uint64_t pid = 0, tid = 0, period = 1;
 	size_t g, n = 0, i, idt = (size_t)-1, itime = (size_t)-1;
 	int haveperiod = 0;
@@ -752,18 +956,18 @@ header(struct perf *p, char *s)
 	if (idt == (size_t)-1)
 		return fail(p, "not a perf script sample: no thread id in "
 		    "'%.60s'", s);
-	if (strchr(tok[idt], '/') != NULL) {
-		pid = strtoull(tok[idt], NULL, 10);
-		tid = strtoull(strchr(tok[idt], '/') + 1, NULL, 10);
-	} else
-		tid = strtoull(tok[idt], NULL, 10);
+	if ((strchr(tok[idt], '/') != NULL && textin_u64(tok[idt], 10, &pid,
+	    &ce) != 0) || textin_u64(strchr(tok[idt], '/') != NULL ?
+	    strchr(tok[idt], '/') + 1 : tok[idt], 10, &tid, &ce) != 0)
+		return fail(p, "thread id %.40s is over 64 bits", tok[idt]);
 	/* the command: the words before the ids (it may hold spaces) */
 	for (i = 1; i < idt; i++)
 		tok[i][-1] = ' ';
 	comm = tok[0];
 	i = itime != (size_t)-1 ? itime + 1 : idt + 1;
 	if (i < n && isnum(tok[i])) {
-		period = strtoull(tok[i], NULL, 10);
+		if (textin_u64(tok[i], 10, &period, &ce) != 0)
+			return fail(p, "period %.40s is over 64 bits", tok[i]);
 		haveperiod = 1;
 		i++;
 	}
@@ -791,6 +995,8 @@ header(struct perf *p, char *s)
 	p->period = period;
 	p->insample = 1;
 	p->nframes = 0;
+	p->npf = 0;
+	p->nstrs = 0;
 	if (inl != NULL) {
 		/* no call chain: the ip, symbol and DSO follow here */
 		for (i = i + 1; i < n; i++)
@@ -812,6 +1018,8 @@ parse(struct perf *p, const unsigned char *buf, size_t len)
 
 	if (textin_open(&t, buf, len, &p->lineno) == -1)
 		return fail(p, "truncated: the last line has no newline");
+	p->buf = buf;
+	p->len = len;
 	while (r == 0 && (more = textin_next(&t, &why)) != 0) {
 		p->lineno = t.lineno;
 		if (more == -1) {
@@ -1179,6 +1387,8 @@ perf_read(struct gp_ctx *ctx, const char *path, const unsigned char *buf,
 	free(p.fhash);
 	free(p.ahash);
 	free(p.nhash);
+	free(p.pf);
+	free(p.strs);
 	free(p.frames);
 	free(p.sites);
 	free(p.fobjs);

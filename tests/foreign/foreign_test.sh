@@ -341,17 +341,6 @@ callgrind_bad_body()
 	    gmon-cat -f callgrind notcg.out
 }
 
-# named: the share of all samples (thread records) that the credit layer
-# gives to named functions, for perf report's shares, which are of all
-# samples, the kernel's and the unnamed ones' too
-named()
-{
-	gmon-cat perf.txt | gp-sym work 2>/dev/null | gp-hist | awk -F '\t' '
-	    $1 == "thread" { all += $9 }
-	    $1 == "histsum" { named = $2 / $4 }
-	    END { printf "%.6f\n", named / all }'
-}
-
 # topshares: the two functions with the most self time in gp's report
 # of perf.txt (in rep) are perf report's for perf.data, in that order,
 # their shares of all samples within a point of perf report's
@@ -361,12 +350,32 @@ topshares()
 	    awk '/^ +[0-9.]+%/ { sub(/%/, "", $1); print $3, $1 }' |
 	    head -2 >theirs
 	atf_check -o save:rep -e ignore gp -b -p work perf.txt
-	awk -v f="$(named)" 'NF >= 4 && $1 ~ /^[0-9.]+$/ {
-	    print $NF, $1 * f }' rep | head -2 >ours
+	awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ { print $NF, $1 }' rep |
+	    head -2 >ours
 	test "$(wc -l <ours)" -eq 2 || atf_fail "no top two: $(cat rep)"
 	paste ours theirs | awk '$1 != $3 { bad = 1 } { d = $2 - $4;
 	    if (d < 0) d = -d; if (d > 1.0) bad = 1 } END { exit bad }' ||
 	    atf_fail "ours: $(cat ours); perf report's: $(cat theirs)"
+}
+
+atf_test_case callgrind_memory
+callgrind_memory_head()
+{
+	atf_set "descr" "A callgrind file of 100000 functions (1.4 MB) is read" \
+	    "in under 64 MB: the costs of one event are kept, not 64"
+	atf_set "require.progs" "/usr/bin/time"
+}
+callgrind_memory_body()
+{
+	awk 'BEGIN { print "# callgrind format"; print "events: Ir Dr"
+	    for (i = 0; i < 100000; i++) { print "fn=f" i; print "0 1 2" }
+	    print "totals: 100000 200000" }' >many.out
+	/usr/bin/time -f %M -o rss gmon-cat many.out >st 2>err ||
+	    atf_fail "gmon-cat failed: $(cat err)"
+	test "$(grep -c '^marc' st)" -eq 100000 || atf_fail "not every function"
+	kb=$(tail -n 1 rss)
+	[ -n "${GP_SANITIZED:-}" ] || [ "$kb" -lt 65536 ] ||
+	    atf_fail "$kb KB"
 }
 
 atf_test_case perf_flat
@@ -446,6 +455,11 @@ perf_nochain_body()
 	    -o perf.data ./work 100
 	perf script -i perf.data --show-mmap-events >perf.txt 2>/dev/null
 	topshares
+	# no call graph: said of perf.txt, not of a gmon.out
+	atf_check -o save:st -e ignore sh -c \
+	    'gmon-cat perf.txt | gp-sym work | gp-hist | gp-arcs'
+	oneline '^gp-fmt: perf\.txt: no call graph: no sample has a named caller \(perf record -g records the call chains\)$' \
+	    gp-fmt -b -q st
 }
 
 atf_test_case perf_noexe
@@ -486,6 +500,269 @@ perf_noexe_body()
 	test -s theirs || atf_fail "perf report names no loader function"
 	awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ { print $NF }' rep | sort -u >ours
 	atf_check -o empty comm -23 theirs ours
+}
+
+# within D FILE: each line's "name ours theirs" within D of each other
+within()
+{
+	awk -v d="$1" '{ x = $2 - $3; if (x < 0) x = -x
+	    if (x > d) { bad = 1; print } } END { exit bad }' "$2"
+}
+
+atf_test_case perf_inlined
+perf_inlined_head()
+{
+	atf_set "descr" "perf --call-graph dwarf: \"(inlined)\" frames are" \
+	    "part of the function at their address, or that function under" \
+	    "another name: the executable's share is perf report's"
+	atf_set "require.progs" "perf"
+}
+perf_inlined_body()
+{
+	perfok
+	atf_check cc -O2 -g -fno-omit-frame-pointer -o clone "$progs/clone.c"
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock \
+	    --call-graph dwarf -o perf.data ./clone 50000000
+	perf script -i perf.data >perf.txt 2>/dev/null
+	grep -q ' (inlined)$' perf.txt ||
+	    atf_skip "perf script prints no inlined frames here"
+	atf_check -o save:st -e save:err gmon-cat perf.txt
+	grep 'inlined' err && atf_fail "inlined frames read as an object"
+	# the samples in the executable: perf report's share
+	theirs=$(perf report -i perf.data --stdio --no-children --sort dso \
+	    2>/dev/null | awk '$2 == "clone" { sub(/%/, "", $1); print $1 }')
+	ours=$(awk -F '\t' '$1 == "thread" { all += $8 }
+	    $1 == "marc" && $5 == "0" { ex += $8 }
+	    END { printf "%.2f", 100 * ex / all }' st)
+	echo "clone $ours $theirs" >both
+	test -n "$theirs" && within 0.5 both ||
+	    atf_fail "the executable's share: ours $ours, perf report's $theirs"
+	# a sample whose only frame is crunch's "(inlined)" one (perf's
+	# unwinding stopped there): its object is the one whose symbols put
+	# crunch.isra.0 at that offset, among the objects of the file
+	awk -v RS= -v ORS='\n\n' '{ n = split($0, l, "\n")
+	    s = l[1]; for (i = 2; i <= n; i++) {
+		if (l[i] !~ / \(inlined\)$/) { if (i == 2) s = s "\n" l[i]
+		    break }
+		s = s "\n" l[i] }
+	    print s }' perf.txt >cut.txt
+	grep -q '^	 *[0-9a-f]* crunch+0x[0-9a-f]* (inlined)$' cut.txt ||
+	    atf_skip "no crunch frame under its debugging name"
+	atf_check -o save:cut -e ignore gmon-cat cut.txt
+	ours=$(awk -F '\t' '$1 == "thread" { all += $8 }
+	    $1 == "marc" && $5 == "0" { ex += $8 }
+	    END { printf "%.2f", 100 * ex / all }' cut)
+	echo "clone $ours $theirs" >both
+	within 0.5 both ||
+	    atf_fail "cut to the innermost real frame: ours $ours, perf report's $theirs"
+}
+
+# selfshares REPORT: "name self-share" of each function of a flat profile
+selfshares()
+{
+	awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ { print $NF, $1 }' \
+	    "$1" | sort
+}
+
+atf_test_case perf_clones
+perf_clones_head()
+{
+	atf_set "descr" "perf: a clone gprof's symbol rules drop" \
+	    "(crunch.isra.0) keeps its name and its share, as perf report's"
+	atf_set "require.progs" "perf"
+}
+perf_clones_body()
+{
+	perfok
+	atf_check cc -O2 -g -fno-omit-frame-pointer -o clone "$progs/clone.c"
+	nm clone | grep -q ' crunch\.isra\.' ||
+	    atf_skip "the compiler made no crunch.isra clone"
+	for cg in fp dwarf; do
+		atf_check -o ignore -e ignore perf record -q -e cpu-clock \
+		    --call-graph $cg -o $cg.data ./clone 50000000
+		perf script -i $cg.data >$cg.txt 2>/dev/null
+		perf report -i $cg.data --stdio --no-children --sort sym \
+		    2>/dev/null | awk '/^ +[0-9.]+%/ && $2 == "[.]" {
+		    sub(/%/, "", $1); print $3, $1 }' | sort >$cg.theirs
+		atf_check -o save:$cg.rep -e ignore gp -b -p clone $cg.txt
+		selfshares $cg.rep | join - $cg.theirs |
+		    grep -E '^(crunch|warm)' >$cg.both
+		test "$(wc -l <$cg.both)" -eq 2 || { cat $cg.rep $cg.theirs
+			atf_fail "$cg: not both of crunch.isra.0 and warm"; }
+		within 0.5 $cg.both || atf_fail "$cg: shares differ"
+	done
+}
+
+atf_test_case perf_plt
+perf_plt_head()
+{
+	atf_set "descr" "perf: a sample in a PLT stub is the stub's," \
+	    "qsort@plt, as perf names it (gprof's table has no such symbol)"
+	atf_set "require.progs" "objdump readelf nm"
+}
+perf_plt_body()
+{
+	atf_check cc -O1 -g -fno-omit-frame-pointer -o spawn "$progs/spawn.c"
+	a=$(objdump -d spawn | sed -n 's/^0*\([0-9a-f]*\) <qsort@plt>:$/\1/p')
+	m=$(nm spawn | awk '$3 == "main" { print $1 }')
+	test -n "$a" || atf_skip "no qsort@plt stub"
+	# perf script's addresses are offsets in the file
+	readelf -lW spawn | awk '$1 == "LOAD" && / R?E / {
+	    sub(/^0x0*/, "", $2); sub(/^0x0*/, "", $3); if ($2 == $3) ok = 1 }
+	    END { exit !ok }' ||
+	    atf_skip "the code is not at its offset in the file"
+	printf 'spawn 7 1.5: 250000 cpu-clock:\n\t%x qsort@plt+0x4 (%s)\n\t%x main+0x10 (%s)\n\n' \
+	    $((0x$a + 4)) "$(pwd)/spawn" $((0x$m + 16)) "$(pwd)/spawn" >perf.txt
+	atf_check -o save:rep -e ignore gp -b -p spawn perf.txt
+	selfshares rep >got
+	atf_check -o inline:'qsort@plt 100.00\n' cat got
+}
+
+atf_test_case callgrind_clones
+callgrind_clones_head()
+{
+	atf_set "descr" "callgrind: a clone gprof's symbol rules drop" \
+	    "(crunch.isra.0) keeps its name and its cost, as" \
+	    "callgrind_annotate's"
+	atf_set "require.progs" "valgrind callgrind_annotate"
+}
+callgrind_clones_body()
+{
+	atf_check cc -O2 -g -o clone "$progs/clone.c"
+	nm clone | grep -q ' crunch\.isra\.' ||
+	    atf_skip "the compiler made no crunch.isra clone"
+	cgrun cg.out ./clone 200000
+	atf_check -o save:rep -e ignore gp -b -p clone cg.out
+	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { printf "%s %.0f\n", $7, $3 }' rep |
+	    sort >ours
+	callgrind_annotate --threshold=100 cg.out | awk '
+	    $NF ~ /clone\]$/ { n = $(NF - 1); sub(/^.*:/, "", n)
+		gsub(/,/, "", $1); c[n] += $1 }
+	    END { for (f in c) print f, c[f] }' | sort >theirs
+	grep -q '^crunch\.isra\.[0-9]* ' theirs ||
+	    atf_fail "callgrind_annotate names no crunch.isra clone"
+	join ours theirs | grep -E '^(crunch|warm)' >both
+	test "$(wc -l <both)" -eq 2 || { cat rep theirs
+		atf_fail "not both of crunch.isra.0 and warm"; }
+	within 0 both || atf_fail "costs differ"
+}
+
+atf_test_case callgrind_ifunc
+callgrind_ifunc_head()
+{
+	atf_set "descr" "callgrind: indirect functions' resolvers (libc's" \
+	    "strlen) keep the cost callgrind_annotate gives them"
+	atf_set "require.progs" "valgrind callgrind_annotate readelf"
+}
+callgrind_ifunc_body()
+{
+	atf_check cc -O2 -g -o clone "$progs/clone.c"
+	libc=$(ldd ./clone | awk '$1 ~ /^libc\.so/ { print $3 }')
+	readelf -W --dyn-syms "$libc" | grep -q ' IFUNC .* strlen@' ||
+	    atf_skip "libc's strlen is no indirect function here"
+	cgrun cg.out ./clone 1000
+	# strlen: libc's resolver and ld.so's own, added up
+	theirs=$(callgrind_annotate --auto=no --threshold=100 cg.out | awk '
+	    $1 ~ /^[0-9,]+$/ { n = $NF ~ /^\[/ ? $(NF - 1) : $NF }
+	    $1 ~ /^[0-9,]+$/ && n ~ /:strlen$/ { gsub(/,/, "", $1); t += $1 }
+	    END { print t + 0 }')
+	atf_check -o save:rep -e ignore gp -b -p clone cg.out
+	ours=$(awk 'NF == 7 && $7 == "strlen" { t += $3 } END { print t + 0 }' rep)
+	test "$theirs" -gt 0 || atf_skip "callgrind_annotate has no strlen"
+	test "$ours" = "$theirs" ||
+	    atf_fail "strlen: ours $ours Ir, callgrind_annotate's $theirs"
+}
+
+atf_test_case perf_stripped
+perf_stripped_head()
+{
+	atf_set "descr" "perf follows a child whose program is stripped:" \
+	    "its functions stay unnamed, the report goes on"
+	atf_set "require.progs" "perf strip"
+}
+perf_stripped_body()
+{
+	perfok
+	build busy
+	atf_check strip busy
+	atf_check cc -O1 -g -fno-omit-frame-pointer -o spawn "$progs/spawn.c"
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock -g \
+	    -o perf.data ./spawn 100000 "./busy 20"
+	perf script -i perf.data >perf.txt 2>/dev/null
+	grep -q '/busy)$' perf.txt || atf_fail "no sample of the child"
+	atf_check -o save:rep -e save:err gp -b -p spawn perf.txt
+	grep -q '/busy: has no symbols: its measured functions stay unnamed$' \
+	    err || { cat err; atf_fail "the stripped child is not named"; }
+	grep -q ' cmp$' rep || { cat rep; atf_fail "cmp is not reported"; }
+}
+
+# graphmax REPORT: the largest "% time" of a call graph's entries
+graphmax()
+{
+	awk '/^\[[0-9]+\]/ && $2 + 0 > m { m = $2 + 0 } END { print m + 0 }' \
+	    "$1"
+}
+
+atf_test_case perf_base
+perf_base_head()
+{
+	atf_set "descr" "perf: the time no symbol covers (the kernel's, a" \
+	    "stripped child's) is in the base of the flat profile and of" \
+	    "the call graph: the shares are perf report's, none over 100%"
+	atf_set "require.progs" "perf"
+}
+perf_base_body()
+{
+	perfok
+	atf_check cc -O1 -g -fno-omit-frame-pointer -o spawn "$progs/spawn.c"
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock -g \
+	    -o perf.data ./spawn
+	perf script -i perf.data >perf.txt 2>/dev/null
+	perf report -i perf.data --stdio --no-children --sort sym 2>/dev/null |
+	    awk '/^ +[0-9.]+%/ && $2 == "[.]" && $1 + 0 >= 1 {
+	    sub(/%/, "", $1); print $3, $1 }' | sort >theirs
+	test "$(wc -l <theirs)" -ge 2 || atf_fail "perf report lists too little"
+	atf_check -o save:flat -e ignore gp -b -p spawn perf.txt
+	selfshares flat | join - theirs >both
+	test "$(wc -l <both)" -eq "$(wc -l <theirs)" || { cat flat theirs
+		atf_fail "functions perf report lists are missing"; }
+	within 0.5 both || atf_fail "shares differ from perf report's"
+	atf_check -o save:rep -e ignore gp -b -q spawn perf.txt
+	awk -v m="$(graphmax rep)" 'BEGIN { exit !(m > 0 && m <= 100) }' ||
+	    atf_fail "call graph: an entry of $(graphmax rep)%"
+	# the base: every sample's time
+	gmon-cat perf.txt >st 2>/dev/null
+	want=$(awk -F '\t' '$1 == "thread" { t += $9 }
+	    END { printf "%.2f", t }' st)
+	grep -q "100% is $want seconds" rep ||
+	    atf_fail "the base is not $want seconds: $(grep '100% is' rep)"
+}
+
+atf_test_case callgrind_base
+callgrind_base_head()
+{
+	atf_set "descr" "callgrind: the cost no symbol covers is in the" \
+	    "base, callgrind_annotate's program total; no entry over 100%"
+	atf_set "require.progs" "valgrind callgrind_annotate"
+}
+callgrind_base_body()
+{
+	atf_check cc -O2 -g -o clone "$progs/clone.c"
+	cgrun cg.out ./clone 200000
+	theirs=$(callgrind_annotate cg.out | awk '/PROGRAM TOTALS/ {
+	    gsub(/,/, "", $1); print $1 }')
+	atf_check -o save:rep -e save:err gp -b -q clone cg.out
+	grep -q 'no symbol covers' err ||
+	    atf_skip "every function has a symbol: nothing to check"
+	grep -q "100% is $theirs Ir" rep ||
+	    atf_fail "not $theirs Ir: $(grep '100% is' rep)"
+	test "$(graphmax rep)" = 100 || atf_fail "call graph: $(graphmax rep)%"
+	# the flat profile's shares are of the same total
+	atf_check -o save:flat -e ignore gp -b -p clone cg.out
+	awk -v t="$theirs" 'NF == 7 && $4 ~ /^[0-9]+$/ {
+	    d = $1 - 100 * $3 / t; if (d < 0) d = -d
+	    if (d > 0.005) { bad = 1; print } } END { exit bad }' flat ||
+	    atf_fail "the flat profile's shares are not of $theirs Ir"
 }
 
 atf_test_case perf_threads
@@ -571,6 +848,20 @@ perf_bad_body()
 	printf 'prog 12 1.5: 250000 cpu-clock:\n\t    11bc le' >cut.txt
 	oneline '^gmon-cat: cut\.txt: line 2: truncated: the last line has no newline \(plugin perf\)$' \
 	    gmon-cat -f perf cut.txt
+	# numbers over 64 bits, in no object: refused, not taken for the
+	# largest (an address that is no object's reached the objects)
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\tffffffff8225a6c1c9 f\n' \
+	    >big.txt
+	oneline '^gmon-cat: big\.txt: line 2: address ffffffff8225a6c1c9 is over 64 bits \(plugin perf\)$' \
+	    gmon-cat -f perf big.txt
+	printf 'prog 99999999999999999999 1.5: 1 cpu-clock:\n\t1 f (/x)\n' \
+	    >tid.txt
+	oneline '^gmon-cat: tid\.txt: line 1: thread id 99999999999999999999 is over 64 bits \(plugin perf\)$' \
+	    gmon-cat -f perf tid.txt
+	printf 'prog 12 1.5: 250000 cpu-clock:\n\tffffffffffffffff f\n' \
+	    >max.txt
+	atf_check -o match:'^marc	1		0x0		0xffffffffffffffff	' \
+	    gmon-cat -f perf max.txt
 	printf 'just words\n' >words.txt
 	oneline "^gmon-cat: words\\.txt: line 1: not a perf script sample: no thread id in 'just' \\(plugin perf\\)\$" \
 	    gmon-cat -f perf words.txt
@@ -590,9 +881,18 @@ atf_init_test_cases()
 	atf_add_test_case callgrind_formats
 	atf_add_test_case callgrind_threads
 	atf_add_test_case callgrind_bad
+	atf_add_test_case callgrind_memory
 	atf_add_test_case perf_flat
 	atf_add_test_case perf_nochain
 	atf_add_test_case perf_noexe
+	atf_add_test_case perf_inlined
+	atf_add_test_case perf_clones
+	atf_add_test_case perf_plt
+	atf_add_test_case callgrind_clones
+	atf_add_test_case callgrind_ifunc
+	atf_add_test_case perf_stripped
+	atf_add_test_case perf_base
+	atf_add_test_case callgrind_base
 	atf_add_test_case perf_threads
 	atf_add_test_case perf_bad
 }

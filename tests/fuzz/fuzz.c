@@ -45,6 +45,8 @@ int	 fuzz_close(int);
 FILE	*fuzz_fopen(const char *, const char *);
 int	 fuzz_fclose(FILE *);
 
+int	 fuzz_plugopen(const char *, int, ...);
+
 int		 fuzz_devnull = -1;
 
 static jmp_buf	*cur;		/* innermost fuzz_try() */
@@ -339,6 +341,50 @@ fuzz_fclose(FILE *fp)
 		if (fps[i] == fp)
 			fps[i] = NULL;
 	return fclose(fp);
+}
+
+/* ------------------------------------------------------------------ */
+/* The plugins' objects.                                               */
+
+#define OBJPREFIX	"/gp-fuzz/"
+
+/*
+ * The input plugins' open(2) (the Makefile renames their calls): a path
+ * under /gp-fuzz/ is one of the objects built into objs/ next to the
+ * targets, which the input targets' seeds name in place of the program
+ * they were recorded on, so that an input's objects are read at a small
+ * program's cost (libc's symbols, from its debug file, take 40 ms under
+ * the sanitizers); any other path is opened as it is.
+ */
+int
+fuzz_plugopen(const char *path, int flags, ...)
+{
+	static char dir[PATH_MAX];
+	char buf[PATH_MAX], *slash;
+	ssize_t n;
+	va_list ap;
+	mode_t mode = 0;
+
+	if (flags & O_CREAT) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	if (strncmp(path, OBJPREFIX, strlen(OBJPREFIX)) != 0)
+		return open(path, flags, mode);
+	if (dir[0] == '\0') {
+		if ((n = readlink("/proc/self/exe", dir, sizeof(dir) - 1)) <= 0)
+			fuzz_fail("readlink /proc/self/exe");
+		dir[n] = '\0';
+		if ((slash = strrchr(dir, '/')) != NULL)
+			*slash = '\0';
+	}
+	if (snprintf(buf, sizeof(buf), "%s/objs/%s", dir,
+	    path + strlen(OBJPREFIX)) >= (int)sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return open(buf, flags, mode);
 }
 
 /* ------------------------------------------------------------------ */

@@ -9,7 +9,8 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-targets=${*:-fuzz_gmon fuzz_stream fuzz_gprt fuzz_symspec fuzz_fmt}
+targets=${*:-fuzz_gmon fuzz_stream fuzz_gprt fuzz_symspec fuzz_fmt fuzz_perf \
+    fuzz_callgrind fuzz_input}
 O=${FUZZ_BUILD:-$here/build}
 
 mkdir -p "$O"
@@ -21,11 +22,17 @@ bmake -f "$here/Makefile" O="$O" >"$O/make.log" 2>&1 || {
 # The targets' own reports on stderr, whatever the caller's settings
 # (.ci/run's sanitizer pass sends reports to files and checks leaks at
 # exit; a target's failure is this script's, and what libgp keeps for
-# the process, the plugin list, is not a leak).
-ASAN_OPTIONS=detect_leaks=0
+# the process, the plugin list, is not a leak).  The input targets'
+# plugins must free what they take: their leaks are checked at exit.
 UBSAN_OPTIONS=print_stacktrace=1
-export ASAN_OPTIONS UBSAN_OPTIONS
+export UBSAN_OPTIONS
 for t in $targets; do
+	case $t in
+	fuzz_perf|fuzz_callgrind|fuzz_input) leaks=1 ;;
+	*) leaks=0 ;;
+	esac
+	ASAN_OPTIONS=detect_leaks=$leaks
+	export ASAN_OPTIONS
 	# Files, not directories: libFuzzer then runs each once and adds
 	# nothing to the corpus.
 	set -- $(find "$here/corpus/$t" "$here/regress/$t" -type f \
