@@ -54,14 +54,19 @@ set -e
 #   (bmake -f Mkfile lint, or analyze alone) runs over the whole tree;
 #   libc6-dbg: libc's and libm's symbols, statics too, which gp-sym reads
 #   from the separate debug files for stripped libraries in perf's and
-#   callgrind's profiles (and which valgrind needs anyway).
+#   callgrind's profiles (and which valgrind needs anyway); autoconf,
+#   automake, autopoint, patch: GNU make's Debian source ships no configure,
+#   and tests/realworld builds make (whose $(sort) calls qsort and whose
+#   $(shell) runs the stripped /bin/sh) to check perf's and callgrind's
+#   profiles of a real program.
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
     gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
     graphviz valgrind jq libxml2-utils clang pkg-config time tcl
     libclang-rt-14-dev zlib1g-dev libgraphviz-dev golang-go chromium
-    nodejs npm librsvg2-bin libelf-dev linux-perf libc6-dbg clang-tools"
+    nodejs npm librsvg2-bin libelf-dev linux-perf libc6-dbg clang-tools
+    autoconf automake autopoint patch"
 
 missing=
 for p in $PACKAGES; do

@@ -13,7 +13,8 @@
 #	pg-O2		gcc -pg -O2 -g
 #	pg-O2-nog	gcc -pg -O2 (no debugging information)
 #	pg-clang-O1	clang -pg -O1 -g
-#	plain-O2	gcc -O2 -g, not profiled (share/bench/rtreal.sh)
+#	plain-O2	gcc -O2 -g, not profiled (share/bench/rtreal.sh; make,
+#			whose profiles come from perf and callgrind)
 #	fi-O0, fi-O2	gcc -finstrument-functions, objects only (OBJ/NAME-VARIANT/),
 #	fi-clang-O2	linked by the tests against the libgprt under test
 #
@@ -198,6 +199,30 @@ build()
 		    lexer line_printer manifest_parser metrics missing_deps \
 		    parser state status string_piece_util subprocess-posix \
 		    util version ninja; do echo "$s/$f.cc"; done)
+		;;
+	make)
+		# GNU make, built by its own configure (its sources depend on
+		# the configuration), in a private copy per variant: its
+		# $(sort) calls libc's qsort and $(shell) runs /bin/sh
+		fetch make-dfsg
+		flags "$_variant"
+		case $_variant in
+		fi-*)	die "make: no $_variant build" ;;
+		esac
+		_o=$obj/make-$_variant
+		rm -rf "$_o" && mkdir -p "$_o" "$bin" &&
+		    cp -R "$cache/src/make-dfsg/." "$_o" ||
+		    die "cannot copy make's sources to $_o"
+		# Debian's source ships no configure: its diff, then autoreconf
+		_d=$(ls "$cache/dl"/make-dfsg_*.diff.gz 2>/dev/null | head -n 1)
+		[ -n "$_d" ] || die "make: no Debian diff in $cache/dl"
+		(cd "$_o" && gzip -dc "$_d" | patch -p1 -s && autoreconf -fi &&
+		    ./configure --disable-nls --without-guile \
+		    CC="$cc" CFLAGS="$fl" LDFLAGS="$fl" && make) \
+		    >"$_o/build.log" 2>&1 ||
+		    die "make-$_variant: build failed: $(tail -n 1 "$_o/build.log")"
+		cp "$_o/make" "$bin/make-$_variant.tmp" &&
+		    mv "$bin/make-$_variant.tmp" "$bin/make-$_variant"
 		;;
 	*)
 		die "unknown program $_name"

@@ -164,6 +164,103 @@ runtime_O2()
 rtcase runtime_O0 runtime_O0 "lua and bzip2 built -O0 -finstrument-functions with libgprt: -pg's calls, as gprof reads them"
 rtcase runtime_O2 runtime_O2 "lua, bzip2, sqlite3, tinyxml2 and ninja (C++) built -O2 (gcc, clang) with libgprt: times add up and nest; only inlined functions' counts move with GPRT_INLINE=0; gcc and clang count the same calls of a C program"
 
+# Profiles of other profilers on a real program: GNU make built -O2 -g
+# (no -pg), running work.mk.  Their readers must name what perf report
+# and callgrind_annotate name, give it their share or cost, and put
+# what no symbol covers (the kernel, the stripped /bin/sh) in the base.
+
+# shares PERCENT: "name percent" of perf report --no-children's
+# user-space functions of at least PERCENT, sorted by name.
+shares()
+{
+	perf report -i perf.data --stdio --no-children -g none --sort sym \
+	    2>/dev/null | awk -v min="$1" '/^ +[0-9.]+%/ && $2 == "[.]" &&
+	    $3 !~ /^0x/ && $1 + 0 >= min { sub(/%/, "", $1); print $3, $1 }' |
+	    sort
+}
+
+# flatshares REPORT: "name percent" of a flat profile, sorted by name.
+flatshares()
+{
+	awk 'NF >= 4 && $1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ {
+	    print $NF, $1 }' "$1" | sort
+}
+
+# graphmax REPORT: the largest "% time" of a call graph's entries.
+graphmax()
+{
+	awk '/^\[[0-9]+\]/ && $2 + 0 > m { m = $2 + 0 } END { print m + 0 }' \
+	    "$1"
+}
+
+make_perf()
+{
+	perfok
+	corpus make:plain-O2
+	cp "$BIN/make-plain-O2" make
+	atf_check -o ignore -e ignore perf record -q -e cpu-clock -g \
+	    -o perf.data ./make -f "$rw/work.mk"
+	perf script -i perf.data >perf.txt 2>/dev/null
+	grep -q '(/usr/bin/dash)$\|(/bin/dash)$' perf.txt ||
+	    atf_fail "perf followed no shell"
+	# a stripped child is said so; the report goes on
+	atf_check -o save:flat -e save:err gp -b -p make perf.txt
+	grep -q 'dash: has no symbols' err || atf_fail "dash: $(cat err)"
+	shares 0.5 >theirs
+	grep -q '^msort_with_tmp\.part\.0 ' theirs ||
+	    atf_fail "perf report has no msort_with_tmp.part.0: $(cat theirs)"
+	flatshares flat >ours
+	# the same names with shares within 0.5 points; a name perf report
+	# gives an alias of (gp-perf(7)) must have one of ours of its share
+	join theirs ours | awk '{ d = $2 - $3; if (d < 0) d = -d
+	    if (d > 0.5) { bad = 1; print } } END { exit bad }' ||
+	    atf_fail "shares differ from perf report's"
+	join -v 1 theirs ours >alone
+	while read -r n p; do
+		awk -v p="$p" '{ d = $2 - p; if (d < 0) d = -d
+		    if (d <= 0.005) f = 1 } END { exit !f }' ours ||
+		    atf_fail "$n ($p%) is not in the flat profile"
+	done <alone
+	test "$(wc -l <alone)" -le 2 ||
+	    atf_fail "more than two names differ: $(cat alone)"
+	atf_check -o save:rep -e ignore gp -b -q make perf.txt
+	awk -v m="$(graphmax rep)" 'BEGIN { exit !(m > 0 && m <= 100) }' ||
+	    atf_fail "call graph: an entry of $(graphmax rep)%"
+}
+rtcase make_perf make_perf "GNU make, gcc -O2 -g, recorded by perf record -g: perf report's names and shares, the clone msort_with_tmp.part.0 named, the stripped shell unnamed, no entry over 100%"
+
+make_callgrind()
+{
+	corpus make:plain-O2
+	cp "$BIN/make-plain-O2" make
+	atf_check -o ignore -e ignore valgrind --tool=callgrind \
+	    --callgrind-out-file=cg.out ./make -f "$rw/work.mk" N=5000 R=5
+	total=$(callgrind_annotate cg.out | awk '/PROGRAM TOTALS/ {
+	    gsub(/,/, "", $1); print $1 }')
+	# callgrind_annotate's functions, recursion levels (f'2) added up
+	callgrind_annotate --auto=no --threshold=100 cg.out | awk '
+	    $1 ~ /^[0-9,]+$/ && $NF ~ /\]$/ { n = $(NF - 1)
+		sub(/^.*:/, "", n); sub(/'"'"'[0-9]+$/, "", n)
+		gsub(/,/, "", $1); c[n] += $1 }
+	    END { for (f in c) print f, c[f] }' | sort >all
+	awk -v t="$total" '$2 >= t / 200' all >theirs
+	grep -q '^msort_with_tmp\.part\.0 ' theirs ||
+	    atf_fail "callgrind_annotate has no msort_with_tmp.part.0"
+	atf_check -o save:flat -e ignore gp -b -p make cg.out
+	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { c[$7] += $3 }
+	    END { for (f in c) printf "%s %.0f\n", f, c[f] }' flat | sort >ours
+	join theirs ours >both
+	test "$(wc -l <both)" -eq "$(wc -l <theirs)" || { cat theirs ours
+		atf_fail "functions callgrind_annotate lists are missing"; }
+	awk '$2 != $3 { bad = 1; print } END { exit bad }' both ||
+	    atf_fail "costs differ from callgrind_annotate's"
+	atf_check -o save:rep -e ignore gp -b -q make cg.out
+	grep -q "100% is $total Ir" rep ||
+	    atf_fail "the base is not $total Ir: $(grep '100% is' rep)"
+	test "$(graphmax rep)" = 100 || atf_fail "call graph: $(graphmax rep)%"
+}
+rtcase make_callgrind make_callgrind "GNU make, gcc -O2 -g, under callgrind: callgrind_annotate's names and costs, the clone msort_with_tmp.part.0 named, its program total the base"
+
 atf_init_test_cases()
 {
 	for c in $cases; do
