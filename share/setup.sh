@@ -54,14 +54,17 @@ set -e
 #   (bmake -f Mkfile lint, or analyze alone) runs over the whole tree;
 #   libc6-dbg: libc's and libm's symbols, statics too, which gp-sym reads
 #   from the separate debug files for stripped libraries in perf's and
-#   callgrind's profiles (and which valgrind needs anyway).
+#   callgrind's profiles (and which valgrind needs anyway);
+#   libncurses-dev: gp-view and gp-top draw the terminal with ncurses;
+#   tmux: the tests drive them in a terminal of a set size (tests/tui).
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
     gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
     graphviz valgrind jq libxml2-utils clang pkg-config time tcl
     libclang-rt-14-dev zlib1g-dev libgraphviz-dev golang-go chromium
-    nodejs npm librsvg2-bin libelf-dev linux-perf libc6-dbg clang-tools"
+    nodejs npm librsvg2-bin libelf-dev linux-perf libc6-dbg clang-tools
+    libncurses-dev tmux"
 
 missing=
 for p in $PACKAGES; do
