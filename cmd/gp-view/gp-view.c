@@ -190,8 +190,10 @@ batch(const struct tui *t, const char *entry)
 {
 	const struct gp_browse *b = t->b;
 	char line[4096], th[64];
-	size_t i, n, r, self;
+	size_t i, n, r = GP_BR_NONE, self;
 
+	if (entry != NULL && (r = gp_browse_find(b, entry)) == GP_BR_NONE)
+		errx(1, "%s: no function %s", t->title, entry);
 	gp_browse_summary(b, line, sizeof(line));
 	printf("%s: %s", t->title, line);
 	if (t->nthreads > 0) {
@@ -203,8 +205,6 @@ batch(const struct tui *t, const char *entry)
 		printf(", names with \"%s\"", b->filter);
 	printf("\n\n");
 	if (entry != NULL) {
-		if ((r = gp_browse_find(b, entry)) == GP_BR_NONE)
-			errx(1, "%s: no function %s", t->title, entry);
 		gp_browse_entryhead(b, line, sizeof(line));
 		printf("%s\n", line);
 		n = gp_browse_entrylen(b, r, &self);
