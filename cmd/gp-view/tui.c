@@ -90,8 +90,10 @@ title(const struct tui *t, const struct state *s)
 	size_t len;
 
 	gp_browse_summary(b, sum, sizeof(sum));
-	len = (size_t)snprintf(line, sizeof(line), " %s: %s  %s", t->prog,
-	    t->title, sum);
+	/* gp-top's state first: the program's end must show */
+	len = (size_t)snprintf(line, sizeof(line), " %s: %s%s%s%s  %s",
+	    t->prog, t->title, *t->status != '\0' ? "  " : "", t->status,
+	    t->paused ? " [paused]" : "", sum);
 	if (t->nthreads > 0 && len < sizeof(line)) {
 		tui_threadname(t, th, sizeof(th));
 		len += (size_t)snprintf(line + len, sizeof(line) - len,
@@ -104,11 +106,7 @@ title(const struct tui *t, const struct state *s)
 		len += (size_t)snprintf(line + len, sizeof(line) - len,
 		    "  entry of %s", b->rows[s->row].name);
 	if (b->filter != NULL && len < sizeof(line))
-		len += (size_t)snprintf(line + len, sizeof(line) - len,
-		    "  /%s", b->filter);
-	if (*t->status != '\0' && len < sizeof(line))
-		snprintf(line + len, sizeof(line) - len, "  %s%s", t->status,
-		    t->paused ? " [paused]" : "");
+		snprintf(line + len, sizeof(line) - len, "  /%s", b->filter);
 	put(0, line, A_REVERSE);
 }
 

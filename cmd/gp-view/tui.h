@@ -32,7 +32,7 @@ struct tui {
 	 */
 	int		 delay;
 	struct gp_browse *(*tick)(struct tui *);
-	char		 status[160];
+	char		 status[320];
 	int		 paused;
 	int		 canpause;
 	int		 sort;		/* the column asked for (-s) */

@@ -46,6 +46,8 @@ static const char *const dcolnames[GP_BRC_N] = {
 	"change", "total change", "calls change", "name"
 };
 
+static void	relist(struct gp_browse *);
+
 /* snprintf that appends to buf at *len, never past n. */
 static void
 cat(char *buf, size_t n, size_t *len, const char *fmt, ...)
@@ -471,6 +473,38 @@ gp_browse_threads(const struct gp_prof *p, struct gp_bthread **vp)
 	return n;
 }
 
+void
+gp_browse_since(struct gp_browse *b, const struct gp_browse *before,
+    double secs)
+{
+	const struct gp_brow *o;
+	struct gp_brow *e;
+	size_t i, k;
+
+	b->live = 1;
+	b->interval = secs;
+	b->dcalls = 0;
+	for (i = 0; i < b->nrows; i++) {
+		e = &b->rows[i];
+		e->dcalls = e->calls;
+		e->dtime = e->time;
+		e->dchild = e->childtime;
+		if (e->iscycle)
+			continue;
+		if (before != NULL &&
+		    (k = gp_browse_find(before, e->name)) != GP_BR_NONE) {
+			o = &before->rows[k];
+			e->dcalls = e->calls >= o->calls ? e->calls - o->calls :
+			    0;
+			e->dtime = e->time > o->time ? e->time - o->time : 0;
+			e->dchild = e->childtime > o->childtime ?
+			    e->childtime - o->childtime : 0;
+		}
+		b->dcalls += e->dcalls;
+	}
+	relist(b);
+}
+
 /* ------------------------------------------------------------------ */
 /* Order and filter.                                                   */
 
@@ -490,6 +524,14 @@ cmprow(const void *a, const void *b, void *arg)
 	double x, y;
 	int c;
 
+	if (br->live && br->sort != GP_BRC_NAME) {
+		x = br->sort == GP_BRC_TOTAL ? l->dtime + l->dchild :
+		    br->sort == GP_BRC_CALLS ? (double)l->dcalls : l->dtime;
+		y = br->sort == GP_BRC_TOTAL ? r->dtime + r->dchild :
+		    br->sort == GP_BRC_CALLS ? (double)r->dcalls : r->dtime;
+		if (x != y)
+			return x > y ? -1 : 1;
+	}
 	switch (br->sort) {
 	case GP_BRC_TOTAL:
 		x = br->diff ? change(l->oi, l->ni) : l->time + l->childtime;
@@ -602,6 +644,16 @@ gp_browse_head(const struct gp_browse *b, int i, char *buf, size_t n)
 	size_t len = 0;
 
 	buf[0] = '\0';
+	if (b->live) {
+		if (i == 0)
+			cat(buf, n, &len, "%-28s %s", " ---- last interval ----",
+			    " ------ since start ------");
+		else
+			cat(buf, n, &len, "%9s %8s %8s %10s %9s %9s  %s",
+			    "calls", "self s", "total s", "calls", "self s",
+			    "total s", "name");
+		return;
+	}
 	if (b->diff) {
 		if (i == 0)
 			cat(buf, n, &len, "%10s %10s %8s %8s %9s", "calls",
@@ -627,6 +679,14 @@ gp_browse_line(const struct gp_browse *b, size_t row, char *buf, size_t n)
 	size_t len = 0;
 
 	buf[0] = '\0';
+	if (b->live) {
+		cat(buf, n, &len, "%9ju %8.2f %8.2f %10ju %9.2f %9.2f  %s",
+		    (uintmax_t)e->dcalls, e->dtime / b->hz,
+		    (e->dtime + e->dchild) / b->hz, (uintmax_t)e->calls,
+		    e->time / b->hz, (e->time + e->childtime) / b->hz,
+		    e->name);
+		return;
+	}
 	if (b->diff) {
 		cat(buf, n, &len, "%10ju %10ju %8.2f %8.2f", (uintmax_t)e->oc,
 		    (uintmax_t)e->nc, e->os, e->ns);

@@ -51,6 +51,10 @@ struct gp_brow {
 	uint64_t	 oc, nc;	/* calls, recursive ones included */
 	double		 os, ns;	/* self seconds */
 	double		 oi, ni;	/* inclusive seconds */
+	/* gp_browse_since(): what it did since the model before. */
+	uint64_t	 dcalls;
+	double		 dtime;		/* samples */
+	double		 dchild;
 	/* Its lines in gp_browse.links, in gprof's order. */
 	size_t		 caller, ncallers;
 	size_t		 callee, ncallees;
@@ -95,6 +99,10 @@ struct gp_browse {
 	size_t		*list;		/* rows shown, sorted, filtered */
 	size_t		 nlist;
 	int		 sort;		/* enum gp_brcol */
+	int		 live;		/* gp_browse_since() was called: the
+					   list shows the interval first */
+	double		 interval;	/* seconds since the model before */
+	uint64_t	 dcalls;	/* all functions' in the interval */
 	char		*filter;	/* names containing it, or NULL */
 };
 
@@ -120,6 +128,14 @@ void	gp_browse_free(struct gp_browse *);
  * number; *v (malloc'd) lists them by slot.  0 if the arcs are merged.
  */
 size_t	gp_browse_threads(const struct gp_prof *, struct gp_bthread **v);
+
+/*
+ * A running program's model (gp-top(1)): each function's calls and times
+ * since the model before (NULL: since the start), matched by name, over
+ * secs seconds; the list then shows them first and sorts by them.
+ */
+void	gp_browse_since(struct gp_browse *, const struct gp_browse *before,
+	    double secs);
 
 /* Sort the list by column col; narrow it to names containing s (NULL:
    all).  Both keep the other's choice. */
