@@ -59,6 +59,8 @@ set -e
 #   and tests/realworld builds make (whose $(sort) calls qsort and whose
 #   $(shell) runs the stripped /bin/sh) to check perf's and callgrind's
 #   profiles of a real program.
+#   libncurses-dev: gp-view and gp-top draw the terminal with ncurses;
+#   tmux: the tests drive them in a terminal of a set size (tests/tui).
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
@@ -66,7 +68,7 @@ PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     graphviz valgrind jq libxml2-utils clang pkg-config time tcl
     libclang-rt-14-dev zlib1g-dev libgraphviz-dev golang-go chromium
     nodejs npm librsvg2-bin libelf-dev linux-perf libc6-dbg clang-tools
-    autoconf automake autopoint patch"
+    autoconf automake autopoint patch libncurses-dev tmux"
 
 missing=
 for p in $PACKAGES; do

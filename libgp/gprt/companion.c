@@ -710,19 +710,14 @@ threadcalls(struct load *L)
 	free(bys);
 }
 
-struct gp_gprt *
-gp_gprt_load(const char *path)
+/* The file in L->rd read: its tables, checked, into L->g. */
+static void
+parse(struct load *L)
 {
-	struct load l, *L = &l;
-	struct gp_gprt *g;
+	struct gp_gprt *g = L->g;
 	struct gp_gprt_arc *a;
 	size_t j;
 
-	memset(L, 0, sizeof(*L));
-	L->g = g = gp_xcalloc(1, sizeof(*g));
-	g->path = gp_xstrdup(path);
-	L->rd.path = g->path;
-	readfile(&L->rd);
 	header(&L->rd, g);
 	readblocks(L);
 	lasttimes(L);
@@ -741,7 +736,72 @@ gp_gprt_load(const char *path)
 	free(L->ab);
 	free(L->sb);
 	free(L->ti);
+}
+
+struct gp_gprt *
+gp_gprt_load(const char *path)
+{
+	struct load l, *L = &l;
+
+	memset(L, 0, sizeof(*L));
+	L->g = gp_xcalloc(1, sizeof(*L->g));
+	L->g->path = gp_xstrdup(path);
+	L->rd.path = L->g->path;
+	readfile(&L->rd);
+	parse(L);
 	free(L->rd.buf);
+	return L->g;
+}
+
+/*
+ * A copy of a running program's file: a reader that finds it malformed
+ * (the copy caught a table between two of the runtime's stores) gets
+ * NULL and the message, and may copy it again.  What a malformed copy
+ * had allocated is freed but for the collectors' nodes and events, whose
+ * arrays may be half made then.
+ */
+struct gp_gprt *
+gp_gprt_loadbuf(const char *path, unsigned char *buf, size_t size,
+    char *msg, size_t msglen)
+{
+	struct load *L;
+	struct gp_gprt *g;
+	jmp_buf jb;
+	size_t i;
+
+	L = gp_xcalloc(1, sizeof(*L));
+	L->g = gp_xcalloc(1, sizeof(*L->g));
+	L->g->path = gp_xstrdup(path);
+	L->rd.path = L->g->path;
+	L->rd.buf = buf;
+	L->rd.size = size;
+	L->rd.catch = &jb;
+	L->rd.msg = msg;
+	L->rd.msglen = msglen;
+	if (setjmp(jb) != 0) {
+		g = L->g;
+		for (i = 0; i < g->nobjs; i++)
+			free(g->objs[i].path);
+		free(g->objs);
+		free(g->threads);
+		free(g->arcs);
+		free(g->mems);
+		free(g->bins);
+		free(g->ccts);
+		free(g->traces);
+		free(g->path);
+		free(g);
+		free(L->ci);
+		free(L->ab);
+		free(L->sb);
+		free(L->ti);
+		free(L);
+		return NULL;
+	}
+	parse(L);
+	L->rd.catch = NULL;
+	g = L->g;
+	free(L);
 	return g;
 }
 

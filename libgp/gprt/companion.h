@@ -113,6 +113,13 @@ struct gp_gprt {
 #define GP_GPRT_RAW	0x2	/* also emit the raw layer of gmon.out */
 
 struct gp_gprt	*gp_gprt_load(const char *path);
+/*
+ * The same from a copy of the file in memory (buf, size: the caller's),
+ * for a reader of a running program: NULL on malformed content, its
+ * message (naming path and the byte) in msg, nothing printed.
+ */
+struct gp_gprt	*gp_gprt_loadbuf(const char *path, unsigned char *buf,
+		    size_t size, char *msg, size_t msglen);
 void		 gp_gprt_merge(struct gp_gprt *);
 void		 gp_gprt_emit(const struct gp_gprt *, struct gp_writer *,
 		    unsigned flags);

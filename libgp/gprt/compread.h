@@ -5,6 +5,7 @@
 #ifndef GP_GPRT_COMPREAD_H
 #define GP_GPRT_COMPREAD_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -18,6 +19,9 @@ struct rd {
 	unsigned char		*buf;
 	uint64_t		 size;
 	int			 swap;
+	jmp_buf			*catch;	/* gp_gprt_loadbuf()'s, or NULL */
+	char			*msg;	/* where the message goes then */
+	size_t			 msglen;
 };
 
 struct ablk {				/* an ARCS block */
@@ -49,7 +53,10 @@ struct cinfo {				/* a cct block's running node */
 };
 
 
-/* One line naming the file and the byte offset; exit status 1. */
+/*
+ * One line naming the file and the byte offset; exit status 1, or under
+ * gp_gprt_loadbuf() the message kept and a jump back to it.
+ */
 void	gp_gprt_bad(const struct rd *, uint64_t off, const char *, ...)
 	    __attribute__((__noreturn__, __format__(__printf__, 3, 4)));
 
