@@ -15,6 +15,7 @@
 
 #include "fmt.h"
 #include "stream/stream.h"
+#include "report/units.h"
 #include "out.h"
 
 static void	flat(struct report *, const struct popts *);
@@ -50,23 +51,6 @@ static int	cmp_name(const struct fent *, const struct fent *);
 
 static int first = 1;			/* nothing printed yet */
 
-/*
- * The SI prefixes gprof picks the per-call unit from.  When none fits
- * (hz is 0, say), gprof reads the entry past the end of its table: in the
- * gprof 2.40 of Debian 12 that is the bytes of the string "<unknown>...",
- * the prefix '<' and a scale of 1.0877989367040056e+243.  The last entry
- * here is that one, so that such profiles print as there.
- */
-#define NSI	11
-static const struct {
-	char	 prefix;
-	double	 scale;
-} si[NSI + 1] = {
-	{ 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 },
-	{ ' ', 1 }, { 'm', 1e+03 }, { 'u', 1e+06 }, { 'n', 1e+09 },
-	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 },
-	{ '<', 1.0877989367040056e+243 },
-};
 
 void
 report_print(struct report *rp, const struct popts *o)
@@ -91,9 +75,9 @@ static void
 flat(struct report *rp, const struct popts *o)
 {
 	struct fent **v, *s;
-	double top, t, accum;
+	double top, t, accum, scale;
 	size_t i, n;
-	int log;
+	int prefix;
 
 	if (!first)
 		out_str("\f\n");
@@ -114,33 +98,22 @@ flat(struct report *rp, const struct popts *o)
 	msort(v, n, cmp_time);
 
 	/* The unit for the per-call columns: BSD always uses ms. */
-	log = 5;
-	if (!o->bsd) {
-		log = 0;
-		top = 0.0;
-		for (i = 0; i < n; i++) {
-			s = v[i];
-			if (s->ncalls == 0)
-				continue;
-			t = (s->time + s->child_time) / (double)s->ncalls;
-			if (t > top)
-				top = t;
-		}
-		if (top > 0.0) {
-			top /= rp->hz;
-			for (log = 0; log < NSI; log++) {
-				t = si[log].scale * top;
-				if (t >= 1.0 && t < 1000.0)
-					break;
-			}
-		}
+	top = 0.0;
+	for (i = 0; i < n; i++) {
+		s = v[i];
+		if (s->ncalls == 0)
+			continue;
+		t = (s->time + s->child_time) / (double)s->ncalls;
+		if (t > top)
+			top = t;
 	}
-	flat_header(rp, o, si[log].prefix);
+	prefix = gp_si_unit(top / rp->hz, o->bsd, &scale);
+	flat_header(rp, o, prefix);
 
 	accum = 0.0;
 	for (i = 0; i < n; i++)
 		if (v[i]->flat)
-			flat_line(rp, o, v[i], si[log].scale, &accum);
+			flat_line(rp, o, v[i], scale, &accum);
 	free(v);
 
 	if (!o->bsd && !o->brief)

@@ -214,27 +214,6 @@ ended(const struct top *tp, const struct gp_gprt *g)
 	return held ? 0 : 2;
 }
 
-/* Where a stage is: beside this program, else in PATH. */
-static void
-execstage(const char *name, char *const argv[])
-{
-	char dir[PATH_MAX], path[PATH_MAX + 32], *slash;
-	ssize_t len;
-
-	if ((len = readlink("/proc/self/exe", dir, sizeof(dir) - 1)) == -1)
-		len = 0;
-	dir[len] = '\0';
-	if ((slash = strrchr(dir, '/')) != NULL) {
-		*slash = '\0';
-		snprintf(path, sizeof(path), "%s/%s", dir, name);
-		if (access(path, X_OK) == 0)
-			execv(path, argv);
-	}
-	execvp(name, argv);
-	fprintf(stderr, "gp-top: %s: %s\n", name, strerror(errno));
-	_exit(127);
-}
-
 /* gp-sym's symbol layer for the stream in fd: its records, as text. */
 static void
 symlayer(struct top *tp, int fd)
@@ -258,7 +237,7 @@ symlayer(struct top *tp, int fd)
 		if (dup2(fd, STDIN_FILENO) == -1 ||
 		    dup2(fileno(out), STDOUT_FILENO) == -1)
 			_exit(127);
-		execstage("gp-sym", argv);
+		gp_execstage("gp-top", "gp-sym", argv);
 	}
 	free(argv[0]);
 	while (waitpid(pid, &status, 0) == -1)

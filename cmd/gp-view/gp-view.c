@@ -34,27 +34,6 @@ static void	usage(void) __attribute__((__noreturn__));
 
 static struct gp_prof prof;
 
-/* Where a stage is: beside this program, else in PATH. */
-static void
-execstage(const char *name, char *const argv[])
-{
-	char dir[PATH_MAX], path[PATH_MAX + 32], *slash;
-	ssize_t len;
-
-	if ((len = readlink("/proc/self/exe", dir, sizeof(dir) - 1)) == -1)
-		len = 0;
-	dir[len] = '\0';
-	if ((slash = strrchr(dir, '/')) != NULL) {
-		*slash = '\0';
-		snprintf(path, sizeof(path), "%s/%s", dir, name);
-		if (access(path, X_OK) == 0)
-			execv(path, argv);
-	}
-	execvp(name, argv);
-	fprintf(stderr, "gp-view: %s: %s\n", name, strerror(errno));
-	_exit(127);
-}
-
 static pid_t
 spawn(const char *name, char *const argv[], int in, int out, int errfd)
 {
@@ -69,7 +48,7 @@ spawn(const char *name, char *const argv[], int in, int out, int errfd)
 		    dup2(out, STDOUT_FILENO) == -1 ||
 		    dup2(errfd, STDERR_FILENO) == -1)
 			_exit(127);
-		execstage(name, argv);
+		gp_execstage("gp-view", name, argv);
 	}
 	return pid;
 }

@@ -530,21 +530,7 @@ static void
 spawn(int s, int in, int out)
 {
 	struct stage *st = &stages[s];
-	static char dir[PATH_MAX];
-	char path[PATH_MAX + 32];
-	ssize_t len;
-	char *slash;
 
-	if (dir[0] == '\0') {
-		if ((len = readlink("/proc/self/exe", dir,
-		    sizeof(dir) - 1)) == -1)
-			len = 0;
-		dir[len] = '\0';
-		if ((slash = strrchr(dir, '/')) != NULL)
-			*slash = '\0';
-		else
-			strcpy(dir, ".");
-	}
 	stageinit(s);
 	if ((st->errf = tmpfile()) == NULL)
 		err(1, "tmpfile");
@@ -560,13 +546,7 @@ spawn(int s, int in, int out)
 		    (out != STDOUT_FILENO && dup2(out, STDOUT_FILENO) == -1) ||
 		    dup2(fileno(st->errf), STDERR_FILENO) == -1)
 			_exit(127);
-		snprintf(path, sizeof(path), "%s/%s", dir, st->name);
-		if (access(path, X_OK) == 0)
-			execv(path, st->argv);
-		execvp(st->name, st->argv);
-		fprintf(stderr, "%s: %s: %s\n", progname, st->name,
-		    strerror(errno));
-		_exit(127);
+		gp_execstage(progname, st->name, st->argv);
 	}
 }
 

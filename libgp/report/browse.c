@@ -26,18 +26,7 @@
 #include "analysis/graph.h"
 #include "analysis/measured.h"
 #include "report/browse.h"
-
-/* gprof's SI prefixes for the per-call columns (print.c has the why). */
-#define NSI	11
-static const struct {
-	char	 prefix;
-	double	 scale;
-} si[NSI + 1] = {
-	{ 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 },
-	{ ' ', 1 }, { 'm', 1e+03 }, { 'u', 1e+06 }, { 'n', 1e+09 },
-	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 },
-	{ '<', 1.0877989367040056e+243 },
-};
+#include "report/units.h"
 
 static const char *const colnames[GP_BRC_N] = {
 	"self", "total", "calls", "name"
@@ -193,7 +182,7 @@ profrows(struct gp_browse *b, struct gp_prof *p)
 	const char **symname;
 	size_t *v, i, nv;
 	double top, t, accum;
-	int log;
+	int prefix;
 
 	gp_analyse(p, NULL);
 	st = p->sym;
@@ -263,21 +252,12 @@ profrows(struct gp_browse *b, struct gp_prof *p)
 		if (t > top)
 			top = t;
 	}
-	log = 0;
-	if (top > 0.0) {
-		top /= cr->hz;
-		for (log = 0; log < NSI; log++) {
-			t = si[log].scale * top;
-			if (t >= 1.0 && t < 1000.0)
-				break;
-		}
-	}
-	b->scale = si[log].scale;
+	prefix = gp_si_unit(top / cr->hz, 0, &b->scale);
 	if (b->measured && gp_rt_event(p->rt) != NULL)
-		snprintf(b->unit, sizeof(b->unit), "%c%s/call", si[log].prefix,
+		snprintf(b->unit, sizeof(b->unit), "%c%s/call", prefix,
 		    b->dimen);
 	else
-		snprintf(b->unit, sizeof(b->unit), "%c%c/call", si[log].prefix,
+		snprintf(b->unit, sizeof(b->unit), "%c%c/call", prefix,
 		    b->abbrev);
 	/* cycles after the symbols, in index order */
 	for (i = 0; i < b->nrows; i++)

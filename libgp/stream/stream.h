@@ -122,6 +122,15 @@ int		 gp_parseu64(const char *, uint64_t *);
 void		 gp_version(void) __attribute__((__noreturn__));
 
 /*
+ * In a child process: become the stage NAME (a gptools command such as
+ * gp-sym), the one installed beside the running program, else NAME as
+ * PATH finds it; if neither runs, say so as PROG on the standard error
+ * and _exit(127) (exec.c).
+ */
+void		 gp_execstage(const char *prog, const char *name,
+		    char *const argv[]) __attribute__((__noreturn__));
+
+/*
  * calloc(3), reallocarray(3) and strdup(3) that exit on failure (alloc.c);
  * 0 elements get room for 1.  gp_xgrow(): array p of *cap items of size
  * bytes with room for item n, the room doubled (first items the first
