@@ -62,6 +62,8 @@ struct top {
 	struct tui	*tui;
 };
 
+static void	topfree(struct top *);
+
 static double
 now(void)
 {
@@ -563,7 +565,28 @@ main(int argc, char *argv[])
 		rc = tui_run(&t);
 	gp_browse_free(t.b);
 	free(t.threads);
+	topfree(tp);
 	return rc;
+}
+
+/* What a top holds, freed: its snapshots' profiles and names. */
+static void
+topfree(struct top *tp)
+{
+	struct gp_prof *v[3];
+	int i;
+
+	v[0] = tp->cur;
+	v[1] = tp->prev;
+	v[2] = tp->old;
+	for (i = 0; i < 3; i++)
+		if (v[i] != NULL) {
+			gp_prof_free(v[i]);
+			free(v[i]);
+		}
+	free(tp->comp);
+	free(tp->exe);
+	free(tp->symtext);
 }
 
 static void
