@@ -674,11 +674,14 @@ frame(struct perf *p, char *s, uint64_t pid, int runtime)
 static int
 place(struct perf *p, const struct pframe *pf, size_t dso)
 {
-	const char *sym = p->strs + pf->sym, *dname;
+	const char *sym, *dname;
 	uint64_t a, fa, off = pf->off;
 	size_t obj = NONE, f;
 	int haveoff = pf->haveoff;
 
+	if (p->strs == NULL)	/* keep() made the frame's strings */
+		return fail(p, "a frame without its names");
+	sym = p->strs + pf->sym;
 	dname = dso == NONE ? NULL : p->strs + dso;
 	if (dname != NULL && strcmp(dname, "[unknown]") != 0 &&
 	    *dname != '\0' && (obj = objfind(p, dname)) == NONE)
