@@ -164,6 +164,65 @@ runtime_O2()
 rtcase runtime_O0 runtime_O0 "lua and bzip2 built -O0 -finstrument-functions with libgprt: -pg's calls, as gprof reads them"
 rtcase runtime_O2 runtime_O2 "lua, bzip2, sqlite3, tinyxml2 and ninja (C++) built -O2 (gcc, clang) with libgprt: times add up and nest; only inlined functions' counts move with GPRT_INLINE=0; gcc and clang count the same calls of a C program"
 
+# gp-top(1) watching lua built -O2 with libgprt, running work.lua over
+# and over for some 30 s: in every snapshot each function's calls in the
+# last interval are its calls since the start less those of the snapshot
+# before, which never drop, nor do its self seconds; the final snapshot,
+# once lua has exited, is gp's report of the companion file it left.
+atf_test_case top_lua cleanup
+top_lua_head()
+{
+	atf_set descr "gp-top -b -d 1 -p watching lua (gcc -O2 -finstrument-functions, libgprt) for 30 s: snapshots monotonic, intervals their differences, the final one gp's report of the companion file"
+	atf_set require.progs "gcc apt-get"
+	atf_set timeout 600
+}
+top_lua_body()
+{
+	corpus lua:fi-O2
+	rtlink lua fi-O2
+	echo "local t0 = os.time()
+	    repeat dofile('$rw/work.lua') until os.time() - t0 >= 25" >long.lua
+	(cd "$RTDIR" && rm -f gmon.out gmon.out.gprt &&
+	    exec env GPRT_HZ=0 ./lua ../long.lua >/dev/null) &
+	p=$!
+	echo $p >pid
+	while [ ! -e "$RTDIR/gmon.out.gprt" ]; do sleep 0.05; done
+	atf_check -o save:out -e empty gp-top -b -d 1 -p $p
+	wait $p || atf_fail "lua failed"
+	test "$(grep -c '^/' out)" -ge 20 ||
+	    atf_fail "fewer than 20 snapshots in 30 s: $(grep '^/' out)"
+	atf_check -o match:"EXITED, pid $p, 1 thread, " -x 'grep "^/" out | tail -n 1'
+	awk '/^\// { s++; n = 0; next }
+	    NF == 7 && $1 ~ /^[0-9]+$/ { n++
+		c = $4 + 0; t = $5 + 0
+		if (c < calls[$7] + 0 || t < self[$7] + 0)
+			print "snapshot " s ": " $7 " dropped to " c " calls " \
+			    t " s from " calls[$7] " " self[$7]
+		if ($1 + 0 != c - calls[$7])
+			print "snapshot " s ": " $7 " called " $1 " in the " \
+			    "interval, " c " since the start, " calls[$7] \
+			    " before"
+		calls[$7] = c; self[$7] = t }
+	    END { if (s < 2 || n < 100) print s " snapshots, " n " functions" }' \
+	    out >bad
+	atf_check -o empty cat bad
+	# the final snapshot: each function's calls and self seconds since
+	# the start
+	awk '/^\// { delete f; next } NF == 7 && $1 ~ /^[0-9]+$/ {
+		f[$7] = $4 " " $5 } END { for (n in f) print n, f[n] }' out |
+	    sort >got
+	atf_check -o save:rep gp -b -p "$RTDIR/lua" "$RTDIR/gmon.out.gprt"
+	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4, $3 }' rep | sort >want
+	grep -q '^luaV_execute ' want || atf_fail "no luaV_execute: $(cat rep)"
+	atf_check -o file:want cat got
+}
+top_lua_cleanup()
+{
+	[ -f pid ] && kill -9 "$(cat pid)" 2>/dev/null
+	return 0
+}
+cases="$cases top_lua"
+
 # Profiles of other profilers on a real program: GNU make built -O2 -g
 # (no -pg), running work.mk.  Their readers must name what perf report
 # and callgrind_annotate name, give it their share or cost, and put

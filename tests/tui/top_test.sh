@@ -4,7 +4,7 @@
 # monotonically and the final one is gp-fmt's report of the same
 # companion file; a program killed while gp-top watches, in batch and
 # under tmux; gp-top started before the program's first call; the keys
-# of its own; bad use, one line each.
+# of its own; bad use, one line each, a program of another user too.
 
 . "$(atf_get_srcdir)/../runtime/rtlib.sh"
 
@@ -213,6 +213,37 @@ bad_cleanup()
 	tmclean
 }
 
+atf_test_case notours cleanup
+notours_head()
+{
+	atf_set "descr" "A profiled program of another user (root's, gp-top run as nobody): one line, exit 1"
+	atf_set "require.progs" "cc"
+}
+notours_body()
+{
+	[ "$(id -u)" -eq 0 ] || atf_skip "run as $(id -un): needs root to run gp-top as another user"
+	if command -v setpriv >/dev/null; then
+		set -- setpriv --reuid=65534 --regid=65534 --clear-groups --
+	elif command -v runuser >/dev/null; then
+		set -- runuser -u nobody --
+	else
+		atf_skip "neither setpriv(1) nor runuser(1) to run gp-top as nobody"
+	fi
+	"$@" gp-top -V >/dev/null 2>&1 ||
+	    atf_skip "user 65534 cannot run $(command -v gp-top)"
+	rtbuild live -pthread "$(atf_get_srcdir)/live.c"
+	rm -f gmon.out gmon.out.gprt
+	GPRT_HZ=0 ./live 60 &
+	echo $! >pid
+	while [ ! -s gmon.out.gprt ]; do sleep 0.05; done
+	oneline "^gp-top: process $(cat pid): not ours: its files cannot be read \\(Permission denied\\)\$" \
+	    "$@" gp-top -b -p "$(cat pid)"
+}
+notours_cleanup()
+{
+	tmclean
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case final
@@ -220,4 +251,5 @@ atf_init_test_cases()
 	atf_add_test_case early
 	atf_add_test_case screen
 	atf_add_test_case bad
+	atf_add_test_case notours
 }
