@@ -111,14 +111,16 @@ static size_t	 nprocs;
 static long	 toppid;
 static char	*topexe;
 static const char *dir;
+static char	*preload;		/* LD_PRELOAD's new words */
 
 static void	 addarg(struct args *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 static void	 checkprog(const char *);
 static char	*findprog(const char *);
 static enum method detect(const char *);
+static void	 findpreload(enum method);
 static void	 setenvs(enum method, const char *);
-static int	 runprog(enum method, const char *, char **);
+static int	 runprog(enum method, const char *, char **, const char *);
 static void	 scan(void);
 static int	 report(FILE *, struct proc **, size_t, int, const char *);
 static int	 gp(FILE *, const char *, struct args *);
@@ -287,11 +289,11 @@ main(int argc, char *argv[])
 	}
 	(void)keep;
 
+	findpreload(m);
 	topexe = realpath(path, NULL);
 	if (topexe == NULL)
 		err(1, "%s", path);
-	setenvs(m, collect);
-	status = runprog(m, path, argv);
+	status = runprog(m, path, argv, collect);
 
 	rv = reports(m, aflag, sflag, pid, outfile, argv[0]);
 	if (status == 0 && rv != 0)
@@ -443,12 +445,42 @@ xsetenv(const char *name, const char *value)
 		err(1, "setenv");
 }
 
-/* The environment that puts every process's files into dir. */
+/*
+ * What to preload: gp-run-exe.so, and libgprt for a -finstrument-functions
+ * build that does not link it; checked before the program runs.
+ */
+static void
+findpreload(enum method m)
+{
+	char *exe, *gprt;
+
+	if (m == M_PERF)
+		return;
+	exe = gp_installed(GP_BINDIR, GP_LIBDIR "/gptools/preload/"
+	    "gp-run-exe.so");
+	if (access(exe, R_OK) == -1)
+		warn("%s: processes other than the first are not named",
+		    exe);
+	preload = exe;
+	if (m == M_FIPRE) {
+		gprt = gp_installed(GP_BINDIR, GP_LIBDIR "/libgprt.so.1");
+		if (access(gprt, R_OK) == -1)
+			err(1, "%s", gprt);
+		if (asprintf(&preload, "%s %s", gprt, exe) == -1)
+			err(1, NULL);
+	}
+}
+
+/*
+ * In the child, before it becomes the program: the environment that puts
+ * every process's files into dir.  gp-run's own stays as it was, so that
+ * the reports' stages are not profiled.
+ */
 static void
 setenvs(enum method m, const char *collect)
 {
-	char *pre, *s, *exe, *gprt;
 	const char *old;
+	char *s;
 
 	if (m == M_PERF)
 		return;
@@ -457,26 +489,13 @@ setenvs(enum method m, const char *collect)
 	xsetenv("GMON_OUT_PREFIX", s);
 	free(s);
 	xsetenv("GP_RUN_DIR", dir);
-	exe = gp_installed(GP_BINDIR, GP_LIBDIR "/gptools/preload/"
-	    "gp-run-exe.so");
-	pre = exe;
-	if (m == M_FIPRE) {
-		gprt = gp_installed(GP_BINDIR, GP_LIBDIR "/libgprt.so.1");
-		if (access(gprt, R_OK) == -1)
-			err(1, "%s", gprt);
-		if (asprintf(&pre, "%s %s", gprt, exe) == -1)
-			err(1, NULL);
-	}
-	if (access(exe, R_OK) == -1)
-		warn("%s: processes other than the first are not named",
-		    exe);
 	old = getenv("LD_PRELOAD");
 	if (old != NULL && *old != '\0') {
-		if (asprintf(&s, "%s %s", pre, old) == -1)
+		if (asprintf(&s, "%s %s", preload, old) == -1)
 			err(1, NULL);
 		xsetenv("LD_PRELOAD", s);
 	} else
-		xsetenv("LD_PRELOAD", pre);
+		xsetenv("LD_PRELOAD", preload);
 	if (m == M_FI || m == M_FIPRE) {
 		/* A child counts its own calls, not its parent's again. */
 		if (getenv("GPRT_FORK") == NULL)
@@ -493,7 +512,7 @@ setenvs(enum method m, const char *collect)
  * ends the program and the report is still printed.
  */
 static int
-runprog(enum method m, const char *path, char **argv)
+runprog(enum method m, const char *path, char **argv, const char *collect)
 {
 	struct sigaction ign, oint, oquit;
 	struct args a = { NULL, 0, 0 };
@@ -527,6 +546,7 @@ runprog(enum method m, const char *path, char **argv)
 	case 0:
 		sigaction(SIGINT, &oint, NULL);
 		sigaction(SIGQUIT, &oquit, NULL);
+		setenvs(m, collect);
 		if (m == M_PERF) {
 			execvp("perf", a.v);
 			fprintf(stderr, "%s: perf: %s\n", progname,
