@@ -112,6 +112,7 @@ static long	 toppid;
 static char	*topexe;
 static const char *dir;
 static char	*preload;		/* LD_PRELOAD's new words */
+static int	 stripped;		/* the program has no .symtab */
 
 static void	 addarg(struct args *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
@@ -362,8 +363,8 @@ checkprog(const char *path)
 	n = read(fd, magic, sizeof(magic));
 	close(fd);
 	if (n >= 2 && magic[0] == '#' && magic[1] == '!')
-		errx(1, "%s: a script: profile the program it runs, "
-		    "gp-run on its interpreter, or -m perf", path);
+		errx(1, "%s: a script: run gp-run on the program it runs",
+		    path);
 	if (n != 4 || memcmp(magic, ELFMAG, SELFMAG) != 0)
 		errx(1, "%s: not an ELF executable", path);
 }
@@ -386,9 +387,9 @@ detect(const char *path)
 	GElf_Dyn dyn;
 	const char *name;
 	size_t i, n;
-	int fd, pg, fi, gprt;
+	int fd, pg, fi, gprt, symtab;
 
-	pg = fi = gprt = 0;
+	pg = fi = gprt = symtab = 0;
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		errx(1, "libelf: %s", elf_errmsg(-1));
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
@@ -413,6 +414,8 @@ detect(const char *path)
 		}
 		if (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM)
 			continue;
+		if (sh.sh_type == SHT_SYMTAB)
+			symtab = 1;
 		for (i = 1; i < n; i++) {
 			if (gelf_getsym(data, (int)i, &sym) == NULL ||
 			    (name = elf_strptr(e, sh.sh_link, sym.st_name)) ==
@@ -433,6 +436,7 @@ detect(const char *path)
 	}
 	elf_end(e);
 	close(fd);
+	stripped = !symtab;
 	if (fi)
 		return gprt ? M_FI : M_FIPRE;
 	return pg ? M_PG : M_NONE;
@@ -758,6 +762,12 @@ reports(enum method m, int aflag, int sflag, long pid, const char *outfile,
 	}
 	scan();
 	rv = 0;
+	if (stripped && !aflag && !sflag && pid == 0) {
+		/* gp-sym names nothing in it: gprof's error, said once */
+		warnx("%s: no symbols (stripped): no report; -d keeps "
+		    "the profile", name);
+		goto done;
+	}
 	sel = gp_xcalloc(nprocs, sizeof(*sel));
 	if (pid != 0) {
 		for (i = 0; i < nprocs; i++)
