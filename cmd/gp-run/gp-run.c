@@ -112,6 +112,7 @@ static long	 toppid;
 static char	*topexe;
 static const char *dir;
 static char	*preload;		/* LD_PRELOAD's new words */
+static const char *oformat;		/* -o */
 static int	 stripped;		/* the program has no .symtab */
 
 static void	 addarg(struct args *, const char *, ...)
@@ -240,10 +241,10 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc == 0)
 		usage();
-	if (format != NULL) {
-		addarg(&gpargs, "-o");
-		addarg(&gpargs, "%s", format);
-	}
+	if (format != NULL && gpargs.n > 0)
+		errx(1, "-o %s: gprof's report options are not for other "
+		    "formats", format);
+	oformat = format;
 
 	/* The program, as execvp(3) would find it, and what it is. */
 	path = findprog(argv[0]);
@@ -702,6 +703,71 @@ report(FILE *out, struct proc **ps, size_t n, int head, const char *exe)
 	return st;
 }
 
+/*
+ * -o: the stages themselves, gp-fmt -o format last (gp takes gprof's
+ * options only).
+ */
+static int
+pipeline(FILE *out, const char *exe, struct args *files)
+{
+	static const char *names[] = {
+		"gmon-cat", "gp-sym", "gp-hist", "gp-arcs", "gp-fmt"
+	};
+	struct args a;
+	pid_t pids[5];
+	size_t i, k;
+	int in, fd, pfd[2], st, rv;
+
+	in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (in == -1)
+		err(1, "/dev/null");
+	fflush(NULL);
+	for (k = 0; k < 5; k++) {
+		memset(&a, 0, sizeof(a));
+		addarg(&a, "%s", names[k]);
+		if (k == 0) {
+			addarg(&a, "--");
+			for (i = 0; i < files->n; i++)
+				addarg(&a, "%s", files->v[i]);
+		} else if (k == 1) {
+			addarg(&a, "--");
+			addarg(&a, "%s", exe);
+		} else if (k == 4) {
+			addarg(&a, "-o");
+			addarg(&a, "%s", oformat);
+		}
+		if (k < 4 && pipe2(pfd, O_CLOEXEC) == -1)
+			err(1, "pipe");
+		switch (pids[k] = fork()) {
+		case -1:
+			err(1, "fork");
+		case 0:
+			fd = k < 4 ? pfd[1] : fileno(out);
+			if (dup2(in, STDIN_FILENO) == -1 ||
+			    dup2(fd, STDOUT_FILENO) == -1)
+				_exit(127);
+			gp_execstage(progname, names[k], a.v);
+		}
+		for (i = 0; i < a.n; i++)
+			free(a.v[i]);
+		free(a.v);
+		close(in);
+		if (k < 4) {
+			close(pfd[1]);
+			in = pfd[0];
+		}
+	}
+	rv = 0;
+	for (k = 0; k < 5; k++) {
+		while (waitpid(pids[k], &st, 0) == -1)
+			if (errno != EINTR)
+				err(1, "waitpid");
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+			rv = 1;
+	}
+	return rv;
+}
+
 /* Run gp with the report options on exe and the profile files, to out. */
 static int
 gp(FILE *out, const char *exe, struct args *files)
@@ -711,6 +777,8 @@ gp(FILE *out, const char *exe, struct args *files)
 	size_t i;
 	int st, fd;
 
+	if (oformat != NULL)
+		return pipeline(out, exe, files);
 	addarg(&a, "gp");
 	for (i = 0; i < gpargs.n; i++)
 		addarg(&a, "%s", gpargs.v[i]);

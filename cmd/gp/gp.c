@@ -68,7 +68,7 @@ enum {
 };
 
 static const char optstring[] =
-    "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:o:O:p::P::q::Q::rR:sS:t:TvVw:xyzZ::";
+    "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:TvVw:xyzZ::";
 
 /* In gprof's order, which shows in the messages about ambiguous names. */
 static const struct option longopts[] = {
@@ -176,10 +176,6 @@ main(int argc, char *argv[])
 			break;
 		case 'O':
 			fileformat(reqarg());
-			break;
-		case 'o':	/* not gprof's: any gp-fmt output format */
-			addarg(GPFMT, "-o");
-			addarg(GPFMT, "%s", reqarg());
 			break;
 		case 'i':
 			addarg(GMONCAT, "-i");

@@ -287,7 +287,7 @@ outputs_body()
 	atf_check -o ignore -e ignore cc -pg -O0 -o pg "$progs/recurse.c"
 	atf_check -o inline:'11006\n' gp-run -d d -o folded -O f.txt ./pg
 	f=$(only d/gmon.out.*)
-	gp -o folded pg "$f" >want
+	gmon-cat "$f" | gp-sym pg | gp-hist | gp-arcs | gp-fmt -o folded >want
 	atf_check -o file:want cat f.txt
 	oneline '^gp-run: process 1 left no profile$' -x \
 	    'gp-run -p 1 -b ./pg >/dev/null; exit $?'
