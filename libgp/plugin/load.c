@@ -67,48 +67,6 @@ isdir(const char *path)
 }
 
 /*
- * The relative path from the directory `from' to `to', both absolute:
- * "/usr/local/bin" to "/usr/local/lib/gptools" is "../lib/gptools".
- */
-static char *
-relpath(const char *from, const char *to)
-{
-	const char *f, *t, *p;
-	size_t n, up;
-	char *s;
-
-	if (from[0] != '/' || to[0] != '/')
-		return NULL;
-	f = from;
-	t = to;
-	/* Skip the common leading components. */
-	for (;;) {
-		while (*f == '/')
-			f++;
-		while (*t == '/')
-			t++;
-		n = strcspn(f, "/");
-		if (n == 0 || n != strcspn(t, "/") || strncmp(f, t, n) != 0)
-			break;
-		f += n;
-		t += n;
-	}
-	for (up = 0, p = f; *p != '\0'; up++) {
-		p += strcspn(p, "/");
-		while (*p == '/')
-			p++;
-	}
-	n = up * 3 + strlen(t) + 2;
-	if ((s = malloc(n)) == NULL)
-		err(1, NULL);
-	s[0] = '\0';
-	while (up-- > 0)
-		strcat(s, "../");
-	strcat(s, *t != '\0' ? t : ".");
-	return s;
-}
-
-/*
  * The installed plugin directory: where GP_PLUGINDIR lies relative to
  * GP_BINDIR, taken from the directory of the running executable, so that
  * an installation moved or made with another PREFIX finds its own
@@ -121,7 +79,7 @@ installed_dir(void)
 	ssize_t n;
 
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0 && (rel = relpath(GP_BINDIR, GP_PLUGINDIR)) != NULL) {
+	if (n > 0 && (rel = gp_relpath(GP_BINDIR, GP_PLUGINDIR)) != NULL) {
 		exe[n] = '\0';
 		if ((slash = strrchr(exe, '/')) != NULL) {
 			*slash = '\0';

@@ -131,6 +131,16 @@ void		 gp_execstage(const char *prog, const char *name,
 		    char *const argv[]) __attribute__((__noreturn__));
 
 /*
+ * gp_relpath(): the relative path from the absolute directory from to
+ * the absolute path to, malloc'd (NULL if either is relative);
+ * gp_installed(): the installed file path (installed with the commands
+ * in bindir) found relative to the running executable, else path itself,
+ * malloc'd (exec.c).
+ */
+char		*gp_relpath(const char *from, const char *to);
+char		*gp_installed(const char *bindir, const char *path);
+
+/*
  * calloc(3), reallocarray(3) and strdup(3) that exit on failure (alloc.c);
  * 0 elements get room for 1.  gp_xgrow(): array p of *cap items of size
  * bytes with room for item n, the room doubled (first items the first

@@ -31,6 +31,25 @@ top_body()
 	atf_check -o file:want.s cat got.s
 }
 
+atf_test_case gprun
+gprun_head()
+{
+	atf_set "descr" "gp-run's line: the calls gprof reports for the program"
+}
+gprun_body()
+{
+	oneliner gprun
+	cp "$progs/recurse.c" prog.c
+	atf_check -o save:got -e ignore sh gprun.sh
+	atf_check -o ignore ./prog
+	# name and calls of each flat-profile row with calls
+	rows='NF >= 7 && $4 ~ /^[0-9]+$/ { print $NF, $4 }'
+	gprof -b -p prog gmon.out | awk "$rows" | sort >want
+	test -s want || atf_fail "gprof printed no calls"
+	awk "$rows" got | sort >got.s
+	atf_check -o file:want cat got.s
+}
+
 atf_test_case callers
 callers_head()
 {
@@ -133,6 +152,7 @@ atf_init_test_cases()
 	atf_add_test_case perf
 	atf_add_test_case callgrind
 	atf_add_test_case top
+	atf_add_test_case gprun
 	atf_add_test_case callers
 	atf_add_test_case merge
 }
