@@ -300,6 +300,7 @@ main(int argc, char *argv[])
 	rv = reports(m, aflag, sflag, pid, outfile, argv[0]);
 	if (status == 0 && rv != 0)
 		status = 1;
+	free(path);
 	return status;
 }
 
@@ -473,6 +474,8 @@ findpreload(enum method m)
 			err(1, "%s", gprt);
 		if (asprintf(&preload, "%s %s", gprt, exe) == -1)
 			err(1, NULL);
+		free(gprt);
+		free(exe);
 	}
 }
 
@@ -671,7 +674,8 @@ scan(void)
 			free(p->exe);
 	}
 	nprocs = k;
-	qsort(procs, nprocs, sizeof(*procs), pidcmp);
+	if (nprocs > 1)
+		qsort(procs, nprocs, sizeof(*procs), pidcmp);
 }
 
 /*
@@ -815,7 +819,7 @@ static int
 reports(enum method m, int aflag, int sflag, long pid, const char *outfile,
     const char *name)
 {
-	struct proc **sel;
+	struct proc **sel = NULL;
 	const char *exe;
 	size_t i, j, n;
 	FILE *out;
@@ -891,6 +895,7 @@ reports(enum method m, int aflag, int sflag, long pid, const char *outfile,
 		rv = 1;
 	}
 done:
+	free(sel);
 	if (out != stdout && fclose(out) == EOF)
 		err(1, "%s", outfile);
 	return rv;
