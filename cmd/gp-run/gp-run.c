@@ -135,7 +135,7 @@ static void	 usage(void) __attribute__((__noreturn__));
 int
 main(int argc, char *argv[])
 {
-	const char *collect, *format, *outfile, *mname;
+	const char *collect, *format, *outfile, *mname, *tmpdir;
 	char *path, *end, tmpl[PATH_MAX], *d;
 	enum method m, want;
 	int ch, aflag, sflag, keep, status, rv, li;
@@ -166,12 +166,13 @@ main(int argc, char *argv[])
 			keep = 1;
 			break;
 		case 'm':
-			mname = optarg;
-			if (strcmp(optarg, "pg") == 0)
+			if ((mname = optarg) == NULL)	/* getopt's "m:" */
+				usage();
+			if (strcmp(mname, "pg") == 0)
 				want = M_PG;
-			else if (strcmp(optarg, "fi") == 0)
+			else if (strcmp(mname, "fi") == 0)
 				want = M_FI;
-			else if (strcmp(optarg, "perf") == 0)
+			else if (strcmp(mname, "perf") == 0)
 				want = M_PERF;
 			else
 				errx(1, "-m %s: not a method: pg, fi or perf",
@@ -184,6 +185,8 @@ main(int argc, char *argv[])
 			outfile = optarg;
 			break;
 		case 'p':
+			if (optarg == NULL)		/* getopt's "p:" */
+				usage();
 			errno = 0;
 			pid = strtol(optarg, &end, 10);
 			if (*optarg == '\0' || *end != '\0' || errno != 0 ||
@@ -281,9 +284,9 @@ main(int argc, char *argv[])
 		if (nprocs > 0)
 			errx(1, "%s: holds profiles already", d);
 	} else {
+		tmpdir = getenv("TMPDIR");
 		snprintf(tmpl, sizeof(tmpl), "%s/gp-run.XXXXXX",
-		    getenv("TMPDIR") != NULL && *getenv("TMPDIR") == '/' ?
-		    getenv("TMPDIR") : "/tmp");
+		    tmpdir != NULL && *tmpdir == '/' ? tmpdir : "/tmp");
 		if (mkdtemp(tmpl) == NULL)
 			err(1, "%s", tmpl);
 		dir = gp_xstrdup(tmpl);
