@@ -488,17 +488,7 @@ main(int argc, char *argv[])
 			tp->pid = (pid_t)v;
 			break;
 		case 's':
-			if (strcmp(optarg, "self") == 0)
-				t.sort = GP_BRC_SELF;
-			else if (strcmp(optarg, "total") == 0)
-				t.sort = GP_BRC_TOTAL;
-			else if (strcmp(optarg, "calls") == 0)
-				t.sort = GP_BRC_CALLS;
-			else if (strcmp(optarg, "name") == 0)
-				t.sort = GP_BRC_NAME;
-			else
-				errx(1, "-s %s: expected self, total, calls "
-				    "or name", optarg);
+			t.sort = tui_column(optarg);
 			break;
 		case 't':
 			if (gp_parseu64(optarg, &tp->thread) == -1 ||

@@ -150,20 +150,6 @@ make(void *arg, uint64_t thread)
 	return gp_browse_make(arg, thread);
 }
 
-static int
-column(const char *s)
-{
-	static const char *const names[GP_BRC_N] = {
-		"self", "total", "calls", "name"
-	};
-	int i;
-
-	for (i = 0; i < GP_BRC_N; i++)
-		if (strcmp(s, names[i]) == 0)
-			return i;
-	errx(1, "-s %s: expected self, total, calls or name", s);
-}
-
 static void
 batch(const struct tui *t, const char *entry)
 {
@@ -230,7 +216,7 @@ main(int argc, char *argv[])
 			snprintf(t.filter, sizeof(t.filter), "%s", optarg);
 			break;
 		case 's':
-			t.sort = column(optarg);
+			t.sort = tui_column(optarg);
 			break;
 		case 't':
 			if (gp_parseu64(optarg, &thread) == -1 || thread == 0)

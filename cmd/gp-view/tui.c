@@ -595,3 +595,17 @@ tui_run(struct tui *t)
 	fclose(in);
 	return 0;
 }
+
+int
+tui_column(const char *s)
+{
+	static const char *const names[GP_BRC_N] = {
+		"self", "total", "calls", "name"
+	};
+	int i;
+
+	for (i = 0; i < GP_BRC_N; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	errx(1, "-s %s: expected self, total, calls or name", s);
+}

@@ -51,5 +51,7 @@ int	tui_run(struct tui *);
 
 /* The threads' labels: "all", "1 (main)"; buf of n bytes. */
 void	tui_threadname(const struct tui *, char *buf, size_t n);
+/* -s NAME: the column of that name; exits with a one-line error if none. */
+int	tui_column(const char *);
 
 #endif /* GP_TUI_H */
