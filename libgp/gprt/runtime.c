@@ -582,19 +582,40 @@ gp_rt_counted(const struct gp_rt *rt)
 	return 0;
 }
 
+/* Is clock c an input format's (perf's, Callgrind's)? */
+static int
+namedclock(const char *c)
+{
+	return strcmp(c, "cpu-clock") == 0 || strcmp(c, "task-clock") == 0 ||
+	    strncmp(c, "event:", 6) == 0;
+}
+
 int
 gp_rt_named(const struct gp_rt *rt)
 {
-	const char *c;
 	size_t i;
 
-	for (i = 0; rt != NULL && i < rt->ngroups; i++) {
-		c = rt->groups[i].clock;
-		if (strcmp(c, "cpu-clock") == 0 ||
-		    strcmp(c, "task-clock") == 0 ||
-		    strncmp(c, "event:", 6) == 0)
+	for (i = 0; rt != NULL && i < rt->ngroups; i++)
+		if (namedclock(rt->groups[i].clock))
 			return 1;
-	}
+	return 0;
+}
+
+int
+gp_rt_hooked(const struct gp_rt *rt, size_t g)
+{
+	return rt != NULL && g < rt->ngroups &&
+	    !namedclock(rt->groups[g].clock);
+}
+
+int
+gp_rt_anyhooked(const struct gp_rt *rt)
+{
+	size_t i;
+
+	for (i = 0; rt != NULL && i < rt->ngroups; i++)
+		if (gp_rt_hooked(rt, i))
+			return 1;
 	return 0;
 }
 

@@ -192,4 +192,14 @@ int		 gp_rt_counted(const struct gp_rt *);
  */
 int		 gp_rt_named(const struct gp_rt *);
 
+/*
+ * Did the gprt(3) runtime's hooks measure group g (its clock is not an
+ * input format's): each callee was entered through a hook, so a function
+ * that is never a callee ran without hooks.
+ */
+int		 gp_rt_hooked(const struct gp_rt *, size_t g);
+
+/* Does any group of the layer come from the gprt(3) runtime's hooks? */
+int		 gp_rt_anyhooked(const struct gp_rt *);
+
 #endif /* GP_GPRT_RUNTIME_H */
