@@ -512,6 +512,29 @@ lambda_body()
 	atf_check -o file:g sh -c 'gmon-cat -G | gp-sym l | gp-fmt -b'
 }
 
+atf_test_case libcallback
+libcallback_head()
+{
+	atf_set "descr" "A callback from a shared library's function built" \
+	    "without hooks: <spontaneous>, as from qsort, not a caller" \
+	    "without an entry"
+	atf_set "require.progs" "cc"
+}
+libcallback_body()
+{
+	atf_check -o ignore -e ignore cc -O0 -fPIC -shared \
+	    -finstrument-functions -o libruncb.so "$progs/runcb.c"
+	rtbuild m -DMAIN "$progs/runcb.c" -L. -lruncb -Wl,-rpath,"$PWD"
+	rtrun ./m
+	gmon-cat | gp-sym m | gp-arcs > s
+	exact s
+	atf_check -o empty awk -F '\t' -f "$src/graph.awk" s
+	gp -b -q m > graph
+	parents cb < graph > par
+	atf_check -o inline:"10/11 <spontaneous>\n1/11 main\n" cat par
+	atf_check -o not-match:run_cb cat graph
+}
+
 atf_test_case callback
 callback_head()
 {
@@ -548,6 +571,7 @@ callback_body()
 atf_init_test_cases()
 {
 	atf_add_test_case lambda
+	atf_add_test_case libcallback
 	atf_add_test_case callback
 	atf_add_test_case threads_report
 	atf_add_test_case wall
