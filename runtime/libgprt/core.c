@@ -1,5 +1,6 @@
 /*
- * The runtime's lifecycle: start-up, a thread's end, fork and exit.
+ * The runtime's lifecycle: start-up, a thread's end, fork, vfork, exit
+ * and _exit.
  * Each step asks the files below for its parts (rt.h lists them in the
  * order they call one another); none of them calls back here, but for
  * the start-up, which they reach through rt_start.
@@ -257,3 +258,19 @@ rt_exit(void)
 	if (me != NULL)
 		rt_unbusy(me);
 }
+
+/*
+ * vfork(2) made fork(2).  A vfork child shares the parent's memory until
+ * it execs or ends, and with it the shadow stack and the tables of the
+ * thread that called vfork: its calls (those of a shell running a
+ * command, say) would be counted as the parent's, the frames it leaves
+ * open by execve charged to the parent's callers.  As a forked child it
+ * has tables of its own, and leaves no file if it execs at once.  What
+ * vfork's child may do is a part of what fork's may.
+ */
+RT_EXPORT RT_FN pid_t
+vfork(void)
+{
+	return fork();
+}
+

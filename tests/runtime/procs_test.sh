@@ -36,6 +36,26 @@ fork_body()
 	    sh -c "gprt-dump gmon.out.$child.gprt | grep '^gprt'"
 }
 
+atf_test_case vfork
+vfork_head()
+{
+	atf_set "descr" "A vfork(2) child's calls before it execs are not the" \
+	    "parent's, and it leaves no profile"
+	atf_set "require.progs" "cc gprof nm"
+}
+vfork_body()
+{
+	rtbuild rt "$progs/vfork.c"
+	rm -f gmon.out*
+	atf_check -o save:out env GPRT_HZ=0 ./rt
+	atf_check -o inline:"gmon.out gmon.out.gprt\n" echo gmon.out*
+	atf_check -o inline:"5 0 0\n" echo $(fn rt gmon.out parentwork) \
+	    $(fn rt gmon.out childexec) $(fn rt gmon.out inchild)
+	nm -n --defined-only rt > syms
+	gprt-dump -m gmon.out.gprt > d
+	atf_check -o empty awk -f "$src/times.awk" syms d
+}
+
 atf_test_case fork_prefix
 fork_prefix_head()
 {
@@ -279,6 +299,7 @@ atf_init_test_cases()
 	atf_add_test_case sync
 	atf_add_test_case fork
 	atf_add_test_case fork_prefix
+	atf_add_test_case vfork
 	atf_add_test_case sigkill
 	atf_add_test_case segv
 	atf_add_test_case abort
