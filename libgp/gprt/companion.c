@@ -729,6 +729,7 @@ gp_gprt_load(const char *path)
 	closeall(L);
 	gp_gprt_cctfinish(&L->rd, g, L->ti, L->ci);
 	g->rate = rate(g, L->ti);
+	gp_gprt_ccttrunc(&L->rd, g, L->ci);
 	for (j = 0; j < g->narcs; j++) {
 		a = &g->arcs[j];
 		a->sobj = gp_gprt_objat(g, a->site, a->nmaps, &a->srel);

@@ -273,14 +273,39 @@ truncated_body()
 {
 	rtbuild p "$progs/rec.c"
 	GPRT_CCT_NODES=16 collect cct ./p
-	gprt-dump gmon.out.gprt > d || atf_fail "gprt-dump failed"
+	# never silent: one line per thread says so, and what raises it
+	re='^gprt-dump: gmon\.out\.gprt: thread 1: [1-9][0-9]* calls \([0-9.e-]+ s\) went to truncated calling contexts: the tree reached its 16 nodes \(GPRT_CCT_NODES raises the limit\)$'
+	gprt-dump gmon.out.gprt > d 2> err || atf_fail "gprt-dump failed"
+	test "$(wc -l < err)" -eq 1 && grep -Eq "$re" err ||
+	    atf_fail "not the line: $(cat err)"
 	grep -q '	truncated$' d || atf_fail "no truncated node"
 	test "$(grep -c '^ctx' d)" -le 16 || atf_fail "more than 16 nodes"
 	sums d
 	# and through the pipeline
-	gmon-cat gmon.out | gp-sym p | gp-hist | gp-arcs > s ||
+	gmon-cat gmon.out 2> err | gp-sym p | gp-hist | gp-arcs > s ||
 	    atf_fail "pipeline failed"
+	grep -Eq "^gmon-cat${re#^gprt-dump}" err ||
+	    atf_fail "gmon-cat: not the line: $(cat err)"
 	grep -q '	truncated$' s || atf_fail "truncated node lost"
+}
+
+atf_test_case contexts
+contexts_head()
+{
+	atf_set "descr" "The default GPRT_CCT_NODES holds some 30,000" \
+	    "calling contexts, as many as a C++ program's first second needs"
+	atf_set "require.progs" "cc"
+}
+contexts_body()
+{
+	rtbuild p "$progs/ctxs.c"
+	collect cct ./p
+	gprt-dump gmon.out.gprt > d 2> err || atf_fail "gprt-dump failed"
+	atf_check -o empty cat err
+	atf_check -s exit:1 grep -q '	truncated$' d
+	n=$(grep -c '^ctx' d)
+	test "$n" -gt 16384 || atf_fail "only $n contexts"
+	sums d
 }
 
 atf_test_case refused
@@ -442,6 +467,7 @@ atf_init_test_cases()
 	atf_add_test_case fork
 	atf_add_test_case sigkill
 	atf_add_test_case truncated
+	atf_add_test_case contexts
 	atf_add_test_case refused
 	atf_add_test_case chrome
 	atf_add_test_case speedscope
