@@ -107,6 +107,7 @@ gp_gprt_traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
 	memset(t, 0, sizeof(*t));
 	t->thread = thread;
 	t->first = F64(p, struct gp_trace, first) != 0;
+	t->depth = F64(p, struct gp_trace, depth);
 	if (t->first) {
 		from = 0;
 		keep = head < cap ? head : cap;

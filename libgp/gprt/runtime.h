@@ -130,9 +130,17 @@ struct gp_rttrace {			/* a "trace" record */
 	size_t		 n;		/* tev records read */
 };
 
+/*
+ * A tev record's kind beyond GP_EV_ENTER and GP_EV_LEAVE: a call open
+ * through the whole timeline (entered before its first event, not left
+ * after its last), first in its trace.
+ */
+#define GP_RTEV_OPEN	3
+
 struct gp_rttev {			/* a "tev" record */
 	uint64_t	 seq;
-	int		 kind;		/* GP_EV_* of <gp/plugin.h> */
+	int		 kind;		/* GP_EV_* of <gp/plugin.h>, or
+					   GP_RTEV_OPEN */
 	uint64_t	 ticks;
 	double		 time;
 	uint64_t	 depth;

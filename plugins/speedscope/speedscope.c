@@ -108,7 +108,7 @@ evprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 	const struct gp_ptrace *tr;
 	const struct gp_pevent *ev;
 	long *stack = NULL, *ns, fi;
-	size_t i, j, sp, cap = 0;
+	size_t i, j, sp, nouter, cap = 0;
 	long long t0, t1, t;
 	char name[512];
 	int any;
@@ -135,6 +135,10 @@ evprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 		any = 0;
 		sp = 0;
 		t = t0;
+		/* calls open through the timeline (first): never left here */
+		for (nouter = 0; nouter < tr->nevents &&
+		    tr->events[nouter]->open; nouter++)
+			continue;
 		for (j = 0; j < tr->nevents; j++) {
 			ev = tr->events[j];
 			/* Never back in time, never past the end. */
@@ -160,7 +164,7 @@ evprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 				fprintf(out, "%s{\"type\":\"O\",\"frame\":%ld,"
 				    "\"at\":%lld}", any ? ",\n" : "\n", fi, t);
 				any = 1;
-			} else if (ev->kind == GP_EV_LEAVE && sp > 0) {
+			} else if (ev->kind == GP_EV_LEAVE && sp > nouter) {
 				fprintf(out, "%s{\"type\":\"C\",\"frame\":%ld,"
 				    "\"at\":%lld}", any ? ",\n" : "\n",
 				    stack[--sp], t);

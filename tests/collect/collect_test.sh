@@ -252,7 +252,10 @@ sigkill_body()
 	test "$open" -gt 2 || atf_fail "not killed deep: $open open"
 	atf_check -o inline:"$open\n" awk -F '\t' '$1 == "tev" { k = $4; d = $7 }
 	    END { print k == "enter" ? d : d - 1 }' d
-	awk -F '\t' '$1 == "trace" { exit !($3 == 255 && $4 > 0) }' d ||
+	# the ring's 255 events after the calls open through it, main first
+	awk -F '\t' '$1 == "trace" { n = $3; lost = $4 }
+	    $1 == "tev" && $4 == "open" { o++ }
+	    END { exit !(n - o == 255 && lost > 0 && o > 0) }' d ||
 	    atf_fail "not a full ring with events lost: $(grep '^trace' d)"
 	# gmon-cat reads the killed run's companion file
 	gmon-cat -t gmon.out.gprt | gp-sym p > s || atf_fail "gmon-cat failed"
@@ -401,6 +404,35 @@ chrome_body()
 	    sh -c "grep -v '^t' s | gp-fmt -o chrome"
 }
 
+atf_test_case chrome_open
+chrome_open_head()
+{
+	atf_set "descr" "Calls open for the whole of a ring (entered before" \
+	    "its first event, never left: main calling exit, a killed run)" \
+	    "are on the timeline: chrome and replay show main"
+	atf_set "require.progs" "cc jq"
+}
+chrome_open_body()
+{
+	rtbuild p "$progs/die.c"
+	for how in exit kill; do
+		rm -f gmon.out gmon.out.gprt
+		GPRT_HZ=0 GPRT_COLLECT=trace GPRT_TRACE_EVENTS=16 ./p $how \
+		    >/dev/null 2>&1
+		gmon-cat -t gmon.out.gprt | gp-sym p > s ||
+		    atf_fail "$how: pipeline failed"
+		atf_check -o save:c.json gp-fmt -o chrome s
+		balanced c.json
+		# main, deep six times: open to the end
+		atf_check -o inline:'"main"\n' jq '[.traceEvents[] |
+		    select(.ph == "B")][0].name' c.json
+		atf_check -o inline:"7\n" jq '[.traceEvents[] |
+		    select(.ph == "E" and .args.unfinished)] | length' c.json
+		atf_check -o match:'^ +\[ *[0-9]+\] \| main\(\) \{$' \
+		    sh -c 'gp-fmt -o replay s | grep -v "^#" | head -1'
+	done
+}
+
 atf_test_case speedscope
 speedscope_head()
 {
@@ -470,6 +502,7 @@ atf_init_test_cases()
 	atf_add_test_case contexts
 	atf_add_test_case refused
 	atf_add_test_case chrome
+	atf_add_test_case chrome_open
 	atf_add_test_case speedscope
 	atf_add_test_case replay
 }
