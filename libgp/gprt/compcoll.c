@@ -79,6 +79,18 @@ gp_gprt_cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
 	}
 }
 
+/* Has thread slot `thread' ended, or called exit(3): no more events? */
+static int
+ended(const struct gp_gprt *g, uint64_t thread)
+{
+	size_t i;
+
+	for (i = g->nthreads; i-- > 0;)
+		if (g->threads[i].slot == thread)
+			return g->threads[i].state == GPRT_T_EXITED;
+	return 0;
+}
+
 /* A COLL block of kind GP_COLL_TRACE: a thread's ring of call events. */
 void
 gp_gprt_traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
@@ -114,6 +126,10 @@ gp_gprt_traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
 	} else if (head <= cap) {
 		from = 0;
 		keep = head;
+	} else if (ended(g, thread)) {
+		/* no event being written: the whole ring */
+		from = head - cap;
+		keep = cap;
 	} else {
 		/* the oldest slot may be the one being written */
 		from = head - cap + 1;

@@ -404,6 +404,26 @@ chrome_body()
 	    sh -c "grep -v '^t' s | gp-fmt -o chrome"
 }
 
+atf_test_case ring
+ring_head()
+{
+	atf_set "descr" "GPRT_TRACE_EVENTS=16 keeps 16 events of a run that" \
+	    "exited, the last or the first"
+	atf_set "require.progs" "cc"
+}
+ring_body()
+{
+	rtbuild p "$progs/rec.c"
+	for keep in last first; do
+		GPRT_TRACE_EVENTS=16 GPRT_TRACE_KEEP=$keep collect trace ./p
+		gprt-dump gmon.out.gprt > d || atf_fail "gprt-dump failed"
+		atf_check -o inline:"16 16\n" awk -F '\t' '
+		    $1 == "trace" { n = $3 }
+		    $1 == "tev" && $4 != "open" { e++ }
+		    END { print n, e }' d
+	done
+}
+
 atf_test_case chrome_open
 chrome_open_head()
 {
@@ -503,6 +523,7 @@ atf_init_test_cases()
 	atf_add_test_case refused
 	atf_add_test_case chrome
 	atf_add_test_case chrome_open
+	atf_add_test_case ring
 	atf_add_test_case speedscope
 	atf_add_test_case replay
 }
