@@ -424,6 +424,29 @@ ring_body()
 	done
 }
 
+atf_test_case speedscope_pids
+speedscope_pids_head()
+{
+	atf_set "descr" "gp-fmt -o speedscope of a parent and its forked" \
+	    "child: each profile's name is its own (the pid tells them apart)"
+	atf_set "require.progs" "cc jq"
+}
+speedscope_pids_body()
+{
+	rtbuild p "$progs/fork.c"
+	rm -f gmon.out*
+	GPRT_HZ=0 GPRT_COLLECT=cct,trace ./p > out 2> err ||
+	    atf_fail "p failed: $(cat err)"
+	child=$(cat out)
+	gmon-cat -t gmon.out gmon.out.$child | gp-sym p > s ||
+	    atf_fail "pipeline failed"
+	atf_check -o save:j gp-fmt -o speedscope s
+	jq -r '.profiles[].name' j > names
+	test "$(wc -l < names)" -eq 4 || atf_fail "not 4 profiles: $(cat names)"
+	atf_check -o empty sh -c 'sort names | uniq -d'
+	atf_check -o match:"pid $child thread 1" cat names
+}
+
 atf_test_case chrome_open
 chrome_open_head()
 {
@@ -524,6 +547,7 @@ atf_init_test_cases()
 	atf_add_test_case chrome
 	atf_add_test_case chrome_open
 	atf_add_test_case ring
+	atf_add_test_case speedscope_pids
 	atf_add_test_case speedscope
 	atf_add_test_case replay
 }
