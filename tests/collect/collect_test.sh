@@ -175,7 +175,7 @@ flat_body()
 		gprt-dump gmon.out.gprt | grep -c '^tev' > tev.$n
 	done
 	atf_check -o file:tsize.100000 cat tsize.1000000
-	atf_check -o inline:"4095\n" cat tev.1000000
+	atf_check -o inline:"4096\n" cat tev.1000000
 }
 
 atf_test_case threads
