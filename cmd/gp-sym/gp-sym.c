@@ -114,11 +114,17 @@ main(int argc, char *argv[])
 	/*
 	 * gprof's rule that drops a static named f.part.0 or f.isra.0 is for
 	 * the addresses of a gmon.out: a profile that names its functions
-	 * (perf's, Callgrind's) keeps them under the names it gave.
+	 * (perf's, Callgrind's) keeps them under the names it gave.  Its
+	 * rule that drops a '$' in a name (clang's lambdas) would credit
+	 * their calls to the function before them: a profile whose calls
+	 * name functions by their addresses (gprt(3)'s hooks) or by their
+	 * names keeps those functions.
 	 */
-	if (gp_rt_named(p.rt) && o.extsyms == NULL) {
+	if ((gp_rt_named(p.rt) || gp_rt_anyhooked(p.rt)) &&
+	    o.extsyms == NULL) {
 		gp_sym_free(t);
-		o.clones = 1;
+		o.clones = gp_rt_named(p.rt);
+		o.dollar = 1;
 		t = gp_sym_build(argc == 1 ? argv[0] : "a.out", &o);
 	}
 	if (lflag && o.extsyms == NULL)

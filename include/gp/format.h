@@ -205,7 +205,9 @@ struct gp_pctxtree {			/* one thread's tree */
  * collector kept for each thread ("trace" and "tev" records,
  * gp-stream(5)), in the order they happened.  A ring that lost its oldest
  * events starts inside calls: leaves come before any enter of theirs.
- * A killed program leaves calls open at the end.
+ * A killed program leaves calls open at the end.  The calls open through
+ * the whole timeline come first, as enters marked open, at the times
+ * they were entered.
  */
 #define GP_EV_ENTER	1		/* as in <gp/companion.h> */
 #define GP_EV_LEAVE	2
@@ -220,6 +222,11 @@ struct gp_pevent {
 	const char	*name;		/* as gp_pctx.name */
 	uint64_t	 addr;		/* the function, link-time */
 	uint64_t	 site;		/* an enter's call site; 0: unknown */
+	int		 open;		/* an enter before the timeline's
+					   first event (lost, or made before
+					   the collector), of a call still
+					   open after its last; these come
+					   first, outermost first */
 };
 
 struct gp_ptrace {			/* one thread's timeline */

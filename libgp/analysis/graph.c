@@ -405,8 +405,12 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	for (i = 0; i < p->raw->nfiles; i++)
 		if (p->raw->files[i].layout != GP_GNU)
 			gr->callgraph = 1;
+	/* measured calls, if only from code without hooks (main's) */
 	if (m != NULL && m->narcs > 0)
 		gr->callgraph = 1;
+	for (i = 0; m != NULL && i < m->nsyms && !gr->callgraph; i++)
+		if (m->spontc[i] > 0)
+			gr->callgraph = 1;
 	if ((msg = an_link_lists(gr, &k)) != NULL)
 		errx(1, "internal error: %s", msg);
 	free(order);

@@ -87,6 +87,24 @@ gp_rt_sym(const struct gp_prof *p, size_t gi, const struct gp_rtaddr *a,
 	return (size_t)(s - st->syms);
 }
 
+/*
+ * The function holding symbol s, the symbol of address a of group g: s,
+ * or the function symbol before it in its object (-l's line symbols).
+ */
+static size_t
+holder(const struct gp_prof *p, size_t g, const struct gp_rtaddr *a,
+    size_t s)
+{
+	const struct gp_symtab *st = p->sym;
+	size_t lo = 0;
+
+	if (a->obj > 0)
+		lo = st->objs[p->rt->groups[g].objs[a->obj].symobj].first;
+	while (s > lo && !(st->syms[s].flags & GP_SYM_FUNC))
+		s--;
+	return s;
+}
+
 static int
 cmpmarc(const void *a, const void *b)
 {
@@ -125,6 +143,7 @@ gp_meas_get(struct gp_prof *p)
 	struct gp_marc *v;
 	uint64_t *st, *it, *pt, tot, lost;
 	size_t *touched, *byg, *gstart, ntouched, g, i, j, k, n, ps, cs;
+	unsigned char *entered;
 	double rate;
 
 	if (p->rt == NULL || p->rt->narcs == 0 || p->sym == NULL)
@@ -153,6 +172,21 @@ gp_meas_get(struct gp_prof *p)
 		gstart[g + 1] += gstart[g];
 	for (i = 0; i < p->rt->narcs; i++)
 		byg[gstart[p->rt->arcs[i].group]++] = i;
+	/*
+	 * The functions the hooks saw entered.  A call site in any other
+	 * function is in code without hooks (qsort calling back, a library
+	 * function built without them, the kernel's signal return): its
+	 * calls are spontaneous, as gprt(3) says, for the time they took
+	 * went to the hooked call below them on the stack, never to the
+	 * function holding the site, which has no measured time to hold it.
+	 */
+	entered = gp_xcalloc(m->nsyms + 1, 1);
+	for (i = 0; i < p->rt->narcs; i++) {
+		ra = &p->rt->arcs[i];
+		if (gp_rt_hooked(p->rt, ra->group) &&
+		    (cs = gp_rt_sym(p, ra->group, &ra->self, 1)) != GP_NOSYM)
+			entered[cs] = 1;
+	}
 	n = 0;
 	for (j = g = 0; g < p->rt->ngroups; g++) {
 		rate = p->rt->groups[g].rate;
@@ -173,6 +207,9 @@ gp_meas_get(struct gp_prof *p)
 			st[cs] += ra->selfticks;
 			it[cs] += ra->inclticks;
 			ps = gp_rt_sym(p, g, &ra->from, 0);
+			if (ps != GP_NOSYM && gp_rt_hooked(p->rt, g) &&
+			    !entered[holder(p, g, &ra->from, ps)])
+				ps = GP_NOSYM;
 			if (ps == GP_NOSYM) {
 				pt[cs] += ra->inclticks;
 				m->spontc[cs] += ra->count;
@@ -200,6 +237,7 @@ gp_meas_get(struct gp_prof *p)
 	free(it);
 	free(pt);
 	free(touched);
+	free(entered);
 	free(byg);
 	free(gstart);
 	/*

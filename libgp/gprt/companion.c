@@ -339,6 +339,15 @@ closeframes(const struct rd *r, struct gp_gprt *g, struct gp_gprt_thread *t,
 	}
 	t->ticks += extra;
 	t->open = n;
+	/* the calls open at the end, for the timelines (compemit.c) */
+	if (n == ti->depth) {
+		t->frames = gp_xcalloc(n, sizeof(*t->frames));
+		for (i = 0; i < n; i++) {
+			t->frames[i].fn = g->arcs[arc[i]].fn;
+			t->frames[i].site = g->arcs[arc[i]].site;
+			t->frames[i].t0 = t0[i];
+		}
+	}
 	free(arc);
 	free(t0);
 	free(child);
@@ -724,6 +733,7 @@ parse(struct load *L)
 	closeall(L);
 	gp_gprt_cctfinish(&L->rd, g, L->ti, L->ci);
 	g->rate = rate(g, L->ti);
+	gp_gprt_ccttrunc(&L->rd, g, L->ci);
 	for (j = 0; j < g->narcs; j++) {
 		a = &g->arcs[j];
 		a->sobj = gp_gprt_objat(g, a->site, a->nmaps, &a->srel);
@@ -899,6 +909,8 @@ gp_gprt_free(struct gp_gprt *g)
 	for (i = 0; i < g->nobjs; i++)
 		free(g->objs[i].path);
 	free(g->objs);
+	for (i = 0; i < g->nthreads; i++)
+		free(g->threads[i].frames);
 	free(g->threads);
 	free(g->arcs);
 	free(g->mems);

@@ -25,6 +25,12 @@ struct gp_gprt_obj {
 	char		*path;
 };
 
+struct gp_gprt_frame {			/* a call open at the end */
+	uint64_t	 fn;		/* run-time addresses */
+	uint64_t	 site;
+	uint64_t	 t0;		/* ticks at its entry */
+};
+
 struct gp_gprt_thread {
 	uint64_t	 slot;
 	uint64_t	 tid;
@@ -34,6 +40,8 @@ struct gp_gprt_thread {
 	uint64_t	 ticks;		/* total of outermost activations */
 	uint64_t	 calls;
 	char		 name[17];
+	struct gp_gprt_frame *frames;	/* the open ones, outermost first,
+					   when all were read; or NULL */
 };
 
 struct gp_gprt_arc {
@@ -82,6 +90,8 @@ struct gp_gprt_tev {			/* an event of a timeline (trace) */
 struct gp_gprt_trace {			/* a thread's timeline */
 	uint64_t	 thread;
 	uint64_t	 lost;
+	uint64_t	 depth;		/* the collector's calls open at the
+					   end */
 	int		 first;
 	struct gp_gprt_tev *ev;
 	size_t		 n;

@@ -57,6 +57,7 @@ gp_gprt_cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
 	(*ci)[g->ncct].off = off;
 	(*ci)[g->ncct].cur = F64(p, struct gp_cct, cur);
 	(*ci)[g->ncct].last = F64(p, struct gp_cct, last);
+	(*ci)[g->ncct].limit = F64(p, struct gp_cct, limit);
 	if ((*ci)[g->ncct].cur >= n)
 		gp_gprt_bad(r, p + offsetof(struct gp_cct, cur), "running node %"
 		    PRIu64 " of %" PRIu64, (*ci)[g->ncct].cur, n);
@@ -76,6 +77,18 @@ gp_gprt_cctblock(const struct rd *r, struct gp_gprt *g, struct cinfo **ci,
 		x->count = F64(k, struct gp_cctnode, count);
 		x->self = F64(k, struct gp_cctnode, self);
 	}
+}
+
+/* Has thread slot `thread' ended, or called exit(3): no more events? */
+static int
+ended(const struct gp_gprt *g, uint64_t thread)
+{
+	size_t i;
+
+	for (i = g->nthreads; i-- > 0;)
+		if (g->threads[i].slot == thread)
+			return g->threads[i].state == GPRT_T_EXITED;
+	return 0;
 }
 
 /* A COLL block of kind GP_COLL_TRACE: a thread's ring of call events. */
@@ -106,12 +119,17 @@ gp_gprt_traceblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
 	memset(t, 0, sizeof(*t));
 	t->thread = thread;
 	t->first = F64(p, struct gp_trace, first) != 0;
+	t->depth = F64(p, struct gp_trace, depth);
 	if (t->first) {
 		from = 0;
 		keep = head < cap ? head : cap;
 	} else if (head <= cap) {
 		from = 0;
 		keep = head;
+	} else if (ended(g, thread)) {
+		/* no event being written: the whole ring */
+		from = head - cap;
+		keep = cap;
 	} else {
 		/* the oldest slot may be the one being written */
 		from = head - cap + 1;
@@ -174,6 +192,36 @@ gp_gprt_cctfinish(const struct rd *r, struct gp_gprt *g, const struct tinfo *ti,
 	}
 }
 
+/*
+ * The calls that went to truncated nodes (no function: the tree had
+ * reached its limit), one line per thread that has any: never silent,
+ * for the flame graphs made of the tree show them as one frame.
+ */
+void
+gp_gprt_ccttrunc(const struct rd *r, const struct gp_gprt *g,
+    const struct cinfo *ci)
+{
+	const struct gp_gprt_cct *c;
+	uint64_t calls, ticks, k;
+	size_t i;
+
+	for (i = 0; i < g->ncct; i++) {
+		c = &g->ccts[i];
+		calls = ticks = 0;
+		for (k = 1; k < c->n; k++)
+			if (c->nodes[k].fn == 0) {
+				calls += c->nodes[k].count;
+				ticks += c->nodes[k].incl;
+			}
+		if (calls == 0)
+			continue;
+		warnx("%s: thread %" PRIu64 ": %" PRIu64 " calls (%.6g s) went "
+		    "to truncated calling contexts: the tree reached its %"
+		    PRIu64 " nodes (GPRT_CCT_NODES raises the limit)", r->path,
+		    c->thread, calls, g->rate > 0 ? (double)ticks / g->rate : 0,
+		    ci[i].limit);
+	}
+}
 
 /*
  * The threads' calling-context trees as one, thread 0's: the nodes of the

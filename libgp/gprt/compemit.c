@@ -123,16 +123,62 @@ emitcct(const struct gp_gprt *g, const struct gp_gprt_cct *c,
 	}
 }
 
+/*
+ * The calls of a timeline open from before its first event to after its
+ * last: the outermost calls of the thread's stack at the end (a killed
+ * run, or calls that exit(3) left open) below the depth of every event.
+ * Known for a ring that kept the last events, or lost none; the stack
+ * read whole and as deep as the collector's count.  Their number.
+ */
+static size_t
+opencalls(const struct gp_gprt *g, const struct gp_gprt_trace *t,
+    const struct gp_gprt_frame **fp)
+{
+	const struct gp_gprt_thread *th = NULL;
+	uint64_t m, d;
+	size_t i;
+
+	*fp = NULL;
+	if (t->first && t->lost > 0)
+		return 0;
+	for (i = 0; i < g->nthreads; i++)
+		if (g->threads[i].slot == t->thread)
+			th = &g->threads[i];
+	if (th == NULL || th->frames == NULL || th->open != t->depth)
+		return 0;
+	m = t->depth;
+	for (i = 0; i < t->n; i++) {
+		d = t->ev[i].depth > 0 ? t->ev[i].depth - 1 : 0;
+		if (d < m)
+			m = d;
+	}
+	*fp = th->frames;
+	return (size_t)m;
+}
+
 /* A thread's timeline: a trace record, then its events. */
 static void
 emittrace(const struct gp_gprt *g, const struct gp_gprt_trace *t,
     struct gp_writer *w)
 {
+	const struct gp_gprt_frame *f;
 	const struct gp_gprt_tev *e;
-	size_t i;
+	size_t i, nopen;
 
-	gp_wrecf(w, "trace", "uuur", t->thread, (uint64_t)t->n, t->lost,
-	    t->first ? "first" : "last");
+	nopen = opencalls(g, t, &f);
+	gp_wrecf(w, "trace", "uuur", t->thread, (uint64_t)(t->n + nopen),
+	    t->lost, t->first ? "first" : "last");
+	for (i = 0; i < nopen; i++) {
+		gp_wkind(w, "tev");
+		gp_wfields(w, "uurudu", t->thread,
+		    t->n > 0 ? t->ev[0].seq : t->lost, "open", f[i].t0,
+		    f[i].t0 > g->hdr.cal0_ticks ?
+		    (double)(f[i].t0 - g->hdr.cal0_ticks) / g->rate : 0.0,
+		    (uint64_t)(i + 1));
+		waddr(w, g, f[i].fn);
+		waddr(w, g, f[i].site);
+		gp_weol(w);
+	}
 	for (i = 0; i < t->n; i++) {
 		e = &t->ev[i];
 		gp_wkind(w, "tev");

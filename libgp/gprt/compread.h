@@ -50,6 +50,7 @@ struct cinfo {				/* a cct block's running node */
 	uint64_t		 off;
 	uint64_t		 cur;
 	uint64_t		 last;
+	uint64_t		 limit;		/* its nodes before truncation */
 };
 
 
@@ -93,6 +94,8 @@ void	gp_gprt_traceblock(const struct rd *, struct gp_gprt *, uint64_t off,
 	    uint64_t thread, uint64_t size);
 void	gp_gprt_cctfinish(const struct rd *, struct gp_gprt *,
 	    const struct tinfo *, const struct cinfo *);
+void	gp_gprt_ccttrunc(const struct rd *, const struct gp_gprt *,
+	    const struct cinfo *);
 void	gp_gprt_mergecct(struct gp_gprt *);
 
 #endif /* GP_GPRT_COMPREAD_H */

@@ -370,16 +370,24 @@ load_tev(struct gp_rt **rtp, const struct gp_rec *rec)
 	e = &rt->tevs[rt->ntevs];
 	memset(e, 0, sizeof(*e));
 	e->seq = gp_fu64(rec, 2);
-	if (t->n > 0 && e->seq <= rt->tevs[rt->ntevs - 1].seq)
-		gp_recerr(rec, "field 3: event %ju after event %ju",
-		    (uintmax_t)e->seq, (uintmax_t)rt->tevs[rt->ntevs - 1].seq);
 	if (strcmp(rec->f[3], "enter") == 0)
 		e->kind = GP_EV_ENTER;
 	else if (strcmp(rec->f[3], "leave") == 0)
 		e->kind = GP_EV_LEAVE;
+	else if (strcmp(rec->f[3], "open") == 0)
+		e->kind = GP_RTEV_OPEN;
 	else
-		gp_recerr(rec, "field 4: '%s' is not enter or leave",
+		gp_recerr(rec, "field 4: '%s' is not enter, leave or open",
 		    rec->f[3]);
+	/* the open calls first, at the seq of the first event */
+	if (t->n > 0 && e->kind == GP_RTEV_OPEN &&
+	    rt->tevs[rt->ntevs - 1].kind != GP_RTEV_OPEN)
+		gp_recerr(rec, "field 4: an open call after an event");
+	if (t->n > 0 && (e->seq < rt->tevs[rt->ntevs - 1].seq ||
+	    (e->seq == rt->tevs[rt->ntevs - 1].seq &&
+	    rt->tevs[rt->ntevs - 1].kind != GP_RTEV_OPEN)))
+		gp_recerr(rec, "field 3: event %ju after event %ju",
+		    (uintmax_t)e->seq, (uintmax_t)rt->tevs[rt->ntevs - 1].seq);
 	e->ticks = gp_fu64(rec, 4);
 	e->time = fsecs(rec, 5);
 	e->depth = gp_fu64max(rec, 6, UINT32_MAX);
@@ -528,7 +536,8 @@ gp_rt_emit(struct gp_writer *w, const struct gp_rt *rt)
 				e = &rt->tevs[i];
 				gp_wkind(w, "tev");
 				gp_wfields(w, "uurudu", tr->thread, e->seq,
-				    e->kind == GP_EV_ENTER ? "enter" : "leave",
+				    e->kind == GP_EV_ENTER ? "enter" :
+				    e->kind == GP_RTEV_OPEN ? "open" : "leave",
 				    e->ticks, e->time, e->depth);
 				waddr(w, &e->fn);
 				waddr(w, &e->site);
@@ -582,19 +591,40 @@ gp_rt_counted(const struct gp_rt *rt)
 	return 0;
 }
 
+/* Is clock c an input format's (perf's, Callgrind's)? */
+static int
+namedclock(const char *c)
+{
+	return strcmp(c, "cpu-clock") == 0 || strcmp(c, "task-clock") == 0 ||
+	    strncmp(c, "event:", 6) == 0;
+}
+
 int
 gp_rt_named(const struct gp_rt *rt)
 {
-	const char *c;
 	size_t i;
 
-	for (i = 0; rt != NULL && i < rt->ngroups; i++) {
-		c = rt->groups[i].clock;
-		if (strcmp(c, "cpu-clock") == 0 ||
-		    strcmp(c, "task-clock") == 0 ||
-		    strncmp(c, "event:", 6) == 0)
+	for (i = 0; rt != NULL && i < rt->ngroups; i++)
+		if (namedclock(rt->groups[i].clock))
 			return 1;
-	}
+	return 0;
+}
+
+int
+gp_rt_hooked(const struct gp_rt *rt, size_t g)
+{
+	return rt != NULL && g < rt->ngroups &&
+	    !namedclock(rt->groups[g].clock);
+}
+
+int
+gp_rt_anyhooked(const struct gp_rt *rt)
+{
+	size_t i;
+
+	for (i = 0; rt != NULL && i < rt->ngroups; i++)
+		if (gp_rt_hooked(rt, i))
+			return 1;
 	return 0;
 }
 

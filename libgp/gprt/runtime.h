@@ -130,9 +130,17 @@ struct gp_rttrace {			/* a "trace" record */
 	size_t		 n;		/* tev records read */
 };
 
+/*
+ * A tev record's kind beyond GP_EV_ENTER and GP_EV_LEAVE: a call open
+ * through the whole timeline (entered before its first event, not left
+ * after its last), first in its trace.
+ */
+#define GP_RTEV_OPEN	3
+
 struct gp_rttev {			/* a "tev" record */
 	uint64_t	 seq;
-	int		 kind;		/* GP_EV_* of <gp/plugin.h> */
+	int		 kind;		/* GP_EV_* of <gp/plugin.h>, or
+					   GP_RTEV_OPEN */
 	uint64_t	 ticks;
 	double		 time;
 	uint64_t	 depth;
@@ -191,5 +199,15 @@ int		 gp_rt_counted(const struct gp_rt *);
  * Callgrind's), rather than the gprt(3) runtime take their addresses?
  */
 int		 gp_rt_named(const struct gp_rt *);
+
+/*
+ * Did the gprt(3) runtime's hooks measure group g (its clock is not an
+ * input format's): each callee was entered through a hook, so a function
+ * that is never a callee ran without hooks.
+ */
+int		 gp_rt_hooked(const struct gp_rt *, size_t g);
+
+/* Does any group of the layer come from the gprt(3) runtime's hooks? */
+int		 gp_rt_anyhooked(const struct gp_rt *);
 
 #endif /* GP_GPRT_RUNTIME_H */

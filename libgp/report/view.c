@@ -807,7 +807,9 @@ traceview(struct view *v, struct gp_prof *p)
 		for (j = tr->ev; j < tr->ev + tr->n; j++) {
 			e = &rt->tevs[j];
 			x = &v->events[j];
-			x->kind = e->kind;
+			x->kind = e->kind == GP_RTEV_OPEN ? GP_EV_ENTER :
+			    e->kind;
+			x->open = e->kind == GP_RTEV_OPEN;
 			x->depth = (unsigned)e->depth;
 			x->time = e->time;
 			sym = fsym(p, tr->group, &e->fn);

@@ -14,7 +14,9 @@
  *    the target's leading character, when it is __gnu_compiled*, and,
  *    with -D, when it is not a function; (with gp_symopt.clones, a
  *    function's '.' is kept, and indirect functions' resolvers too: for
- *    profiles that name the function, and objects gprof never reads);
+ *    profiles that name the function, and objects gprof never reads;
+ *    with gp_symopt.dollar, a function's '$' too, for profiles whose
+ *    calls name the function at its address);
  *  - an address is value + section vma; file and line come from libbfd's
  *    bfd_find_nearest_line (sym/dwarfline.c answers it faster);
  *  - the table is sorted by address, functions first, globals first; of
@@ -206,16 +208,16 @@ exe_open(struct exe *x, const char *path, int dynsyms, int plt)
  * over the terminating NUL and goes on through the bytes that follow,
  * which in practice are the next names of the string table; a '$' or a
  * bad '.' there rejects the symbol too.  The same bytes are read here, so
- * the same symbols are rejected.
+ * the same symbols are rejected.  With dollar, a '$' rejects nothing.
  */
 static int
-static_name_ok(const char *s)
+static_name_ok(const char *s, int dollar)
 {
 	const char *p;
 	int digits;
 
 	for (p = s; *p != '\0'; p++) {
-		if (*p == '$')
+		if (*p == '$' && !dollar)
 			return 0;
 		while (*p == '.') {
 			digits = 0;
@@ -242,6 +244,7 @@ symclass(const struct exe *x, asymbol *sym, const struct gp_symopt *o)
 {
 	symbol_info info;
 	char lead;
+	int func, ok;
 
 	if (sym->section == NULL || (sym->flags & BSF_DEBUGGING))
 		return 0;
@@ -255,10 +258,15 @@ symclass(const struct exe *x, asymbol *sym, const struct gp_symopt *o)
 		return (sym->flags & BSF_LOCAL) ? 't' : 'T';
 	if (info.type != 't' || o->nostatic)
 		return 0;
-	if (sym->name == NULL || sym->name[0] == '\0' ||
-	    (!static_name_ok(sym->name) && !(o->clones &&
-	    strchr(sym->name, '$') == NULL && (!x->hasfunc ||
-	    (sym->flags & BSF_FUNCTION)))))
+	if (sym->name == NULL || sym->name[0] == '\0')
+		return 0;
+	func = !x->hasfunc || (sym->flags & BSF_FUNCTION);
+	ok = static_name_ok(sym->name, 0);
+	if (!ok && o->dollar && x->hasfunc && func)
+		ok = o->clones || static_name_ok(sym->name, 1);
+	else if (!ok && o->clones && func)
+		ok = strchr(sym->name, '$') == NULL;
+	if (!ok)
 		return 0;
 	lead = bfd_get_symbol_leading_char(x->abfd);
 	if (lead != '\0' && lead != sym->name[0])

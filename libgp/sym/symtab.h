@@ -118,6 +118,10 @@ struct gp_symopt {
 					   a '.' (f.part.0, f.isra.0, f.cold)
 					   that are functions, ifunc resolvers
 					   and f@plt stubs */
+	int		 dollar;	/* keep the static functions gprof
+					   drops for a '$' (clang's lambdas,
+					   "$_0"), in a format that marks
+					   functions */
 };
 
 struct gp_symtab *gp_sym_build(const char *exe, const struct gp_symopt *);

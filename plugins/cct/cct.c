@@ -8,7 +8,7 @@
  *
  * Recursion is folded: a call of a function already on the path goes to
  * the node the path has for it, so the nodes follow the distinct paths,
- * never the calls or the depth.  GPRT_CCT_NODES (default 16384) limits
+ * never the calls or the depth.  GPRT_CCT_NODES (default 65536) limits
  * the nodes of a thread; beyond it, a call that would make a node goes to
  * the "(truncated)" node of its caller's node, with everything it calls:
  * time is never lost.  A quarter more room is kept for those nodes; when
@@ -30,7 +30,7 @@
 #include "host.h"
 
 #define FN		__attribute__((__no_instrument_function__))
-#define NODES_DEF	16384
+#define NODES_DEF	65536
 #define NODES_MAX	(1u << 24)
 #define STACK0		4096
 

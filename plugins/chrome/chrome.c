@@ -8,9 +8,12 @@
  * Every track is balanced: a ring that lost its oldest events starts
  * inside calls, whose begins are made at the first event kept (args
  * "truncated": true), after an instant event saying how many events
- * were lost; calls still open at the end (a killed program) end at the
- * last event (args "unfinished": true).  Names are those the symbol
- * layer gives (demangled).
+ * were lost; calls open through the whole ring (entered before it, and
+ * never left: main calling exit(3), the outer calls of a killed program)
+ * begin when they were entered; calls still open at the end (a killed
+ * program, exit(3) called inside them) end at the last event (args
+ * "unfinished": true).  Names are those the symbol layer gives
+ * (demangled).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -69,7 +72,7 @@ track(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
     struct track *t)
 {
 	const struct gp_pevent *e, **open;
-	size_t i, nopen, nlead;
+	size_t i, nopen, nlead, nouter;
 	char buf[128];
 	double t0, t1;
 
@@ -89,11 +92,16 @@ track(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 		host->error(c, "out of memory");
 		return -1;
 	}
-	t0 = tr->events[0]->time;
+	/* the calls open through the whole ring, outermost first */
+	for (nouter = 0; nouter < tr->nevents &&
+	    tr->events[nouter]->open; nouter++)
+		ev(out, t, "B", tr->events[nouter]->name,
+		    tr->events[nouter]->time, NULL);
+	t0 = tr->events[nouter < tr->nevents ? nouter : 0]->time;
 	t1 = tr->events[tr->nevents - 1]->time;
 	/* the leaves before their enters, innermost first */
 	nopen = nlead = 0;
-	for (i = 0; i < tr->nevents; i++) {
+	for (i = nouter; i < tr->nevents; i++) {
 		e = tr->events[i];
 		if (e->kind == GP_EV_ENTER)
 			nopen++;
@@ -111,7 +119,7 @@ track(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 		ev(out, t, "B", open[--nlead]->name, t0,
 		    "\"args\":{\"truncated\":true}");
 	nopen = 0;
-	for (i = 0; i < tr->nevents; i++) {
+	for (i = nouter; i < tr->nevents; i++) {
 		e = tr->events[i];
 		if (e->kind == GP_EV_ENTER) {
 			ev(out, t, "B", e->name, e->time, NULL);
@@ -124,6 +132,9 @@ track(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 	}
 	while (nopen > 0)
 		ev(out, t, "E", open[--nopen]->name, t1,
+		    "\"args\":{\"unfinished\":true}");
+	while (nouter > 0)
+		ev(out, t, "E", tr->events[--nouter]->name, t1,
 		    "\"args\":{\"unfinished\":true}");
 	if (tr->lost > 0 && tr->first) {
 		snprintf(buf, sizeof(buf), "(%" PRIu64 " later events lost)",

@@ -297,8 +297,10 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	} else
 		fact(out, &first, "measured by", "the runtime: real time on "
 		    "each path of calls");
-	snprintf(buf, sizeof(buf), "%zu functions, %zu arcs, %zu cycles",
-	    p->nfuncs - p->ncycles, p->narcs, p->ncycles);
+	snprintf(buf, sizeof(buf), "%zu function%s, %zu arc%s, %zu cycle%s",
+	    p->nfuncs - p->ncycles, p->nfuncs - p->ncycles == 1 ? "" : "s",
+	    p->narcs, p->narcs == 1 ? "" : "s", p->ncycles,
+	    p->ncycles == 1 ? "" : "s");
 	fact(out, &first, "call graph", buf);
 	if (hasctx) {
 		snprintf(buf, sizeof(buf), "measured: the calling contexts "

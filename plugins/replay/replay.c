@@ -56,7 +56,7 @@ thread(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
     double maxdepth)
 {
 	const struct gp_pevent *e, *n, **stack;
-	size_t i, j, sp;
+	size_t i, j, sp, nouter;
 	unsigned d;
 
 	fprintf(out, "#\n# thread %" PRIu64 " (tid %" PRIu64 ", %s): %zu "
@@ -71,9 +71,19 @@ thread(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 		return -1;
 	}
 	sp = 0;
+	/* the calls open through the whole timeline: never left here */
+	for (nouter = 0; nouter < tr->nevents && tr->events[nouter]->open;
+	    nouter++)
+		continue;
 	for (i = 0; i < tr->nevents; i++) {
 		e = tr->events[i];
 		d = e->depth > 0 ? e->depth : 1;
+		if (e->open) {
+			stack[sp++] = e;
+			if (d <= maxdepth)
+				line(out, tr, 0, 0, d, "%s() {", e->name);
+			continue;
+		}
 		if (e->kind == GP_EV_ENTER) {
 			/*
 			 * Its leave: the next event, or at the depth shown
@@ -102,7 +112,7 @@ thread(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 			stack[sp++] = e;
 			if (d <= maxdepth)
 				line(out, tr, 0, 0, d, "%s() {", e->name);
-		} else if (sp > 0) {
+		} else if (sp > nouter) {
 			n = stack[--sp];
 			if (d <= maxdepth)
 				line(out, tr, 1, e->time - n->time, d,

@@ -38,6 +38,34 @@ sunit(const struct gp_profile *p)
 	return event_unit(p) != NULL ? "none" : "nanoseconds";
 }
 
+/*
+ * "pid N " when the trees and timelines come from several processes
+ * (a forked child's profile read beside its parent's), else "": the
+ * profiles of one thread slot in two processes are told apart.
+ */
+static const char *
+pidtag(const struct gp_profile *p, uint64_t pid, char *buf, size_t len)
+{
+	uint64_t first = 0;
+	int many = 0;
+	size_t i;
+
+	for (i = 0; i < p->nctxtrees; i++) {
+		if (first == 0)
+			first = p->ctxtrees[i]->pid;
+		many |= p->ctxtrees[i]->pid != first;
+	}
+	for (i = 0; i < p->ntraces; i++) {
+		if (first == 0)
+			first = p->traces[i]->pid;
+		many |= p->traces[i]->pid != first;
+	}
+	if (!many || pid == 0)
+		return "";
+	snprintf(buf, len, "pid %llu ", (unsigned long long)pid);
+	return buf;
+}
+
 /* One profile per calling-context tree. */
 static int
 ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
@@ -48,7 +76,7 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 	unsigned long long sum;
 	long *fv = NULL, d, k;
 	size_t i, j, cap = 0;
-	char name[512];
+	char name[512], tag[32];
 	int first;
 
 	for (i = 0; i < p->nctxtrees; i++) {
@@ -57,8 +85,9 @@ ctxprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 			snprintf(name, sizeof(name), "%s: all threads "
 			    "(measured calling contexts)", base);
 		else
-			snprintf(name, sizeof(name), "%s: thread %llu%s%.100s "
+			snprintf(name, sizeof(name), "%s: %sthread %llu%s%.100s "
 			    "(measured calling contexts)", base,
+			    pidtag(p, t->pid, tag, sizeof(tag)),
 			    (unsigned long long)t->thread,
 			    t->name != NULL ? " " : "",
 			    t->name != NULL ? t->name : "");
@@ -108,17 +137,18 @@ evprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 	const struct gp_ptrace *tr;
 	const struct gp_pevent *ev;
 	long *stack = NULL, *ns, fi;
-	size_t i, j, sp, cap = 0;
+	size_t i, j, sp, nouter, cap = 0;
 	long long t0, t1, t;
-	char name[512];
+	char name[512], tag[32];
 	int any;
 
 	for (i = 0; i < p->ntraces; i++) {
 		tr = p->traces[i];
 		if (tr->nevents == 0)
 			continue;
-		snprintf(name, sizeof(name), "%s: thread %llu%s%.100s (call "
+		snprintf(name, sizeof(name), "%s: %sthread %llu%s%.100s (call "
 		    "timeline, %llu events lost)", base,
+		    pidtag(p, tr->pid, tag, sizeof(tag)),
 		    (unsigned long long)tr->thread, tr->name != NULL ? " " : "",
 		    tr->name != NULL ? tr->name : "",
 		    (unsigned long long)tr->lost);
@@ -135,6 +165,10 @@ evprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 		any = 0;
 		sp = 0;
 		t = t0;
+		/* calls open through the timeline (first): never left here */
+		for (nouter = 0; nouter < tr->nevents &&
+		    tr->events[nouter]->open; nouter++)
+			continue;
 		for (j = 0; j < tr->nevents; j++) {
 			ev = tr->events[j];
 			/* Never back in time, never past the end. */
@@ -160,7 +194,7 @@ evprofiles(FILE *out, const struct gp_profile *p, const struct frames *fr,
 				fprintf(out, "%s{\"type\":\"O\",\"frame\":%ld,"
 				    "\"at\":%lld}", any ? ",\n" : "\n", fi, t);
 				any = 1;
-			} else if (ev->kind == GP_EV_LEAVE && sp > 0) {
+			} else if (ev->kind == GP_EV_LEAVE && sp > nouter) {
 				fprintf(out, "%s{\"type\":\"C\",\"frame\":%ld,"
 				    "\"at\":%lld}", any ? ",\n" : "\n",
 				    stack[--sp], t);

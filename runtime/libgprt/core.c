@@ -1,9 +1,12 @@
 /*
- * The runtime's lifecycle: start-up, a thread's end, fork and exit.
+ * The runtime's lifecycle: start-up, a thread's end, fork, vfork, exit
+ * and _exit.
  * Each step asks the files below for its parts (rt.h lists them in the
  * order they call one another); none of them calls back here, but for
  * the start-up, which they reach through rt_start.
  */
+#include <sys/syscall.h>
+
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +16,7 @@
 #include "rt.h"
 
 static pthread_mutex_t initlock = PTHREAD_MUTEX_INITIALIZER;
+static int exited;		/* rt_exit() has run in this process */
 
 static int	rt_init(void);
 static void	rt_exit(void);
@@ -152,6 +156,7 @@ fork_child(void)
 	rt_mem_lock(0);
 	pthread_mutex_init(&rt.lock, NULL);
 	rt_map_lock(0);
+	exited = 0;
 	if (rt.state != RT_READY)
 		return;
 	now = rt_now();
@@ -203,7 +208,7 @@ fork_child(void)
 	rt_hist_start();
 }
 
-/* exit(3): write gmon.out, finish the companion. */
+/* exit(3) and _exit(2): write gmon.out, finish the companion; once. */
 RT_FN static void
 rt_exit(void)
 {
@@ -213,7 +218,7 @@ rt_exit(void)
 	ssize_t n;
 	int fd;
 
-	if (rt.state != RT_READY || rt.pid != getpid())
+	if (rt.state != RT_READY || rt.pid != getpid() || exited)
 		return;
 	me = rt_self;
 	if (me != NULL) {
@@ -221,6 +226,7 @@ rt_exit(void)
 			return;
 		rt_busy(me);
 	}
+	exited = 1;
 	rt_inside = 1;
 	pthread_mutex_lock(&rt.lock);
 	if (rt.pending)
@@ -257,3 +263,42 @@ rt_exit(void)
 	if (me != NULL)
 		rt_unbusy(me);
 }
+
+/*
+ * vfork(2) made fork(2).  A vfork child shares the parent's memory until
+ * it execs or ends, and with it the shadow stack and the tables of the
+ * thread that called vfork: its calls (those of a shell running a
+ * command, say) would be counted as the parent's, the frames it leaves
+ * open by execve charged to the parent's callers.  As a forked child it
+ * has tables of its own, and leaves no file if it execs at once.  What
+ * vfork's child may do is a part of what fork's may.
+ */
+RT_EXPORT RT_FN pid_t
+vfork(void)
+{
+	return fork();
+}
+
+/*
+ * _exit(2) and _Exit(3) end the process as exit(3) does for the
+ * profile: gmon.out written, the companion finished.  A shell's subshells
+ * and the children of many servers end so; a forked child's tables,
+ * still in private memory before its first checkpoint, would otherwise
+ * be lost with it.  glibc's exit(3) reaches the kernel by its own way,
+ * not through these.  Not from a signal handler that interrupted the
+ * runtime (rt_exit() keeps out then).
+ */
+RT_EXPORT RT_FN __attribute__((__noreturn__)) void
+_exit(int status)
+{
+	rt_exit();
+	for (;;)
+		syscall(SYS_exit_group, status);
+}
+
+RT_EXPORT RT_FN __attribute__((__noreturn__)) void
+_Exit(int status)
+{
+	_exit(status);
+}
+

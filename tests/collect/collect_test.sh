@@ -175,7 +175,7 @@ flat_body()
 		gprt-dump gmon.out.gprt | grep -c '^tev' > tev.$n
 	done
 	atf_check -o file:tsize.100000 cat tsize.1000000
-	atf_check -o inline:"4095\n" cat tev.1000000
+	atf_check -o inline:"4096\n" cat tev.1000000
 }
 
 atf_test_case threads
@@ -252,7 +252,10 @@ sigkill_body()
 	test "$open" -gt 2 || atf_fail "not killed deep: $open open"
 	atf_check -o inline:"$open\n" awk -F '\t' '$1 == "tev" { k = $4; d = $7 }
 	    END { print k == "enter" ? d : d - 1 }' d
-	awk -F '\t' '$1 == "trace" { exit !($3 == 255 && $4 > 0) }' d ||
+	# the ring's 255 events after the calls open through it, main first
+	awk -F '\t' '$1 == "trace" { n = $3; lost = $4 }
+	    $1 == "tev" && $4 == "open" { o++ }
+	    END { exit !(n - o == 255 && lost > 0 && o > 0) }' d ||
 	    atf_fail "not a full ring with events lost: $(grep '^trace' d)"
 	# gmon-cat reads the killed run's companion file
 	gmon-cat -t gmon.out.gprt | gp-sym p > s || atf_fail "gmon-cat failed"
@@ -273,14 +276,39 @@ truncated_body()
 {
 	rtbuild p "$progs/rec.c"
 	GPRT_CCT_NODES=16 collect cct ./p
-	gprt-dump gmon.out.gprt > d || atf_fail "gprt-dump failed"
+	# never silent: one line per thread says so, and what raises it
+	re='^gprt-dump: gmon\.out\.gprt: thread 1: [1-9][0-9]* calls \([0-9.e-]+ s\) went to truncated calling contexts: the tree reached its 16 nodes \(GPRT_CCT_NODES raises the limit\)$'
+	gprt-dump gmon.out.gprt > d 2> err || atf_fail "gprt-dump failed"
+	test "$(wc -l < err)" -eq 1 && grep -Eq "$re" err ||
+	    atf_fail "not the line: $(cat err)"
 	grep -q '	truncated$' d || atf_fail "no truncated node"
 	test "$(grep -c '^ctx' d)" -le 16 || atf_fail "more than 16 nodes"
 	sums d
 	# and through the pipeline
-	gmon-cat gmon.out | gp-sym p | gp-hist | gp-arcs > s ||
+	gmon-cat gmon.out 2> err | gp-sym p | gp-hist | gp-arcs > s ||
 	    atf_fail "pipeline failed"
+	grep -Eq "^gmon-cat${re#^gprt-dump}" err ||
+	    atf_fail "gmon-cat: not the line: $(cat err)"
 	grep -q '	truncated$' s || atf_fail "truncated node lost"
+}
+
+atf_test_case contexts
+contexts_head()
+{
+	atf_set "descr" "The default GPRT_CCT_NODES holds some 30,000" \
+	    "calling contexts, as many as a C++ program's first second needs"
+	atf_set "require.progs" "cc"
+}
+contexts_body()
+{
+	rtbuild p "$progs/ctxs.c"
+	collect cct ./p
+	gprt-dump gmon.out.gprt > d 2> err || atf_fail "gprt-dump failed"
+	atf_check -o empty cat err
+	atf_check -s exit:1 grep -q '	truncated$' d
+	n=$(grep -c '^ctx' d)
+	test "$n" -gt 16384 || atf_fail "only $n contexts"
+	sums d
 }
 
 atf_test_case refused
@@ -376,6 +404,78 @@ chrome_body()
 	    sh -c "grep -v '^t' s | gp-fmt -o chrome"
 }
 
+atf_test_case ring
+ring_head()
+{
+	atf_set "descr" "GPRT_TRACE_EVENTS=16 keeps 16 events of a run that" \
+	    "exited, the last or the first"
+	atf_set "require.progs" "cc"
+}
+ring_body()
+{
+	rtbuild p "$progs/rec.c"
+	for keep in last first; do
+		GPRT_TRACE_EVENTS=16 GPRT_TRACE_KEEP=$keep collect trace ./p
+		gprt-dump gmon.out.gprt > d || atf_fail "gprt-dump failed"
+		atf_check -o inline:"16 16\n" awk -F '\t' '
+		    $1 == "trace" { n = $3 }
+		    $1 == "tev" && $4 != "open" { e++ }
+		    END { print n, e }' d
+	done
+}
+
+atf_test_case speedscope_pids
+speedscope_pids_head()
+{
+	atf_set "descr" "gp-fmt -o speedscope of a parent and its forked" \
+	    "child: each profile's name is its own (the pid tells them apart)"
+	atf_set "require.progs" "cc jq"
+}
+speedscope_pids_body()
+{
+	rtbuild p "$progs/fork.c"
+	rm -f gmon.out*
+	GPRT_HZ=0 GPRT_COLLECT=cct,trace ./p > out 2> err ||
+	    atf_fail "p failed: $(cat err)"
+	child=$(cat out)
+	gmon-cat -t gmon.out gmon.out.$child | gp-sym p > s ||
+	    atf_fail "pipeline failed"
+	atf_check -o save:j gp-fmt -o speedscope s
+	jq -r '.profiles[].name' j > names
+	test "$(wc -l < names)" -eq 4 || atf_fail "not 4 profiles: $(cat names)"
+	atf_check -o empty sh -c 'sort names | uniq -d'
+	atf_check -o match:"pid $child thread 1" cat names
+}
+
+atf_test_case chrome_open
+chrome_open_head()
+{
+	atf_set "descr" "Calls open for the whole of a ring (entered before" \
+	    "its first event, never left: main calling exit, a killed run)" \
+	    "are on the timeline: chrome and replay show main"
+	atf_set "require.progs" "cc jq"
+}
+chrome_open_body()
+{
+	rtbuild p "$progs/die.c"
+	for how in exit kill; do
+		rm -f gmon.out gmon.out.gprt
+		GPRT_HZ=0 GPRT_COLLECT=trace GPRT_TRACE_EVENTS=16 ./p $how \
+		    >/dev/null 2>&1
+		gmon-cat -t gmon.out.gprt | gp-sym p > s ||
+		    atf_fail "$how: pipeline failed"
+		atf_check -o save:c.json gp-fmt -o chrome s
+		balanced c.json
+		# main, deep six times: open to the end
+		atf_check -o inline:'"main"\n' jq '[.traceEvents[] |
+		    select(.ph == "B")][0].name' c.json
+		atf_check -o inline:"7\n" jq '[.traceEvents[] |
+		    select(.ph == "E" and .args.unfinished)] | length' c.json
+		atf_check -o match:'^ +\[ *[0-9]+\] \| main\(\) \{$' \
+		    sh -c 'gp-fmt -o replay s | grep -v "^#" | head -1'
+	done
+}
+
 atf_test_case speedscope
 speedscope_head()
 {
@@ -442,8 +542,12 @@ atf_init_test_cases()
 	atf_add_test_case fork
 	atf_add_test_case sigkill
 	atf_add_test_case truncated
+	atf_add_test_case contexts
 	atf_add_test_case refused
 	atf_add_test_case chrome
+	atf_add_test_case chrome_open
+	atf_add_test_case ring
+	atf_add_test_case speedscope_pids
 	atf_add_test_case speedscope
 	atf_add_test_case replay
 }

@@ -262,7 +262,9 @@ bad_timeline_body()
 	badtl "s/^\(tev${T}1${T}\)12${T}/\110${T}/" \
 	    "field 3: event 10 after event 11"
 	badtl "s/${T}enter${T}150${T}/${T}jump${T}150${T}/" \
-	    "field 4: 'jump' is not enter or leave"
+	    "field 4: 'jump' is not enter, leave or open"
+	badtl "s/^\(tev${T}1${T}12${T}\)leave/\1open/" \
+	    "field 4: an open call after an event"
 	badtl "s/^\(tev${T}1${T}12${T}leave.*\)${T}${T}\$/\1${T}0${T}0x10/" \
 	    "field 10: a leave has no call site"
 	badtl "s/${T}last\$/${T}middle/" "field 5: 'middle' is not first or last"

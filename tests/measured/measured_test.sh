@@ -465,6 +465,76 @@ threads_report_body()
 	    "gprt-dump gmon.out.gprt | awk -F '\t' '\$1 == \"thread\" { print \$5 }' | sort | uniq -c | awk '{ print \$1, \$2 }'"
 }
 
+# exact STREAM: every measured callee of the executable names the symbol
+# at its very address, with all its calls (gp-arcs' nodes); prints the
+# addresses that do not
+exact()
+{
+	atf_check -o empty awk -F '\t' '
+	$1 == "sym" { a[$2] = $3 }
+	$1 == "marc" && $5 == "0" { c[$6] += $7 }
+	$1 == "node" && $3 != "" { n[a[$3]] = $5 + $6 }
+	END { for (x in c) if (n[x] != c[x]) print x, c[x], n[x] + 0 }' "$1"
+}
+
+# rtbuildcc CC OUT ARGS...: rtbuild with compiler CC
+rtbuildcc()
+{
+	_cc=$1
+	_out=$2
+	shift 2
+	_s=$(stage)
+	atf_check -o ignore -e ignore "$_cc" -O0 -finstrument-functions \
+	    -o "$_out" "$@" -L"$_s/lib" -lgprt -Wl,-rpath,"$_s/lib"
+}
+
+atf_test_case lambda
+lambda_head()
+{
+	atf_set "descr" "clang++'s lambdas, whose names have a '$' that" \
+	    "gprof's rule drops: each measured call names the function at" \
+	    "its address; gmon-cat -G keeps gprof's table"
+	atf_set "require.progs" "clang++ gprof"
+}
+lambda_body()
+{
+	rtbuildcc clang++ l "$progs/lambda.cc"
+	rtrun ./l
+	gmon-cat | gp-sym l | gp-arcs > s
+	exact s
+	atf_check -o empty awk -F '\t' -f "$src/graph.awk" s
+	gp -b -p l > flat
+	atf_check -o match:'^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +1 .* main$' \
+	    -o match:' 100 .* find\(int\)$' \
+	    -o match:'find\(int\)::\$_0::operator\(\)\(int\) const$' cat flat
+	# where gprof reads a gmon.out alone, gprof's table
+	gprof -b l gmon.out > g
+	atf_check -o file:g sh -c 'gmon-cat -G | gp-sym l | gp-fmt -b'
+}
+
+atf_test_case libcallback
+libcallback_head()
+{
+	atf_set "descr" "A callback from a shared library's function built" \
+	    "without hooks: <spontaneous>, as from qsort, not a caller" \
+	    "without an entry"
+	atf_set "require.progs" "cc"
+}
+libcallback_body()
+{
+	atf_check -o ignore -e ignore cc -O0 -fPIC -shared \
+	    -finstrument-functions -o libruncb.so "$progs/runcb.c"
+	rtbuild m -DMAIN "$progs/runcb.c" -L. -lruncb -Wl,-rpath,"$PWD"
+	rtrun ./m
+	gmon-cat | gp-sym m | gp-arcs > s
+	exact s
+	atf_check -o empty awk -F '\t' -f "$src/graph.awk" s
+	gp -b -q m > graph
+	parents cb < graph > par
+	atf_check -o inline:"10/11 <spontaneous>\n1/11 main\n" cat par
+	atf_check -o not-match:run_cb cat graph
+}
+
 atf_test_case callback
 callback_head()
 {
@@ -500,6 +570,8 @@ callback_body()
 
 atf_init_test_cases()
 {
+	atf_add_test_case lambda
+	atf_add_test_case libcallback
 	atf_add_test_case callback
 	atf_add_test_case threads_report
 	atf_add_test_case wall

@@ -36,6 +36,49 @@ fork_body()
 	    sh -c "gprt-dump gmon.out.$child.gprt | grep '^gprt'"
 }
 
+atf_test_case vfork
+vfork_head()
+{
+	atf_set "descr" "A vfork(2) child's calls before it execs are not the" \
+	    "parent's, and it leaves no profile"
+	atf_set "require.progs" "cc gprof nm"
+}
+vfork_body()
+{
+	rtbuild rt "$progs/vfork.c"
+	rm -f gmon.out*
+	atf_check -o save:out env GPRT_HZ=0 ./rt
+	atf_check -o inline:"gmon.out gmon.out.gprt\n" echo gmon.out*
+	atf_check -o inline:"5 0 0\n" echo $(fn rt gmon.out parentwork) \
+	    $(fn rt gmon.out childexec) $(fn rt gmon.out inchild)
+	nm -n --defined-only rt > syms
+	gprt-dump -m gmon.out.gprt > d
+	atf_check -o empty awk -f "$src/times.awk" syms d
+}
+
+atf_test_case fork_exit
+fork_exit_head()
+{
+	atf_set "descr" "A forked child that ends with _exit(2) before its" \
+	    "first checkpoint leaves its profile, as after exit(3)"
+	atf_set "require.progs" "cc gprof"
+}
+fork_exit_body()
+{
+	rtbuild rt "$progs/fork.c"
+	rm -f gmon.out*
+	atf_check -o save:out env GPRT_HZ=0 ./rt _exit
+	child=$(cat out)
+	for f in gmon.out.$child gmon.out.$child.gprt; do
+		test -s $f || atf_fail "no $f"
+	done
+	atf_check -o inline:"10 0 7\n" echo $(fn rt gmon.out.$child common) \
+	    $(fn rt gmon.out.$child parentwork) \
+	    $(fn rt gmon.out.$child childwork)
+	atf_check -o match:"^gprt	gmon.out.$child.gprt	$child	[0-9]+	exited	" \
+	    sh -c "gprt-dump gmon.out.$child.gprt | grep '^gprt'"
+}
+
 atf_test_case fork_prefix
 fork_prefix_head()
 {
@@ -112,12 +155,25 @@ abort_body()
 atf_test_case _exit
 _exit_head()
 {
-	atf_set "descr" "_exit(2) leaves a readable profile"
+	atf_set "descr" "_exit(2) inside nested calls leaves the profile" \
+	    "exit(3) leaves: gmon.out, the companion finished"
 	atf_set "require.progs" "cc gprof"
 }
 _exit_body()
 {
-	die _exit exit:3
+	pgbuild pg -O0 "$progs/die.c"
+	rm -f gmon.out
+	atf_check -s exit:4 ./pg exit
+	calls pg gmon.out > pg.calls
+	rtbuild rt "$progs/die.c"
+	rm -f gmon.out gmon.out.gprt
+	atf_check -s exit:3 env GPRT_HZ=0 ./rt _exit
+	atf_check -o match:"	exited	" sh -c "gprt-dump gmon.out.gprt | grep '^gprt'"
+	calls rt gmon.out > rt.calls
+	atf_check -o file:pg.calls cat rt.calls
+	nm -n --defined-only rt > syms
+	gprt-dump -m gmon.out.gprt > d
+	atf_check -o empty awk -f "$src/times.awk" syms d
 }
 
 atf_test_case exit_open
@@ -279,6 +335,8 @@ atf_init_test_cases()
 	atf_add_test_case sync
 	atf_add_test_case fork
 	atf_add_test_case fork_prefix
+	atf_add_test_case fork_exit
+	atf_add_test_case vfork
 	atf_add_test_case sigkill
 	atf_add_test_case segv
 	atf_add_test_case abort
