@@ -1163,7 +1163,6 @@ enum { FN_LINK, FN_OPEN, FN_UNSURE };
 struct xfn {
 	const char	*name;
 	int		 state;
-	int		 dwlink;	/* a linkage name in DWARF */
 	uint64_t	 low0;		/* the first range's start */
 	size_t		 order;
 };
@@ -1171,11 +1170,9 @@ struct xfn {
 struct fseg {
 	uint64_t	 lo, hi;
 	size_t		 fn;
-	int		 tie;		/* two functions alike but for names */
-	int		 tiedw;		/* ... all with DWARF linkage names */
 };
 
-enum { G_UNIT, G_ASK };
+enum { G_UNIT, G_FIRST, G_ASK };	/* G_FIRST: unit answers if it can */
 
 struct gseg {
 	uint64_t	 lo, hi;
@@ -1813,7 +1810,6 @@ xfuncs(struct gp_dwidx *x, struct xunit *u)
 		f = &x->fn[x->nfn++];
 		f->name = name;
 		f->state = linkage ? FN_LINK : FN_OPEN;
-		f->dwlink = linkage;
 		f->low0 = x->fr[fr0].lo;
 		f->order = nf;
 	}
@@ -1857,18 +1853,13 @@ lbound(const uint64_t *b, size_t n, uint64_t v)
 	return lo;
 }
 
-/* Two functions answer alike: same name, both with a linkage name. */
-static int
-alike(const struct xfn *a, const struct xfn *b)
-{
-	return a->state == FN_LINK && b->state == FN_LINK &&
-	    a->name != NULL && b->name != NULL && strcmp(a->name, b->name) == 0;
-}
-
 /*
  * A unit's best functions by address: on every stretch between range
  * ends, the function with the shortest range holding it, of two alike
- * the later (libbfd's lookup_address_in_function_table).
+ * the later (libbfd's lookup_address_in_function_table).  libbfd takes
+ * the one whose record has the higher address: it allocates them in the
+ * order of their DIEs, and its allocator's blocks come in rising
+ * addresses from malloc on every program tried (GP_SYM_LINECHECK).
  */
 static int
 fsegs(struct gp_dwidx *x, struct xunit *u, const struct xrange *fr, size_t n,
@@ -1876,7 +1867,6 @@ fsegs(struct gp_dwidx *x, struct xunit *u, const struct xrange *fr, size_t n,
 {
 	uint64_t *b, *len;
 	size_t *best, nb, i, k, s, e;
-	char *tie, *tiedw;
 	int rc = -1;
 
 	u->fs0 = *nfs;
@@ -1896,9 +1886,7 @@ fsegs(struct gp_dwidx *x, struct xunit *u, const struct xrange *fr, size_t n,
 			b[nb++] = b[i];
 	len = calloc(nb, sizeof(*len));
 	best = calloc(nb, sizeof(*best));
-	tie = calloc(nb, 1);
-	tiedw = calloc(nb, 1);
-	if (len == NULL || best == NULL || tie == NULL || tiedw == NULL)
+	if (len == NULL || best == NULL)
 		goto out;
 	for (k = 0; k < nb; k++)
 		best[k] = SIZE_MAX;
@@ -1911,19 +1899,9 @@ fsegs(struct gp_dwidx *x, struct xunit *u, const struct xrange *fr, size_t n,
 			if (best[k] != SIZE_MAX && fr[i].hi - fr[i].lo > len[k])
 				continue;
 			if (best[k] != SIZE_MAX &&
-			    fr[i].hi - fr[i].lo == len[k]) {
-				if (best[k] == fr[i].who)
-					continue;
-				if (!alike(&x->fn[best[k]], &x->fn[fr[i].who])) {
-					tiedw[k] = (tie[k] == 0 || tiedw[k]) &&
-					    x->fn[best[k]].dwlink &&
-					    x->fn[fr[i].who].dwlink;
-					tie[k] = 1;
-				}
-				if (x->fn[best[k]].order > x->fn[fr[i].who].order)
-					continue;
-			} else
-				tie[k] = tiedw[k] = 0;
+			    fr[i].hi - fr[i].lo == len[k] &&
+			    x->fn[best[k]].order > x->fn[fr[i].who].order)
+				continue;
 			best[k] = fr[i].who;
 			len[k] = fr[i].hi - fr[i].lo;
 		}
@@ -1932,9 +1910,7 @@ fsegs(struct gp_dwidx *x, struct xunit *u, const struct xrange *fr, size_t n,
 		if (best[k] == SIZE_MAX)
 			continue;
 		if (u->nfs > 0 && (*fs)[*nfs - 1].hi == b[k] &&
-		    (*fs)[*nfs - 1].fn == best[k] &&
-		    (*fs)[*nfs - 1].tie == tie[k] &&
-		    (*fs)[*nfs - 1].tiedw == tiedw[k]) {
+		    (*fs)[*nfs - 1].fn == best[k]) {
 			(*fs)[*nfs - 1].hi = b[k + 1];
 			continue;
 		}
@@ -1943,8 +1919,6 @@ fsegs(struct gp_dwidx *x, struct xunit *u, const struct xrange *fr, size_t n,
 		(*fs)[*nfs].lo = b[k];
 		(*fs)[*nfs].hi = b[k + 1];
 		(*fs)[*nfs].fn = best[k];
-		(*fs)[*nfs].tie = tie[k];
-		(*fs)[*nfs].tiedw = tiedw[k];
 		(*nfs)++;
 		u->nfs++;
 	}
@@ -1953,15 +1927,52 @@ out:
 	free(b);
 	free(len);
 	free(best);
-	free(tie);
-	free(tiedw);
 	return rc;
+}
+
+/*
+ * A stretch several units hold.  libbfd meets the units' ranges in the
+ * order it added them: each unit's own ranges as it reads the unit, in
+ * the order of .debug_info, its functions' and line sequences' only
+ * when it first looks into it.  So the first unit holding the stretch
+ * with its own ranges comes first, and answers if it has a line or a
+ * function there; if another unit holds it only through its functions
+ * or lines, the order is libbfd's history: ask libbfd.
+ */
+static void
+firstunit(struct gp_dwidx *x, struct gseg *g, const struct xrange *m,
+    const size_t *mfrom, const size_t *mto)
+{
+	size_t k, i, lo, hi, mid;
+
+	for (k = 0; k < x->nu; k++) {
+		lo = mfrom[k];
+		hi = mto[k];
+		while (lo < hi) {
+			mid = lo + (hi - lo) / 2;
+			if (m[mid].hi <= g->lo)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < mto[k] && m[lo].lo <= g->lo)
+			break;		/* the first unit holding it */
+	}
+	if (k == x->nu)
+		return;
+	for (i = 0; i < x->nur; i++)
+		if (x->ur[i].who == k && x->ur[i].lo <= g->lo &&
+		    x->ur[i].hi >= g->hi) {
+			g->kind = G_FIRST;
+			g->unit = k;
+			return;
+		}
 }
 
 /*
  * Which unit answers each address: the one unit with a line table whose
  * ranges hold it (its own, its functions', its line sequences'); of two
- * or more, libbfd's order decides: ask libbfd.
+ * or more, the first by firstunit(), else libbfd.
  */
 static int
 gsegs(struct gp_dwidx *x)
@@ -1970,31 +1981,39 @@ gsegs(struct gp_dwidx *x)
 	uint64_t *b;
 	int64_t *cnt;
 	uint64_t *sum;
-	size_t nm = 0, mcap = 0, nb, i, k, j, f, gcap = 0;
+	size_t nm = 0, mcap = 0, nb, i, k, j, f, gcap = 0, *mfrom, *mto;
 	struct xunit *u;
 	int64_t c;
 	uint64_t s;
 	int rc = -1;
 
 	m = NULL;
+	b = NULL;
+	cnt = NULL;
+	sum = NULL;
+	mfrom = calloc(x->nu + 1, sizeof(*mfrom));
+	mto = calloc(x->nu + 1, sizeof(*mto));
+	if (mfrom == NULL || mto == NULL)
+		goto out;
 	for (k = 0; k < x->nu; k++) {
 		u = &x->u[k];
+		mfrom[k] = mto[k] = nm;
 		if (u->lt == NULL)
 			continue;
 		f = nm;
 		for (i = 0; i < x->nur; i++)
 			if (x->ur[i].who == k && addrange(&m, &nm, &mcap,
 			    x->ur[i].lo, x->ur[i].hi, k) == -1)
-				goto fail;
+				goto out;
 		for (i = 0; i < u->nfr; i++)
 			if (addrange(&m, &nm, &mcap, x->fr[u->fr0 + i].lo,
 			    x->fr[u->fr0 + i].hi, k) == -1)
-				goto fail;
+				goto out;
 		/* libbfd adds each line sequence read to the unit's ranges */
 		for (i = 0; i < u->lt->nseqs; i++)
 			if (addrange(&m, &nm, &mcap, u->lt->seqs[i].orig,
 			    u->lt->seqs[i].high, k) == -1)
-				goto fail;
+				goto out;
 		/* the unit's ranges made one union */
 		qsort(m + f, nm - f, sizeof(*m), cmprange);
 		for (i = j = f; i < nm; i++) {
@@ -2007,7 +2026,7 @@ gsegs(struct gp_dwidx *x)
 			}
 			m[j++] = m[i];
 		}
-		nm = j;
+		nm = mto[k] = j;
 	}
 	b = calloc(2 * nm + 1, sizeof(*b));
 	cnt = calloc(2 * nm + 1, sizeof(*cnt));
@@ -2033,9 +2052,9 @@ gsegs(struct gp_dwidx *x)
 		s += sum[k];
 		if (c == 0)
 			continue;
-		if (x->ngs > 0 && x->gs[x->ngs - 1].hi == b[k] &&
-		    x->gs[x->ngs - 1].kind == (c == 1 ? G_UNIT : G_ASK) &&
-		    (c > 1 || x->gs[x->ngs - 1].unit == s)) {
+		if (c == 1 && x->ngs > 0 && x->gs[x->ngs - 1].hi == b[k] &&
+		    x->gs[x->ngs - 1].kind == G_UNIT &&
+		    x->gs[x->ngs - 1].unit == s) {
 			x->gs[x->ngs - 1].hi = b[k + 1];
 			continue;
 		}
@@ -2048,13 +2067,28 @@ gsegs(struct gp_dwidx *x)
 		x->gs[x->ngs].unit = c == 1 ? (size_t)s : 0;
 		x->ngs++;
 	}
+	for (i = 0; i < x->ngs; i++)
+		if (x->gs[i].kind == G_ASK)
+			firstunit(x, &x->gs[i], m, mfrom, mto);
+	/* stretches alike made one */
+	for (i = k = 0; i < x->ngs; i++) {
+		if (k > 0 && x->gs[k - 1].hi == x->gs[i].lo &&
+		    x->gs[k - 1].kind == x->gs[i].kind &&
+		    x->gs[k - 1].unit == x->gs[i].unit) {
+			x->gs[k - 1].hi = x->gs[i].hi;
+			continue;
+		}
+		x->gs[k++] = x->gs[i];
+	}
+	x->ngs = k;
 	rc = 0;
 out:
 	free(b);
 	free(cnt);
 	free(sum);
-fail:
 	free(m);
+	free(mfrom);
+	free(mto);
 	return rc;
 }
 
@@ -2180,10 +2214,9 @@ settleall(struct gp_dwidx *x, const uint64_t *fpass, size_t nfpass)
 
 	for (i = 0; i < nfpass; i++) {
 		if ((g = gfind(x, fpass[i], &next)) == NULL ||
-		    g->kind != G_UNIT)
+		    g->kind == G_ASK)
 			continue;
-		if ((fs = ffind(x, &x->u[g->unit], fpass[i], &next)) != NULL &&
-		    !fs->tie)
+		if ((fs = ffind(x, &x->u[g->unit], fpass[i], &next)) != NULL)
 			settle(x, &x->fn[fs->fn], fpass[i]);
 	}
 	for (k = 0; k < x->nu; k++) {
@@ -2193,8 +2226,7 @@ settleall(struct gp_dwidx *x, const uint64_t *fpass, size_t nfpass)
 			if (x->fn[fs->fn].state != FN_OPEN)
 				continue;
 			g = gfind(x, fs->lo, &next);
-			if (g == NULL || g->kind != G_UNIT || g->unit != k ||
-			    fs->tie)
+			if (g == NULL || g->kind == G_ASK || g->unit != k)
 				x->fn[fs->fn].state = FN_UNSURE;
 			else
 				settle(x, &x->fn[fs->fn], fs->lo);
@@ -2477,7 +2509,7 @@ gp_dwarf_at(struct gp_dwidx *x, uint64_t a, const char **file,
 	struct xunit *u;
 	size_t lo, hi, mid;
 	uint64_t n;
-	int sure;
+	int sure, first;
 
 	*file = *func = NULL;
 	*line = 0;
@@ -2485,6 +2517,7 @@ gp_dwarf_at(struct gp_dwidx *x, uint64_t a, const char **file,
 		return GP_LQ_NONE;
 	if (g->kind == G_ASK)
 		return GP_LQ_ASK;
+	first = g->kind == G_FIRST;
 	u = &x->u[g->unit];
 	t = u->lt;
 	/* libbfd's lookup_address_in_line_info_table */
@@ -2505,6 +2538,10 @@ gp_dwarf_at(struct gp_dwidx *x, uint64_t a, const char **file,
 	if (s == NULL) {
 		if (lo < t->nseqs && t->seqs[lo].low < *next)
 			*next = t->seqs[lo].low;
+		if (ffind(x, u, a, &n) == NULL && first)
+			return GP_LQ_ASK;	/* the next unit's turn */
+		if (n < *next)
+			*next = n;
 		return GP_LQ_NONE;
 	}
 	if (s->orig == 0)
@@ -2545,8 +2582,6 @@ gp_dwarf_at(struct gp_dwidx *x, uint64_t a, const char **file,
 	}
 	if (*file == NULL)
 		return GP_LQ_NONE;
-	if (fs->tie && !fs->tiedw)
-		return GP_LQ_ASK;
 	f = &x->fn[fs->fn];
 	if (f->state != FN_LINK)
 		return GP_LQ_ASK;
