@@ -1,12 +1,17 @@
 /*
  * Line symbols (gprof -l), from the executable's line tables.
  *
- * gprof asks libbfd for the line of every byte of .text; here the DWARF
- * index (sym/dwarfline.c) answers every address it is sure of, a run of
- * addresses with one answer at a time, and libbfd the rest, one address
- * at a time as in gprof.  GP_SYM_BFDLINES in the environment asks libbfd
- * for everything; GP_SYM_LINESTATS prints how many addresses each
- * answered.
+ * gprof asks libbfd for the source of every byte of .text twice, once
+ * to count the symbols, once to make them (and its answers can differ
+ * between the two, when it stops); the second pass is the one printed.
+ * Here the DWARF index (sym/dwarfline.c) gives the second pass's answer
+ * for every address it is sure of, a run of addresses with one answer at
+ * a time, and libbfd the rest.  With GP_SYM_BFDLINES in the environment,
+ * or a file the index does not read, libbfd answers everything, after
+ * gprof's first questions.  GP_SYM_LINESTATS prints how many addresses
+ * each answered; GP_SYM_LINECHECK compares every answer with libbfd's
+ * ('p' in it: after gprof's first questions) and counts those that
+ * differ.
  */
 #include <err.h>
 #include <stdint.h>
@@ -63,7 +68,8 @@ recheck(bfd *abfd, asection *text, asymbol **syms, bfd_size_type off,
 		if (bf != NULL && file != NULL && bl == line &&
 		    strcmp(bf, file) == 0 && strcmp(bn, func) == 0)
 			continue;
-		if (shown++ < 10 || getenv("GP_SYM_LINECHECK")[0] == 'a')
+		if (shown++ < 10 ||
+		    strchr(getenv("GP_SYM_LINECHECK"), 'a') != NULL)
 			fprintf(stderr, "gp-sym: %#jx: libbfd %s:%u %s, "
 			    "index %s:%u %s\n",
 			    (uintmax_t)(bfd_section_vma(text) + off),
@@ -94,8 +100,10 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 	bfd *abfd;
 
 	bfd_init();
-	if ((abfd = bfd_openr(t->exe, NULL)) == NULL ||
-	    !bfd_check_format(abfd, bfd_object))
+	if ((abfd = bfd_openr(t->exe, NULL)) == NULL)
+		errx(1, "%s: %s", t->exe, bfd_errmsg(bfd_get_error()));
+	abfd->flags |= BFD_DECOMPRESS;	/* as gprof: compressed DWARF read */
+	if (!bfd_check_format(abfd, bfd_object))
 		errx(1, "%s: %s", t->exe, bfd_errmsg(bfd_get_error()));
 	if ((text = bfd_get_section_by_name(abfd, ".text")) == NULL)
 		errx(1, "%s: no .text section", t->exe);
@@ -123,8 +131,12 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 	}
 	ndw = nask = nbad = 0;
 	check = getenv("GP_SYM_LINECHECK") != NULL;
-	if (check && strchr(getenv("GP_SYM_LINECHECK"), 'p') != NULL) {
-		/* gprof's questions before its second pass: libbfd's state */
+	if (dx == NULL || (check &&
+	    strchr(getenv("GP_SYM_LINECHECK"), 'p') != NULL)) {
+		/*
+		 * gprof's questions before its second pass, the one it
+		 * makes its symbols of: libbfd's state depends on them.
+		 */
 		for (i = 0; i < t->nsyms; i++)
 			if (t->syms[i].addr >= vma && t->syms[i].addr - vma <
 			    size)
