@@ -1089,6 +1089,13 @@ out:
  * things (two units holding one address, two functions alike but for
  * their names, an ELF symbol's name chosen among aliases) or comes from
  * the ELF symbols (no function), the address is left to libbfd itself.
+ *
+ * Written here rather than on elfutils' libdw because the answers must
+ * be libbfd's, quirks included, and libdw's are not: libdw reads
+ * DW_FORM_rnglistx ranges that libbfd 2.40 ignores, does not add line
+ * sequences to a unit's ranges, picks a function by DIE nesting rather
+ * than by shortest range, and neither trims nor drops overlapping line
+ * sequences as libbfd does.
  */
 
 #define DW_TAG_entry_point		0x03
