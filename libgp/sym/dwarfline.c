@@ -1085,10 +1085,13 @@ out:
  * first time libbfd meets it, the ELF symbol's name if that symbol
  * starts where its first range does, else keeps its DWARF name; gprof's
  * first question for it is its symbol's address, or the lowest address
- * it covers.  Where an answer would depend on the order libbfd met
- * things (two units holding one address, two functions alike but for
- * their names, an ELF symbol's name chosen among aliases) or comes from
- * the ELF symbols (no function), the address is left to libbfd itself.
+ * it covers.  Where no function holds an address that has a line, the
+ * name is the ELF symbol's libbfd's search finds (sizes read from the
+ * file's .symtab).  Where an answer would depend on libbfd's history
+ * (units met in another order than their own ranges give, its one-symbol
+ * cache answering over a nested symbol, a function first met where
+ * several units hold the address), the address is left to libbfd
+ * itself; GP_SYM_LINESTATS counts those (none on the test corpus).
  *
  * Written here rather than on elfutils' libdw because the answers must
  * be libbfd's, quirks included, and libdw's are not: libdw reads
