@@ -74,6 +74,8 @@ struct report {
 	size_t		 ngraph;
 	struct farc	*arcs;
 	size_t		 narcs;
+	struct farc	**arcpool;	/* the entries' parents, children */
+	struct fent	**memberpool;	/* the cycles' members */
 };
 
 struct popts {

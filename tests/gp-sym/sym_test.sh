@@ -415,6 +415,46 @@ lines_libbfd_body()
 	done
 }
 
+atf_test_case lines_index
+lines_index_head()
+{
+	atf_set "descr" "-l: the DWARF index answers every address as libbfd does in gprof's second pass, DWARF 2 to 5, C and C++, gcc and clang, asking libbfd nothing"
+	atf_set "require.progs" "cc c++"
+}
+lines_index_body()
+{
+	printf 'gp-stream\t1\n' >hdr
+	ccs="cc c++"
+	command -v clang >/dev/null && ccs="$ccs clang clang++"
+	for c in $ccs; do
+		for g in -gdwarf-2 -gdwarf-4 -gdwarf-5 '-g -gz' '-g -O2'; do
+			case $c in
+			*++)	set -- "$src/cxx.cc" ;;
+			*)	set -- "$src/one.c" "$src/two.c" "$src/split.c" \
+				    "$src/weak.c" "$src/names.c" "$src/main.c" ;;
+			esac
+			atf_check -o ignore -e ignore $c -pg $g -o prog "$@"
+			GP_SYM_LINESTATS=1 GP_SYM_LINECHECK=p atf_check \
+			    -o save:fast -e save:err gp-sym -l prog <hdr
+			atf_check -o match:'^gp-sym: -l: 0 addresses answered otherwise' \
+			    -o match:'from DWARF, 0 asked of libbfd$' cat err
+			GP_SYM_BFDLINES=1 atf_check -o save:slow gp-sym -l prog <hdr
+			atf_check -o file:slow cat fast
+			n=$(awk -F '\t' '$1 == "sym" && $5 !~ /f/' fast | wc -l)
+			[ "$n" -ge 10 ] || atf_fail "$c $g: only $n line symbols"
+		done
+	done
+	# gprof itself, on compressed DWARF too (libbfd must decompress)
+	if command -v gprof >/dev/null; then
+		atf_check -o ignore -e ignore cc -pg -g -gz -o prog \
+		    "$src/one.c" "$src/two.c" "$src/split.c" "$src/weak.c" \
+		    "$src/names.c" "$src/main.c"
+		atf_check -o ignore ./prog
+		atf_check -o save:exp gprof -b -l -p -z prog gmon.out
+		atf_check -o file:exp gp -b -l -p -z prog gmon.out
+	fi
+}
+
 atf_test_case mismatch
 mismatch_head()
 {
@@ -796,6 +836,7 @@ atf_init_test_cases()
 	atf_add_test_case loader_errors
 	atf_add_test_case copy_through
 	atf_add_test_case lines_libbfd
+	atf_add_test_case lines_index
 	atf_add_test_case mismatch
 	atf_add_test_case bad_exe
 	atf_add_test_case mapping
