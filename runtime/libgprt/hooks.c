@@ -203,8 +203,14 @@ newarc(struct rt_thr *t, uintptr_t site, uintptr_t fn)
 	a = (struct gprt_arc *)(void *)(b + 1) + b->n;
 	a->site = site;
 	a->fn = fn;
-	barrier();
-	b->n++;
+	/*
+	 * gp-top reads the file while the program runs, every word with
+	 * an acquire load in ascending order: a release store of the
+	 * count makes the arc's words visible before the count that takes
+	 * it in, on a weakly ordered machine (arm64) as on x86, where it
+	 * is a plain store.
+	 */
+	__atomic_store_n(&b->n, b->n + 1, __ATOMIC_RELEASE);
 	e = freeent(t, hash(site, fn));
 	e->site = site;
 	e->fn = fn;
