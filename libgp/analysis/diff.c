@@ -12,14 +12,115 @@
 #include "stream/stream.h"
 #include "sym/symtab.h"
 
-/* One side's function or arc, keyed by name (and file for statics). */
+/*
+ * One side's function or arc, keyed by name (and file for statics): the
+ * name the function was made from, a compiler's copy of it (clone.c)
+ * under its own.
+ */
 struct side {
 	const char	*name;
 	const char	*file;
 	uint64_t	 calls;
 	double		 self, incl;
+	int		 used;		/* called or sampled in this run */
 	const char	*child, *cfile;	/* arcs: the callee */
 };
+
+/* The names made for sides, freed with them. */
+struct names {
+	char		**v;
+	size_t		 n, cap;
+};
+
+/*
+ * The compilers' suffixes of a function's copies: gcc's f.constprop.0,
+ * f.isra.0, f.part.0, f.cold, f.lto_priv.0, f.localalias, f.clone.0,
+ * clang's f.llvm.NNN, repeatable ("f.isra.0.cold").
+ */
+static const char *const clonewords[] = {
+	"constprop", "isra", "part", "cold", "lto_priv", "localalias",
+	"clone", "llvm",
+};
+
+/* Whether s is wholly a run of clone suffixes (".word", then ".NNN"s):
+   1, or 0. */
+static int
+allclone(const char *s)
+{
+	size_t i, k;
+
+	while (*s == '.') {
+		s++;
+		for (i = 0; i < sizeof(clonewords) / sizeof(*clonewords);
+		    i++) {
+			k = strlen(clonewords[i]);
+			if (strncmp(s, clonewords[i], k) == 0 &&
+			    (s[k] == '.' || s[k] == '\0'))
+				break;
+		}
+		if (i == sizeof(clonewords) / sizeof(*clonewords))
+			return 0;
+		s += k;
+		while (s[0] == '.' && s[1] >= '0' && s[1] <= '9') {
+			s++;
+			while (*s >= '0' && *s <= '9')
+				s++;
+		}
+	}
+	return *s == '\0';
+}
+
+/*
+ * The name a function was made from: name without the compiler's clone
+ * suffixes, as symbol ("f.constprop.0") or demangled ("f(int) [clone
+ * .constprop.0]"); name itself when it has none.  Made names go to nm.
+ */
+static const char *
+origin(const char *name, struct names *nm)
+{
+	const char *p, *cut = NULL;
+	size_t n = strlen(name);
+	char *s;
+
+	/* demangled: trailing " [clone .X]"s */
+	while (n > 10 && name[n - 1] == ']') {
+		for (p = name + n - 1; p > name && *p != '['; p--)
+			;
+		if (p - name < 1 || p[-1] != ' ' ||
+		    strncmp(p, "[clone .", 8) != 0)
+			break;
+		n = (size_t)(p - 1 - name);
+		cut = name + n;
+	}
+	if (cut == NULL) {
+		for (p = strchr(name, '.'); p != NULL && p != name;
+		    p = strchr(p + 1, '.'))
+			if (allclone(p)) {
+				cut = p;
+				n = (size_t)(p - name);
+				break;
+			}
+	}
+	if (cut == NULL)
+		return name;
+	s = gp_xcalloc(n + 1, 1);
+	memcpy(s, name, n);
+	nm->v = gp_xgrow(nm->v, &nm->cap, nm->n, 64, sizeof(*nm->v));
+	nm->v[nm->n++] = s;
+	return s;
+}
+
+static void
+names_free(struct names *nm)
+{
+	size_t i;
+
+	for (i = 0; i < nm->n; i++)
+		free(nm->v[i]);
+	free(nm->v);
+	nm->v = NULL;
+	nm->n = nm->cap = 0;
+}
 
 static int
 cmpkey(const void *a, const void *b)
@@ -54,6 +155,7 @@ merge(struct side *v, size_t n)
 			v[k - 1].calls += v[i].calls;
 			v[k - 1].self += v[i].self;
 			v[k - 1].incl += v[i].incl;
+			v[k - 1].used |= v[i].used;
 		} else
 			v[k++] = v[i];
 	}
@@ -89,36 +191,43 @@ hzof(const struct gp_prof *p)
 	return p->credit != NULL && p->credit->hz > 0 ? p->credit->hz : 100;
 }
 
-/* The functions of p with calls or time, sorted by key. */
+/*
+ * The functions of p's executable, sorted by key: every one, so that a
+ * function a run did not call or sample is still there (not "removed"),
+ * used set for those with calls or time.
+ */
 static struct side *
-funcs(const struct gp_prof *p, size_t *np)
+funcs(const struct gp_prof *p, struct names *nm, size_t *np)
 {
 	const struct gp_graph *g = p->graph;
 	const struct gp_node *nd;
 	struct side *v;
 	double hz = hzof(p);
-	size_t i, n = 0;
+	size_t i, ns = GP_NSYMS(p->sym);
 
-	v = gp_xcalloc(g->nnodes, sizeof(*v));
+	v = gp_xcalloc(ns + 1, sizeof(*v));
+	for (i = 0; i < ns; i++) {
+		v[i].name = origin(symname(p->sym, i), nm);
+		v[i].file = symfile(p->sym, i);
+	}
 	for (i = 0; i < g->nnodes; i++) {
 		nd = &g->nodes[i];
-		if (nd->sym == GP_NOSYM ||
+		if (nd->sym == GP_NOSYM || nd->sym >= ns ||
 		    (nd->ncalls + nd->self_calls == 0 && nd->time == 0))
 			continue;
-		v[n].name = symname(p->sym, nd->sym);
-		v[n].file = symfile(p->sym, nd->sym);
-		v[n].calls = nd->ncalls + (nd->cycle == 0 ? nd->self_calls : 0);
-		v[n].self = nd->time / hz;
-		v[n].incl = (nd->time + nd->child_time) / hz;
-		n++;
+		v[nd->sym].calls =
+		    nd->ncalls + (nd->cycle == 0 ? nd->self_calls : 0);
+		v[nd->sym].self = nd->time / hz;
+		v[nd->sym].incl = (nd->time + nd->child_time) / hz;
+		v[nd->sym].used = 1;
 	}
-	*np = merge(v, n);
+	*np = merge(v, ns);
 	return v;
 }
 
 /* The arcs of p between functions, sorted by key. */
 static struct side *
-arcs(const struct gp_prof *p, size_t *np)
+arcs(const struct gp_prof *p, struct names *nm, size_t *np)
 {
 	const struct gp_graph *g = p->graph;
 	const struct gp_carc *a;
@@ -133,9 +242,9 @@ arcs(const struct gp_prof *p, size_t *np)
 		cs = g->nodes[a->child].sym;
 		if (ps == GP_NOSYM || cs == GP_NOSYM)
 			continue;
-		v[n].name = symname(p->sym, ps);
+		v[n].name = origin(symname(p->sym, ps), nm);
 		v[n].file = symfile(p->sym, ps);
-		v[n].child = symname(p->sym, cs);
+		v[n].child = origin(symname(p->sym, cs), nm);
 		v[n].cfile = symfile(p->sym, cs);
 		v[n].calls = a->count;
 		v[n].incl = (a->time + a->child_time) / hz;
@@ -185,6 +294,7 @@ gp_diff_make(const struct gp_prof *old, const char *oldname,
 	struct gp_dfunc *f;
 	struct gp_darc *da;
 	struct side *o, *n;
+	struct names onames = { NULL, 0, 0 }, nnames = { NULL, 0, 0 };
 	size_t no, nn, i, j;
 	double scale;
 	int c;
@@ -199,10 +309,16 @@ gp_diff_make(const struct gp_prof *old, const char *oldname,
 	d->normalised = normalise && d->ntotal > 0;
 	scale = d->normalised ? d->ototal / d->ntotal : 1;
 
-	o = funcs(old, &no);
-	n = funcs(new, &nn);
+	o = funcs(old, &onames, &no);
+	n = funcs(new, &nnames, &nn);
 	for (i = j = 0; i < no || j < nn;) {
 		c = i == no ? 1 : j == nn ? -1 : cmpkey(&o[i], &n[j]);
+		/* in neither run, or in one build's table and not run */
+		if ((c > 0 || !o[i].used) && (c < 0 || !n[j].used)) {
+			i += c <= 0;
+			j += c >= 0;
+			continue;
+		}
 		f = addfunc(d);
 		f->name = gp_xstrdup(c <= 0 ? o[i].name : n[j].name);
 		f->file = gp_xstrdup(c <= 0 ? o[i].file : n[j].file);
@@ -224,8 +340,8 @@ gp_diff_make(const struct gp_prof *old, const char *oldname,
 	free(o);
 	free(n);
 
-	o = arcs(old, &no);
-	n = arcs(new, &nn);
+	o = arcs(old, &onames, &no);
+	n = arcs(new, &nnames, &nn);
 	for (i = j = 0; i < no || j < nn;) {
 		c = i == no ? 1 : j == nn ? -1 : cmpkey(&o[i], &n[j]);
 		da = addarc(d);
@@ -244,6 +360,8 @@ gp_diff_make(const struct gp_prof *old, const char *oldname,
 	}
 	free(o);
 	free(n);
+	names_free(&onames);
+	names_free(&nnames);
 	return d;
 }
 
@@ -443,7 +561,10 @@ static const char blurb[] =
 "            credits them;\n"
 " delta      the change from old to new, in percent of old.\n"
 " Call arcs are listed by the names of caller and callee.\n"
-" Functions are matched by name, static ones by name and file.  The\n"
+" Functions are matched by name, static ones by name and file, the\n"
+" compiler's copies of a function (f.constprop.0, f.part.0, f.cold) as\n"
+" the function.  [added] and [removed] mark functions of one build's\n"
+" program only; a function the other run did not call has 0 there.  The\n"
 " largest change in time comes first; functions with no change are left\n"
 " out.\n";
 
