@@ -85,6 +85,69 @@ bynamed(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
+/* The name of f's file without its directory, or NULL: not a static of a
+   known file. */
+static const char *
+staticfile(const struct gp_pfunc *f)
+{
+	const char *b;
+
+	if (f->iscycle || !(f->symflags & GP_PSYM_STATIC) || f->file == NULL)
+		return NULL;
+	return (b = strrchr(f->file, '/')) != NULL ? b + 1 : f->file;
+}
+
+/*
+ * Statics of one name in files of other names (two copies of
+ * lzma_memcmplen): " (file.c)" after each, so that a picture's boxes can
+ * be told apart (gprof's report prints them alike, its call graph tells
+ * them by index).  0, or -1: no memory.
+ */
+static int
+byfile(const struct gp_profile *p, char **v)
+{
+	struct named *nv;
+	const char *fi, *fj;
+	size_t i, j, k, len;
+	char *t;
+	int two;
+
+	if ((nv = calloc(p->nfuncs + 1, sizeof(*nv))) == NULL)
+		return -1;
+	for (i = 0; i < p->nfuncs; i++) {
+		nv[i].s = v[i];
+		nv[i].i = i;
+	}
+	if (p->nfuncs > 1)
+		qsort(nv, p->nfuncs, sizeof(*nv), bynamed);
+	for (i = 0; i < p->nfuncs; i = j) {
+		two = 0;
+		fi = staticfile(p->funcs[nv[i].i]);
+		for (j = i + 1; j < p->nfuncs && strcmp(nv[i].s, nv[j].s) == 0;
+		    j++) {
+			fj = staticfile(p->funcs[nv[j].i]);
+			if (fi == NULL)
+				fi = fj;
+			else if (fj != NULL && strcmp(fi, fj) != 0)
+				two = 1;
+		}
+		for (k = i; two && k < j; k++) {
+			if ((fi = staticfile(p->funcs[nv[k].i])) == NULL)
+				continue;
+			len = strlen(nv[k].s) + strlen(fi) + 4;
+			if ((t = malloc(len)) == NULL) {
+				free(nv);
+				return -1;
+			}
+			snprintf(t, len, "%s (%s)", nv[k].s, fi);
+			free(v[nv[k].i]);
+			v[nv[k].i] = t;
+		}
+	}
+	free(nv);
+	return 0;
+}
+
 char **
 names_make(const struct gp_profile *p, int mode)
 {
@@ -104,10 +167,13 @@ names_make(const struct gp_profile *p, int mode)
 		if (v[i] == NULL)
 			goto nomem;
 	}
+	if (byfile(p, v) == -1)
+		goto nomem;
 	/*
 	 * A name two functions now share: "#2", "#3" ... after the first,
 	 * in the order of the profile.  Only stripping makes such names
-	 * (statics of one name in two files keep theirs, as gprof prints).
+	 * (statics of one name in one file, a header's, keep theirs, as
+	 * gprof prints).
 	 */
 	if (mode == STRIP_NO)
 		return v;

@@ -18,7 +18,9 @@ char	*name_strip(const char *);
 
 /*
  * The names of p->funcs, stripped as mode says: STRIP_AUTO those longer
- * than STRIP_LONG.  Names two functions then share get "#2", "#3" ...
+ * than STRIP_LONG.  Statics of one name in files of other names get
+ * " (file.c)", the file's name without its directory, in every mode;
+ * names two functions then share get "#2", "#3" ...
  * Free with names_free(v, p->nfuncs); NULL: no memory.
  */
 #define STRIP_NO	0

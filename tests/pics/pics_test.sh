@@ -393,6 +393,49 @@ json_dot_body()
 	    atf_fail "no calls count on lex: $(grep lex g.dot)"
 }
 
+atf_test_case twin_statics
+twin_statics_head()
+{
+	atf_set "descr" "two statics of one name in two files are two" \
+	    "boxes dot and svg tell apart by their files, each with its" \
+	    "own time"
+	atf_set "require.progs" "cc jq"
+}
+twin_statics_body()
+{
+	need dot
+	cp "$src/twin.c" a.c
+	cp "$src/twin.c" b.c
+	atf_check -o ignore -e ignore cc -pg -O1 -g -DRUN=run_b \
+	    -DN=100000000 -c b.c
+	atf_check -o ignore -e ignore cc -pg -O1 -g -DRUN=run_a \
+	    -DN=300000000 -c a.c
+	atf_check -o ignore -e ignore cc -pg -O1 -g -DMAIN -c \
+	    -o m.o "$src/twin.c"
+	atf_check -o ignore -e ignore cc -pg -o twin a.o b.o m.o
+	pgrun ./twin
+	gmon-cat gmon.out | gp-sym twin | gp-hist | gp-arcs >s ||
+	    atf_fail "no stream"
+	atf_check -o save:j gp-fmt -o json s
+	atf_check -o inline:'2\n' jq '[.functions[] |
+	    select(.name == "work")] | length' j
+	atf_check -o save:g.dot gp-fmt -o dot s
+	atf_check -o ignore dot -Tsvg g.dot
+	for f in a b; do
+		# the function of file f.c: its self share, as dot prints it
+		p=$(jq -r --arg f "$f.c" '(.functions | map(.self) | add) as $t |
+		    .functions[] | select(.name == "work" and
+		    (.file | endswith("/" + $f) or . == $f)) |
+		    100 * .self / $t | . * 100 | round / 100 |
+		    tostring' j)
+		test -n "$p" || atf_fail "no work of $f.c in json"
+		grep -q "label=\"work ($f.c)\\\\n[0-9.]*%\\\\n(0*$p" g.dot ||
+		    atf_fail "no box work ($f.c) of $p%: $(grep work g.dot)"
+	done
+	atf_check -o match:'work \(a\.c\)' -o match:'work \(b\.c\)' \
+	    gp-fmt -o svg s
+}
+
 atf_test_case focus
 focus_head()
 {
@@ -550,6 +593,7 @@ atf_init_test_cases()
 	atf_add_test_case interactive
 	atf_add_test_case callgrind
 	atf_add_test_case json_dot
+	atf_add_test_case twin_statics
 	atf_add_test_case focus
 	atf_add_test_case contexts
 	atf_add_test_case lines
