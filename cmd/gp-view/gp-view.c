@@ -79,10 +79,10 @@ finish(pid_t pid, FILE *errf)
  * and gp-view exits 1.
  */
 static int
-pipeline(char *image, char **profiles, int nprof)
+pipeline(char *image, char **profiles, int nprof, int lflag)
 {
-	static char defprof[] = "gmon.out";
-	char **cat, *sym[3];
+	static char defprof[] = "gmon.out", lopt[] = "-l";
+	char **cat, *sym[4];
 	FILE *e1, *e2, *out;
 	pid_t p1, p2;
 	int fd[2], i, s1, s2;
@@ -95,8 +95,11 @@ pipeline(char *image, char **profiles, int nprof)
 	if (nprof == 0)
 		cat[2] = defprof;
 	sym[0] = gp_xstrdup("gp-sym");
-	sym[1] = image;
-	sym[2] = NULL;
+	i = 1;
+	if (lflag)
+		sym[i++] = lopt;
+	sym[i++] = image;
+	sym[i] = NULL;
 	if ((e1 = tmpfile()) == NULL || (e2 = tmpfile()) == NULL ||
 	    (out = tmpfile()) == NULL)
 		err(1, "tmpfile");
@@ -199,12 +202,12 @@ main(int argc, char *argv[])
 	const char *entry = NULL, *name;
 	uint64_t thread = 0;
 	size_t i;
-	int bflag = 0, ch, fd;
+	int bflag = 0, lflag = 0, ch, fd;
 
 	gp_record_attach();
 	memset(&t, 0, sizeof(t));
 	t.prog = "gp-view";
-	while ((ch = getopt(argc, argv, "be:f:s:t:V")) != -1)
+	while ((ch = getopt(argc, argv, "be:f:ls:t:V")) != -1)
 		switch (ch) {
 		case 'b':
 			bflag = 1;
@@ -214,6 +217,9 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			snprintf(t.filter, sizeof(t.filter), "%s", optarg);
+			break;
+		case 'l':
+			lflag = 1;
 			break;
 		case 's':
 			t.sort = tui_column(optarg);
@@ -248,7 +254,7 @@ main(int argc, char *argv[])
 
 		name = argc > 0 ? argv[0] : aout;
 		fd = pipeline(argc > 0 ? argv[0] : aout, argv + 1,
-		    argc > 1 ? argc - 1 : 0);
+		    argc > 1 ? argc - 1 : 0, lflag);
 		r = gp_ropen(fd, name);
 	}
 	memset(&prof, 0, sizeof(prof));
@@ -272,6 +278,9 @@ main(int argc, char *argv[])
 			    : "");
 	}
 	t.b = gp_browse_make(&prof, thread);
+	if (lflag && !t.b->lines)
+		errx(1, "%s: -l: the stream has no source lines: make it "
+		    "with gp-sym -l", name);
 	t.make = make;
 	t.arg = &prof;
 	if (bflag) {
@@ -295,7 +304,7 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: gp-view [-b] [-e name] [-f text] [-s column] [-t thread]\n"
+	    "usage: gp-view [-bl] [-e name] [-f text] [-s column] [-t thread]\n"
 	    "               [file | image [profile ...]]\n");
 	exit(1);
 }

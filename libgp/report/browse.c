@@ -169,6 +169,45 @@ links(struct gp_browse *b, const struct gp_graph *g)
 	}
 }
 
+/*
+ * Are st's symbols gp-sym -l's line symbols?  A function's lines after
+ * its first are symbols of its name that are not marked functions, each
+ * with a line.
+ */
+static int
+haslines(const struct gp_symtab *st)
+{
+	const struct gp_sym *s;
+	size_t i;
+
+	for (i = 1; i < st->nsyms; i++) {
+		s = &st->syms[i];
+		if (!(s->flags & GP_SYM_FUNC) && s->line > 0 &&
+		    s->file != NULL &&
+		    strcmp(s->name, st->syms[i - 1].name) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* A source line's name as gprof -l prints it: "f (file.c:12 @ 1a2b)". */
+static char *
+linename(const char *name, const struct gp_sym *sym)
+{
+	const char *f, *sl;
+	char *s;
+	size_t n;
+
+	if (sym->file == NULL)
+		return gp_xstrdup(name);
+	f = (sl = strrchr(sym->file, '/')) != NULL ? sl + 1 : sym->file;
+	n = strlen(name) + strlen(f) + 48;
+	s = gp_xcalloc(n, 1);
+	snprintf(s, n, "%s (%s:%d @ %jx)", name, f, sym->line,
+	    (uintmax_t)sym->addr);
+	return s;
+}
+
 static void
 profrows(struct gp_browse *b, struct gp_prof *p)
 {
@@ -200,6 +239,9 @@ profrows(struct gp_browse *b, struct gp_prof *p)
 
 	b->nrows = g->nnodes;
 	b->rows = gp_xcalloc(b->nrows + 1, sizeof(*b->rows));
+	if ((b->lines = haslines(st)))
+		b->linenames = gp_xcalloc(b->nrows + 1,
+		    sizeof(*b->linenames));
 	symname = gp_xcalloc(b->nrows + 1, sizeof(*symname));
 	v = gp_xcalloc(b->nrows + 1, sizeof(*v));
 	for (i = 0; i < g->nnodes; i++) {
@@ -224,6 +266,8 @@ profrows(struct gp_browse *b, struct gp_prof *p)
 		sym = &st->syms[n->sym];
 		e->name = sym->dname != NULL && *sym->dname != '\0' ?
 		    sym->dname : sym->name;
+		if (b->lines)
+			e->name = b->linenames[i] = linename(e->name, sym);
 		symname[i] = sym->name;
 		e->time = n->sym < cr->ntime ? cr->time[n->sym] : 0.0;
 		e->listed = (n->flags & GP_N_FLAT) != 0 &&
@@ -394,8 +438,14 @@ gp_browse_make(struct gp_prof *p, uint64_t thread)
 void
 gp_browse_free(struct gp_browse *b)
 {
+	size_t i;
+
 	if (b == NULL)
 		return;
+	if (b->linenames != NULL)
+		for (i = 0; i < b->nrows; i++)
+			free(b->linenames[i]);
+	free(b->linenames);
 	free(b->rows);
 	free(b->links);
 	free(b->list);
@@ -848,4 +898,6 @@ gp_browse_summary(const struct gp_browse *b, char *buf, size_t n)
 	    b->dimen,
 	    b->measured ? (b->uncounted ? "sampled stacks" : "measured") :
 	    "sampled");
+	if (b->lines)
+		cat(buf, n, &len, " by source line");
 }

@@ -104,6 +104,9 @@ struct gp_browse {
 	double		 interval;	/* seconds since the model before */
 	uint64_t	 dcalls;	/* all functions' in the interval */
 	char		*filter;	/* names containing it, or NULL */
+	int		 lines;		/* rows are source lines (gp-sym -l):
+					   named as gprof -l names them */
+	char		**linenames;	/* by row, those names */
 };
 
 /* A thread of the profile, as the runtime layer names it. */

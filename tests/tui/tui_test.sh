@@ -155,6 +155,58 @@ flat_cleanup()
 	tmclean
 }
 
+atf_test_case lines cleanup
+lines_head()
+{
+	atf_set "descr" "A stream of source lines (gp-sym -l, or -l with an image): gprof -l's line names and gp-fmt -l's flat profile lines, in batch and on the screen"
+	atf_set "require.progs" "cc gprof"
+}
+lines_body()
+{
+	# functions of several lines, each line of its own weight
+	awk 'BEGIN {
+		print "static volatile unsigned long sink;"
+		for (i = 1; i <= 6; i++) {
+			printf "void\nf%d(int n)\n{\n\tint i;\n\n", i
+			printf "\tfor (i = 0; i < n * %d; i++)\n", i
+			print "\t\tsink += i;"
+			printf "\tfor (i = 0; i < n * %d; i++)\n", 7 - i
+			print "\t\tsink ^= i;"
+			print "}"
+		}
+		print "int\nmain(void)\n{\n\tint k;\n"
+		print "\tfor (k = 0; k < 200; k++) {"
+		for (i = 1; i <= 6; i++)
+			printf "\t\tf%d(80000);\n", i
+		print "\t}\n\treturn 0;\n}"
+	}' >lines.c
+	pgbuild prog -O0 -g lines.c
+	pgrun ./prog
+	gmon-cat gmon.out | gp-sym -l prog >s || atf_fail "pipeline failed"
+	gp-fmt -b -p -l s | awk 'f { print } /^ time +/ { f = 1 }' >want
+	test "$(grep -c '(lines\.c:[0-9]* @ [0-9a-f]*)$' want)" -ge 12 ||
+	    atf_fail "few lines: $(cat want)"
+	list s >got
+	atf_check -o file:want cat got
+	list -l prog gmon.out >got
+	atf_check -o file:want cat got
+	atf_check -o match:'^s: [0-9.]+ seconds sampled by source line, sorted by self$' \
+	    -x 'gp-view -b s | head -n 1'
+	# the screen: the hottest line under the cursor
+	top=$(head -n 1 want | sed 's/.*  //')
+	start "gp-view -l prog gmon.out" 'by source line'
+	cursorhas "$(printf '%s' "$top" | sed 's/[().@]/\\&/g')\$"
+	tm send-keys -t t q
+	# a stream of functions has no lines
+	gmon-cat gmon.out | gp-sym prog >f
+	oneline '^gp-view: f: -l: the stream has no source lines: make it with gp-sym -l$' \
+	    gp-view -b -l f
+}
+lines_cleanup()
+{
+	tmclean
+}
+
 atf_test_case entries
 entries_head()
 {
@@ -471,6 +523,7 @@ atf_init_test_cases()
 {
 	atf_add_test_case flat
 	atf_add_test_case entries
+	atf_add_test_case lines
 	atf_add_test_case threads
 	atf_add_test_case diff
 	atf_add_test_case sort_filter
