@@ -380,6 +380,7 @@ perthread(int fd, const char *name, const char *mapfile, int on, int said,
 		printf("\n\n");
 		/* the report, as -u chooses the thread */
 		snprintf(num, sizeof(num), "%ju", (uintmax_t)slot[i]);
+		gp_stage_threads(NULL);
 		gp_stage_threads(num);
 		if (lseek(fd, 0, SEEK_SET) != 0)
 			err(1, "%s", name);
