@@ -95,6 +95,7 @@ struct gp_prof;
 struct gp_specs;
 /* The report of p, its graph remade for gprof's symspecs if any. */
 void	report_load(struct report *, struct gp_prof *, const struct gp_specs *);
+void	report_free(struct report *);
 void	report_print(struct report *, const struct popts *);
 void	gp_mem_print(struct gp_prof *, int brief, int *first);	/* mem.c */
 

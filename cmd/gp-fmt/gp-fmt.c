@@ -2,11 +2,15 @@
  * gp-fmt: print a profile stream as GNU gprof prints its report.
  */
 #include <err.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gmon/fileinfo.h"
 #include "report/annotate.h"
@@ -30,6 +34,10 @@
 
 static void	usage(void) __attribute__((__noreturn__));
 static void	nograph(const struct gp_prof *) __attribute__((__noreturn__));
+static void	print(const char *, int, int, struct popts *);
+static int	rewindable(const char *, const char **);
+static void	perthread(int, const char *, const char *, int, int,
+		    struct popts *);
 
 static const struct option longopts[] = {
 	{ "all-lines",			no_argument,		NULL, 'x' },
@@ -42,6 +50,8 @@ static const struct option longopts[] = {
 	{ "line",			no_argument,		NULL, 'l' },
 	{ "memory-profile",		no_argument,		NULL, 'M' },
 	{ "merge-threads",		no_argument,		NULL, 257 },
+	{ "per-thread",			no_argument,		NULL, 'U' },
+	{ "threads",			required_argument,	NULL, 'u' },
 	{ "min-count",			required_argument,	NULL, 'm' },
 	{ "no-annotated-source",	optional_argument,	NULL, 'J' },
 	{ "no-exec-counts",		optional_argument,	NULL, 'Z' },
@@ -66,6 +76,7 @@ static const struct option longopts[] = {
  * to the system; static, so that a leak checker sees it held, not lost.
  */
 static struct gp_prof prof;
+static struct gp_prof allp;		/* -U: every thread's */
 static struct gp_lineopts lo;
 static struct gp_fileinfo fi;
 static struct gp_map map;
@@ -79,9 +90,9 @@ main(int argc, char *argv[])
 	struct gp_reader *r;
 	const char *mapfile = NULL;
 	struct popts o;
-	const char *format;
+	const char *format, *name;
 	uint64_t w;
-	int ch, first, on, said, sect;
+	int ch, fd, on, said, sect, each;
 
 	gp_record_attach();
 	memset(&o, 0, sizeof(o));
@@ -89,9 +100,9 @@ main(int argc, char *argv[])
 	memset(&fi, 0, sizeof(fi));
 	o.width = 80;
 	format = NULL;
-	on = said = 0;
+	on = said = each = 0;
 	while ((ch = getopt_long(argc, argv,
-	    "A::bC::e:E:f:F:iI:J::lLm:Mo:pPqQrR:t:TVw:xyzZ::", longopts, NULL)) != -1)
+	    "A::bC::e:E:f:F:iI:J::lLm:Mo:pPqQrR:t:Tu:UVw:xyzZ::", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'e':	/* gprof's symspecs: the graph remade */
 		case 'E':
@@ -164,6 +175,12 @@ main(int argc, char *argv[])
 		case 'T':
 			o.bsd = 1;
 			break;
+		case 'u':	/* threads chosen: libgp/analysis/profile.c */
+			gp_stage_threads(optarg);
+			break;
+		case 'U':
+			each = 1;
+			break;
 		case 'w':
 			if (gp_parseu64(optarg, &w) == -1 || w < 1 ||
 			    w > INT_MAX)
@@ -187,6 +204,15 @@ main(int argc, char *argv[])
 	/* A plugin format (gp-formats(5)); NULL: gprof's text. */
 	fmt = format != NULL ? gp_format_open(format) : NULL;
 
+	if (each && fmt != NULL)
+		errx(1, "-U: one report a thread is the text report's; give "
+		    "-o %s the threads with -u", format);
+	if (each) {
+		fd = rewindable(argc == 1 ? argv[0] : "-", &name);
+		perthread(fd, name, mapfile, on, said, &o);
+		return 0;
+	}
+
 	memset(&prof, 0, sizeof(prof));
 	r = gp_ropenfile(argc == 1 ? argv[0] : "-");
 	if (on & S_INFO)
@@ -204,6 +230,17 @@ main(int argc, char *argv[])
 		gp_format_run(fmt, &prof, stdout, "stdout");
 		return 0;
 	}
+	print(mapfile, on, said, &o);
+	if (fflush(stdout) == EOF || ferror(stdout))
+		err(1, "stdout");
+	return 0;
+}
+
+/* The text report of prof, the sections on and said by the options. */
+static void
+print(const char *mapfile, int on, int said, struct popts *o)
+{
+	int first;
 
 	report_load(&rep, &prof, &specs);
 
@@ -220,13 +257,13 @@ main(int argc, char *argv[])
 		errx(1, "gmon.out file is missing histogram");
 	if (on & S_GRAPH && !rep.have_cg)
 		nograph(&prof);
-	o.flat = (on & S_FLAT) != 0;
-	o.graph = (on & S_GRAPH) != 0;
+	o->flat = (on & S_FLAT) != 0;
+	o->graph = (on & S_GRAPH) != 0;
 
-	if (on & S_INFO && fi.n > 0 && (o.flat || o.graph))
+	if (on & S_INFO && fi.n > 0 && (o->flat || o->graph))
 		printf("\f\n");
-	report_print(&rep, &o);
-	first = !o.flat && !o.graph && !(on & S_INFO && fi.n > 0);
+	report_print(&rep, o);
+	first = !o->flat && !o->graph && !(on & S_INFO && fi.n > 0);
 	if (on & S_EXEC)
 		gp_exec_print(&prof, &lo, &first);
 	if (on & S_ANNO)
@@ -238,10 +275,131 @@ main(int argc, char *argv[])
 		gp_fileorder_print(&prof, &map);
 	}
 	if (on & S_MEM)
-		gp_mem_print(&prof, o.brief, &first);
+		gp_mem_print(&prof, o->brief, &first);
+}
+
+/*
+ * The input as a descriptor that can be read again from the start: the
+ * file, or the standard input copied to a temporary file.
+ */
+static int
+rewindable(const char *path, const char **name)
+{
+	char buf[65536];
+	FILE *tf;
+	ssize_t n;
+	int fd;
+
+	if (strcmp(path, "-") != 0) {
+		if ((fd = open(path, O_RDONLY)) == -1)
+			err(1, "%s", path);
+		*name = path;
+		if (lseek(fd, 0, SEEK_SET) == 0)
+			return fd;
+	} else {
+		fd = STDIN_FILENO;
+		*name = "<stdin>";
+		if (lseek(fd, 0, SEEK_SET) == 0)
+			return fd;
+	}
+	if ((tf = tmpfile()) == NULL)
+		err(1, "a temporary file");
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			err(1, "%s", *name);
+		}
+		if (fwrite(buf, 1, (size_t)n, tf) != (size_t)n)
+			err(1, "a temporary file");
+	}
+	if (fflush(tf) == EOF || lseek(fileno(tf), 0, SEEK_SET) != 0)
+		err(1, "a temporary file");
+	return fileno(tf);
+}
+
+static int
+cmpu64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * -U: the report of each thread, headed by its number and each process's
+ * thread of that number (tid and name); each read from the stream with
+ * the thread chosen, as -u chooses it.
+ */
+static void
+perthread(int fd, const char *name, const char *mapfile, int on, int said,
+    struct popts *o)
+{
+	struct gp_reader *r;
+	const struct gp_rtgroup *g;
+	const struct gp_rt *rt;
+	uint64_t *slot;
+	size_t i, j, k, n, t;
+	char num[32];
+
+	memset(&allp, 0, sizeof(allp));
+	gp_stage_threads(NULL);
+	r = gp_ropen(fd, name);
+	gp_stage_read(r, &allp, GP_L_RAW | GP_L_SYM, 0, NULL);
+	gp_rclose(r);
+	rt = allp.rt;
+	for (n = i = 0; rt != NULL && i < rt->ngroups; i++)
+		n += rt->groups[i].nthr;
+	if (n == 0)
+		errx(1, "%s: -U: the stream has no threads (only the gprt(3) "
+		    "runtime's profiles do)", name);
+	slot = gp_xcalloc(n + 1, sizeof(*slot));
+	for (n = i = 0; i < rt->ngroups; i++)
+		for (j = 0; j < rt->groups[i].nthr; j++)
+			slot[n++] = rt->groups[i].threads[j].slot;
+	qsort(slot, n, sizeof(*slot), cmpu64);
+	for (k = i = 0; i < n; i++)
+		if (k == 0 || slot[k - 1] != slot[i])
+			slot[k++] = slot[i];
+	for (i = 0; i < k; i++) {
+		/* the header, from the whole stream's thread records */
+		if (i > 0)
+			printf("\f\n");
+		printf("Thread %ju", (uintmax_t)slot[i]);
+		for (j = 0, n = 0; j < rt->ngroups; j++) {
+			g = &rt->groups[j];
+			for (t = 0; t < g->nthr; t++) {
+				if (g->threads[t].slot != slot[i])
+					continue;
+				printf("%s tid %ju", n++ == 0 ? ":" : ";",
+				    (uintmax_t)g->threads[t].tid);
+				if (*g->threads[t].name != '\0')
+					printf(" \"%s\"", g->threads[t].name);
+			}
+		}
+		printf("\n\n");
+		/* the report, as -u chooses the thread */
+		snprintf(num, sizeof(num), "%ju", (uintmax_t)slot[i]);
+		gp_stage_threads(NULL);
+		gp_stage_threads(num);
+		if (lseek(fd, 0, SEEK_SET) != 0)
+			err(1, "%s", name);
+		memset(&prof, 0, sizeof(prof));
+		r = gp_ropen(fd, name);
+		if (on & S_INFO) {
+			memset(&fi, 0, sizeof(fi));
+			gp_stage_other(gp_fileinfo_take, &fi);
+		}
+		gp_stage_read(r, &prof, gp_format_layers(NULL) | GP_L_DIFF, 0,
+		    NULL);
+		gp_rclose(r);
+		print(mapfile, on, said, o);
+		report_free(&rep);
+		gp_prof_free(&prof);
+	}
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");
-	return 0;
+	free(slot);
 }
 
 /*
@@ -268,6 +426,7 @@ usage(void)
 	fprintf(stderr,
 	    "usage: gp-fmt [-bilLMpPqQrTxyz] [-A[spec]] [-C[spec]] [-J[spec]] "
 	    "[-Z[spec]]\n"
+	    "              [-u threads] [-U]\n"
 	    "              [-e|-E|-f|-F symspec] [-I dirs] [-m count] "
 	    "[-o format]\n"
 	    "              [-R mapfile] [-t length] [-w width] [file]\n");

@@ -145,6 +145,18 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
 	}
 }
 
+void
+report_free(struct report *rp)
+{
+	free(rp->syms);
+	free(rp->cycles);
+	free(rp->graph);
+	free(rp->arcs);
+	free(rp->arcpool);
+	free(rp->memberpool);
+	memset(rp, 0, sizeof(*rp));
+}
+
 static void
 fill(struct fent *e, const struct gp_node *n, size_t index)
 {

@@ -55,6 +55,7 @@ static int first = 1;			/* nothing printed yet */
 void
 report_print(struct report *rp, const struct popts *o)
 {
+	first = 1;		/* a report of its own (-U: each thread's) */
 	if (o->bsd) {
 		if (o->graph)
 			callg(rp, o);

@@ -68,7 +68,7 @@ enum {
 };
 
 static const char optstring[] =
-    "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:TvVw:xyzZ::";
+    "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tu:UvVw:xyzZ::";
 
 /* In gprof's order, which shows in the messages about ambiguous names. */
 static const struct option longopts[] = {
@@ -134,7 +134,7 @@ main(int argc, char *argv[])
 {
 	const char *image, *mapfile, *symfile;
 	long n;
-	int ch, i, in, out, pfd[2], lflag, rflag, sflag;
+	int ch, i, in, out, pfd[2], lflag, rflag, sflag, tflag = 0;
 
 	progname = argv[0];	/* gprof's whoami, in every message */
 	expandargv(&argc, &argv);
@@ -260,6 +260,14 @@ main(int argc, char *argv[])
 			break;
 		case OPT_INLINE_FILE_NAMES:
 			addarg(GPFMT, "--inline-file-names");
+			break;
+		case 'u':	/* threads: gp-fmt's, from gmon-cat -t */
+		case 'U':
+			if (!tflag++)
+				addarg(GMONCAT, "-t");
+			addarg(GPFMT, "-%c", ch);
+			if (ch == 'u')
+				addarg(GPFMT, "%s", reqarg());
 			break;
 		case 'd':
 			fprintf(stderr, "%s: debugging not supported; -d ignored\n",

@@ -4,6 +4,7 @@
 #include <err.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 
 #include "analysis/diff.h"
 #include "gmon/raw.h"
@@ -53,18 +54,150 @@ gp_stage_other(void (*fn)(const struct gp_rec *, void *), void *arg)
 	otherarg = arg;
 }
 
+/*
+ * The threads chosen (gp_stage_threads): numbers and names, whether the
+ * stream had each; the (group, slot) pairs a name chose as read.
+ */
+struct thrsel {
+	char		*tok;		/* as given */
+	uint64_t	 num;		/* 0: a name */
+	int		 found;
+};
+
+static struct thrsel *sel;
+static size_t	 nsel;
+static uint64_t	*named;		/* group, slot pairs */
+static size_t	 nnamed;
+
+void
+gp_stage_threads(const char *list)
+{
+	char *s, *t, *save;
+	struct thrsel *e;
+	uint64_t n;
+
+	if (list == NULL) {
+		nsel = 0;
+		return;
+	}
+	s = gp_xstrdup(list);
+	for (t = strtok_r(s, ",", &save); t != NULL;
+	    t = strtok_r(NULL, ",", &save)) {
+		sel = gp_xreallocarray(sel, nsel + 1, sizeof(*sel));
+		e = &sel[nsel++];
+		memset(e, 0, sizeof(*e));
+		e->tok = gp_xstrdup(t);
+		if (strspn(t, "0123456789") != strlen(t))
+			continue;	/* a name */
+		if (gp_parseu64(t, &n) == -1 || n == 0)
+			errx(1, "thread %s: not a thread number (they are "
+			    "numbered from 1)", t);
+		e->num = n;
+	}
+	if (nsel == 0 || list[0] == ',' || list[strlen(list) - 1] == ',' ||
+	    strstr(list, ",,") != NULL)
+		errx(1, "threads '%s': an empty thread name or number", list);
+	free(s);
+}
+
+static int
+isnamed(uint64_t g, uint64_t slot)
+{
+	size_t i;
+
+	for (i = 0; i < nnamed; i++)
+		if (named[2 * i] == g && named[2 * i + 1] == slot)
+			return 1;
+	return 0;
+}
+
+/*
+ * Is rec, of the runtime layer, of a chosen thread?  g counts the
+ * groups ("gprt" records) read; *mine is set when rec is one thread's.
+ */
+static int
+chosen(const struct gp_rec *rec, uint64_t g, int *mine)
+{
+	uint64_t t;
+	char *name;
+	size_t i;
+	int keep = 0;
+
+	if (!gp_iskind(rec, "thread") && !gp_iskind(rec, "marc") &&
+	    !gp_iskind(rec, "mem") && !gp_iskind(rec, "ctx") &&
+	    !gp_iskind(rec, "trace") && !gp_iskind(rec, "tev"))
+		return 1;
+	gp_need(rec, 2);
+	if ((t = gp_fu64(rec, 1)) == 0)
+		return 0;	/* every thread's, merged */
+	if (!gp_iskind(rec, "thread"))
+		*mine = 1;	/* a thread's own measurements */
+	else {
+		gp_need(rec, 6);
+		name = gp_fstr(rec, 5);
+		for (i = 0; i < nsel; i++)
+			if (sel[i].num == 0 && strcmp(sel[i].tok, name) == 0) {
+				sel[i].found = keep = 1;
+				named = gp_xreallocarray(named, nnamed + 1,
+				    2 * sizeof(*named));
+				named[2 * nnamed] = g;
+				named[2 * nnamed++ + 1] = t;
+			}
+		free(name);
+	}
+	for (i = 0; i < nsel; i++)
+		if (sel[i].num == t)
+			sel[i].found = keep = 1;
+	return keep || isnamed(g, t);
+}
+
+/* Every thread chosen was in the stream, or a one-line error. */
+static void
+allfound(const struct gp_reader *r, int sawrt, int sawmine)
+{
+	size_t i;
+
+	if (!sawrt)
+		errx(1, "%s: thread %s: the stream has no threads (only the "
+		    "gprt(3) runtime's profiles do)", gp_rname(r), sel[0].tok);
+	if (!sawmine)
+		errx(1, "%s: thread %s: the stream has every thread's records "
+		    "merged (gmon-cat -t keeps them apart)", gp_rname(r),
+		    sel[0].tok);
+	for (i = 0; i < nsel; i++)
+		if (!sel[i].found)
+			errx(1, "%s: thread %s: no such thread in the stream",
+			    gp_rname(r), sel[i].tok);
+}
+
 void
 gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
     unsigned drop, struct gp_writer *w)
 {
 	struct gp_rec rec;
 	unsigned layer;
+	uint64_t groups = 0;
+	int sawrt = 0, sawmine = 0;
+	size_t i;
 
 	if (want & GP_L_RAW)
 		want |= GP_L_RT;
+	if (nsel > 0) {		/* made again from the chosen threads */
+		want &= ~(GP_L_CREDIT | GP_L_GRAPH);
+		for (i = 0; i < nsel; i++)
+			sel[i].found = 0;
+		nnamed = 0;
+	}
 	memset(&rec, 0, sizeof(rec));
 	while (gp_read(r, &rec)) {
 		layer = gp_kind_layer(rec.f[0]);
+		if (nsel > 0 && layer == GP_L_RT) {
+			sawrt = 1;
+			if (gp_iskind(&rec, "gprt"))
+				groups++;
+			if (!chosen(&rec, groups, &sawmine))
+				continue;
+		}
 		/* Records of a plugin's record type are raw (gp-plugin(3)). */
 		if (layer == 0 && (want & GP_L_RAW) && gp_raw_iskind(rec.f[0]))
 			layer = GP_L_RAW;
@@ -77,6 +210,8 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 			gp_wrec(w, &rec);
 	}
 	gp_recfree(&rec);
+	if (nsel > 0)
+		allfound(r, sawrt, sawmine);
 	gp_raw_norm(p->raw);	/* bins in index order, once */
 }
 

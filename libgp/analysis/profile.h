@@ -70,4 +70,16 @@ void	gp_stage_read(struct gp_reader *, struct gp_prof *, unsigned load,
  */
 void	gp_stage_other(void (*fn)(const struct gp_rec *, void *), void *arg);
 
+/*
+ * Choose threads (gp-fmt -u, gp -u): gp_stage_read() then loads the
+ * runtime layer's records of those threads only, as if the stream held
+ * no other thread's, and neither the credit nor the graph layer, made
+ * from every thread's: gp_analyse() makes them again from the chosen
+ * ones.  `list' is comma-separated: thread numbers (a "thread" record's
+ * slot, from 1; the same number in every process of the stream) and
+ * thread names (its name field).  A bad list, or a thread the stream
+ * does not have, is a one-line error and exit 1.  NULL: every thread.
+ */
+void	gp_stage_threads(const char *list);
+
 #endif /* GP_PROF_H */

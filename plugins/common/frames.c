@@ -16,6 +16,15 @@ byname(const void *a, const void *b)
 	    ((const struct frame *)b)->name);
 }
 
+/* Should the frame of a name be f rather than g? */
+static int
+better(const struct gp_pfunc *f, const struct gp_pfunc *g)
+{
+	if ((f->symflags & GP_PSYM_FUNC) != (g->symflags & GP_PSYM_FUNC))
+		return (f->symflags & GP_PSYM_FUNC) != 0;
+	return f->index != 0 && (g->index == 0 || f->index < g->index);
+}
+
 int
 frames_make(const struct gp_profile *p, struct frames *fr)
 {
@@ -38,16 +47,18 @@ frames_make(const struct gp_profile *p, struct frames *fr)
 		frame_name(fr->v[n].name, len, f->name);
 		fr->v[n++].f = f;
 	}
-	/* Of functions with one name, the frame keeps the first in the graph. */
+	/*
+	 * Of functions with one name, the frame keeps a function's symbol
+	 * before a source line's (gp-sym -l: a line of it, or one where it
+	 * was inlined), then the first in the graph.
+	 */
 	if (n > 1)
 		qsort(fr->v, n, sizeof(*fr->v), byname);
 	fr->n = 0;
 	for (i = 0; i < n; i++) {
 		if (fr->n > 0 && strcmp(fr->v[fr->n - 1].name,
 		    fr->v[i].name) == 0) {
-			if (fr->v[i].f->index != 0 &&
-			    (fr->v[fr->n - 1].f->index == 0 ||
-			    fr->v[i].f->index < fr->v[fr->n - 1].f->index))
+			if (better(fr->v[i].f, fr->v[fr->n - 1].f))
 				fr->v[fr->n - 1].f = fr->v[i].f;
 			free(fr->v[i].name);
 			continue;

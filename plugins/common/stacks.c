@@ -456,8 +456,251 @@ ctxstacks(struct walk *w, const struct gp_profile *p, double perunit)
 	}
 }
 
+/*
+ * Line symbols (gp-sym -l) joined to their functions.  gprof's line-level
+ * call graph gives a line no caller unless it is its function's first
+ * (calls enter there), so a stack made from it stopped at every other
+ * line: one frame.  The stacks are made instead from a graph of the
+ * functions: a line symbol (no 'f' flag, a source line) joins the
+ * function symbol before it in address order, whose code it is, with
+ * its samples, whether printed, and its arcs; the arcs of one caller and
+ * callee are summed, those within a function dropped.  Not by name: the
+ * line of an inlined call is named by the function inlined, as libbfd
+ * names it, and its time is its caller's, as without -l.  Cycles of
+ * lines are not kept: a chain never repeats a function anyway.
+ */
+struct fgraph {
+	struct gp_profile prof;
+	struct gp_pfunc *f;
+	const struct gp_pfunc **fv;
+	const char **names;
+	struct gp_parc *a;
+	const struct gp_parc **av;
+	const struct gp_parc **lists;
+};
+
+struct apair {
+	size_t		 caller;
+	size_t		 callee;
+	const struct gp_parc *arc;
+};
+
+static int
+byaddr(const void *a, const void *b)
+{
+	const struct gp_pfunc *x = *(const struct gp_pfunc *const *)a;
+	const struct gp_pfunc *y = *(const struct gp_pfunc *const *)b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	/* the function before its lines */
+	return (int)(y->symflags & GP_PSYM_FUNC) -
+	    (int)(x->symflags & GP_PSYM_FUNC);
+}
+
+static int
+bypair(const void *a, const void *b)
+{
+	const struct apair *x = a, *y = b;
+
+	if (x->caller != y->caller)
+		return x->caller < y->caller ? -1 : 1;
+	return x->callee < y->callee ? -1 : x->callee > y->callee;
+}
+
+static void
+fgraph_free(struct fgraph *g)
+{
+	free(g->f);
+	free(g->fv);
+	free(g->names);
+	free(g->a);
+	free(g->av);
+	free(g->lists);
+	memset(g, 0, sizeof(*g));
+}
+
+/*
+ * The function graph of p in g when p has line symbols: 1; 0 when it has
+ * none (p is used as it is), -1 out of memory.
+ */
+static int
+fgraph_make(const struct gp_profile *p, const char *const *names,
+    struct fgraph *g)
+{
+	const struct gp_pfunc **sorted = NULL, *cur, *f;
+	struct pos *pv = NULL;
+	struct apair *pr = NULL;
+	size_t *canon = NULL, *fk = NULL, i, j, k, n, nf, na, np, *cnt = NULL;
+	long x, y;
+	int joined = 0, rv = -1;
+
+	memset(g, 0, sizeof(*g));
+	if ((sorted = calloc(p->nfuncs + 1, sizeof(*sorted))) == NULL ||
+	    (canon = calloc(p->nfuncs + 1, sizeof(*canon))) == NULL ||
+	    (fk = calloc(p->nfuncs + 1, sizeof(*fk))) == NULL ||
+	    (pv = pos_make((const void *const *)p->funcs, p->nfuncs)) == NULL)
+		goto out;
+	for (n = i = 0; i < p->nfuncs; i++) {
+		canon[i] = (size_t)-1;
+		if (!p->funcs[i]->iscycle && p->funcs[i]->symname != NULL)
+			sorted[n++] = p->funcs[i];
+	}
+	if (n > 1)
+		qsort(sorted, n, sizeof(*sorted), byaddr);
+	for (cur = NULL, i = 0; i < n; i++) {
+		f = sorted[i];
+		x = pos_find(pv, p->nfuncs, f);
+		if (f->symflags & GP_PSYM_FUNC)
+			cur = f;
+		else if (cur != NULL && f->file != NULL && f->line > 0) {
+			canon[x] = (size_t)pos_find(pv, p->nfuncs, cur);
+			joined = 1;
+			continue;
+		}
+		canon[x] = (size_t)x;
+	}
+	if (!joined) {
+		rv = 0;
+		goto out;
+	}
+	/* The functions, numbered in the order of p->funcs. */
+	for (nf = i = 0; i < p->nfuncs; i++)
+		if (canon[i] == i)
+			fk[i] = nf++;
+	if ((g->f = calloc(nf + 1, sizeof(*g->f))) == NULL ||
+	    (g->fv = calloc(nf + 1, sizeof(*g->fv))) == NULL ||
+	    (g->names = calloc(nf + 1, sizeof(*g->names))) == NULL ||
+	    (pr = calloc(p->narcs + 1, sizeof(*pr))) == NULL ||
+	    (cnt = calloc(2 * nf + 1, sizeof(*cnt))) == NULL)
+		goto out;
+	for (i = 0; i < p->nfuncs; i++) {
+		if (canon[i] != i)
+			continue;
+		k = fk[i];
+		g->f[k] = *p->funcs[i];
+		g->f[k].samples = 0;
+		g->f[k].printed = 0;
+		g->f[k].cycle = 0;
+		g->f[k].cyc = NULL;
+		g->f[k].callers = g->f[k].callees = NULL;
+		g->f[k].ncallers = g->f[k].ncallees = 0;
+		g->fv[k] = &g->f[k];
+		g->names[k] = names != NULL ? names[i] : NULL;
+	}
+	for (i = 0; i < p->nfuncs; i++) {
+		if (canon[i] == (size_t)-1)
+			continue;
+		k = fk[canon[i]];
+		g->f[k].samples += p->funcs[i]->samples;
+		if (p->funcs[i]->printed)
+			g->f[k].printed = 1;
+	}
+	/* The arcs between functions, one per caller and callee. */
+	for (np = i = 0; i < p->narcs; i++) {
+		x = pos_find(pv, p->nfuncs, p->arcs[i]->caller);
+		y = pos_find(pv, p->nfuncs, p->arcs[i]->callee);
+		if (x < 0 || y < 0 || canon[x] == (size_t)-1 ||
+		    canon[y] == (size_t)-1 || canon[x] == canon[y])
+			continue;
+		pr[np].caller = fk[canon[x]];
+		pr[np].callee = fk[canon[y]];
+		pr[np++].arc = p->arcs[i];
+	}
+	if (np > 1)
+		qsort(pr, np, sizeof(*pr), bypair);
+	if ((g->a = calloc(np + 1, sizeof(*g->a))) == NULL ||
+	    (g->av = calloc(np + 1, sizeof(*g->av))) == NULL ||
+	    (g->lists = calloc(2 * np + 1, sizeof(*g->lists))) == NULL)
+		goto out;
+	for (na = i = 0; i < np; i++) {
+		if (na == 0 || g->a[na - 1].caller != &g->f[pr[i].caller] ||
+		    g->a[na - 1].callee != &g->f[pr[i].callee]) {
+			g->a[na] = *pr[i].arc;
+			g->a[na].caller = &g->f[pr[i].caller];
+			g->a[na].callee = &g->f[pr[i].callee];
+			g->a[na].sites = NULL;
+			g->a[na].nsites = 0;
+			na++;
+			continue;
+		}
+		g->a[na - 1].count += pr[i].arc->count;
+		g->a[na - 1].self += pr[i].arc->self;
+		g->a[na - 1].child += pr[i].arc->child;
+	}
+	/*
+	 * Each function's callers, then its callees, in one pool: cnt[k]
+	 * and cnt[nf + k] count them, then are where the next one goes.
+	 */
+	for (i = 0; i < na; i++) {
+		cnt[g->a[i].callee - g->f]++;
+		cnt[nf + (size_t)(g->a[i].caller - g->f)]++;
+	}
+	for (j = i = 0; i < nf; i++) {
+		g->f[i].callers = &g->lists[j];
+		k = cnt[i];
+		cnt[i] = j;
+		j += k;
+		g->f[i].callees = &g->lists[j];
+		k = cnt[nf + i];
+		cnt[nf + i] = j;
+		j += k;
+	}
+	for (i = 0; i < na; i++) {
+		g->av[i] = &g->a[i];
+		k = (size_t)(g->a[i].callee - g->f);
+		g->lists[cnt[k]++] = &g->a[i];
+		g->f[k].ncallers++;
+		k = (size_t)(g->a[i].caller - g->f);
+		g->lists[cnt[nf + k]++] = &g->a[i];
+		g->f[k].ncallees++;
+	}
+	g->prof = *p;
+	g->prof.funcs = g->fv;
+	g->prof.nfuncs = nf;
+	g->prof.arcs = g->av;
+	g->prof.narcs = na;
+	g->prof.ncycles = 0;
+	rv = 1;
+out:
+	if (rv == -1)
+		fgraph_free(g);
+	free(sorted);
+	free(canon);
+	free(fk);
+	free(pv);
+	free(pr);
+	free(cnt);
+	return rv;
+}
+
+static int	stacks_graph(const struct gp_profile *, double, double,
+		    const char *const *, struct stacks *);
+
 int
 stacks_make(const struct gp_profile *p, double scale, double min,
+    const char *const *names, struct stacks *st)
+{
+	struct fgraph g;
+	int rv;
+
+	if (!((p->have & GP_HAVE_CTX) && p->nctxtrees > 0 &&
+	    p->ctxtotal > 0)) {
+		memset(st, 0, sizeof(*st));
+		if ((rv = fgraph_make(p, names, &g)) == -1)
+			return -1;
+		if (rv == 1) {
+			rv = stacks_graph(&g.prof, scale, min,
+			    names != NULL ? g.names : NULL, st);
+			fgraph_free(&g);
+			return rv;
+		}
+	}
+	return stacks_graph(p, scale, min, names, st);
+}
+
+static int
+stacks_graph(const struct gp_profile *p, double scale, double min,
     const char *const *names, struct stacks *st)
 {
 	const struct gp_pfunc *f;

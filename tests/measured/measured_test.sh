@@ -189,6 +189,69 @@ threads_body()
 	atf_check -o file:ja cat jb
 }
 
+# onethread N: the stream on stdin with only thread N's records of the
+# runtime layer (gp-stream(5): thread, marc, mem, ctx, trace and tev
+# records carry the thread in their second field), the oracle of -u N.
+onethread()
+{
+	awk -F '\t' -v n="$1" '$1 ~ /^(thread|marc|mem|ctx|trace|tev)$/ &&
+	    $2 != n { next } { print }'
+}
+
+atf_test_case perthread
+perthread_head()
+{
+	atf_set "descr" "gp-fmt -u and -U: each thread's report, in text and" \
+	    "formats, is that of the stream holding that thread alone"
+	atf_set "require.progs" "cc"
+}
+perthread_body()
+{
+	rtbuild t -pthread "$progs/thr.c"
+	rtrun ./t
+	gmon-cat -t >all.gps
+	awk -F '\t' '$1 == "thread" { print $2 }' all.gps >slots
+	test "$(wc -l <slots)" -eq 9 || atf_fail "threads: $(cat slots)"
+	: >want
+	for n in $(cat slots); do
+		onethread $n <all.gps | gp-sym t | gp-fmt -b >one.$n
+		grep -q '^Flat profile' one.$n || atf_fail "thread $n: no report"
+		gp-sym t <all.gps | gp-hist | gp-arcs | gp-fmt -b -u $n >u.$n
+		atf_check -o file:one.$n cat u.$n
+		awk -F '\t' -v n=$n '$1 == "thread" && $2 == n {
+		    printf "Thread %s: tid %s \"%s\"\n\n", $2, $3, $6 }' all.gps >>want
+		cat one.$n >>want
+		[ $n = "$(tail -n 1 slots)" ] || printf '\f\n' >>want
+	done
+	# a format follows the choice too
+	gp-sym t <all.gps >sym.gps
+	n=$(sed -n 2p slots)
+	for f in folded json svg; do
+		onethread $n <all.gps | gp-sym t | gp-fmt -o $f >one.$f
+		gp-fmt -o $f -u $n sym.gps >u.$f
+		atf_check -o file:one.$f cat u.$f
+	done
+	# by name: every thread of thr.c is named t, as the program
+	atf_check -o file:want gp-fmt -b -U sym.gps
+	atf_check -o file:want gp -b -U t
+	gp-fmt -b -u t sym.gps >byname
+	grep -q '^Flat profile' byname || atf_fail "-u t: no report"
+	# bad choices: one line, exit 1
+	atf_check -s exit:1 -e match:'thread 99: no such thread' \
+	    gp-fmt -u 99 sym.gps
+	atf_check -s exit:1 -e match:'thread nosuch: no such thread' \
+	    gp-fmt -u 1,nosuch sym.gps
+	atf_check -s exit:1 -e match:'thread 0: not a thread number' \
+	    gp-fmt -u 0 sym.gps
+	atf_check -s exit:1 -e match:"an empty thread name or number" \
+	    gp-fmt -u 1,,2 sym.gps
+	gmon-cat | gp-sym t >merged.gps
+	atf_check -s exit:1 -e match:'merged \(gmon-cat -t' \
+	    gp-fmt -u 1 merged.gps
+	atf_check -s exit:1 -e match:'-U: one report a thread' \
+	    gp-fmt -U -o svg sym.gps
+}
+
 atf_test_case dlopen
 dlopen_head()
 {
@@ -578,6 +641,7 @@ atf_init_test_cases()
 	atf_add_test_case stages
 	atf_add_test_case graph
 	atf_add_test_case threads
+	atf_add_test_case perthread
 	atf_add_test_case dlopen
 	atf_add_test_case killed
 	atf_add_test_case stale

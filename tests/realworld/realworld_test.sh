@@ -320,6 +320,53 @@ make_callgrind()
 }
 rtcase make_callgrind make_callgrind "GNU make, gcc -O2 -g, under callgrind: callgrind_annotate's names and costs, the clone msort_with_tmp.part.0 named, its program total the base"
 
+# htmlstacks PAGE: the stacks of an html page's flame graph as "frames
+# weight", its frames named, the weight to 4 decimals, sorted.
+htmlstacks()
+{
+	awk '/<script type="application\/json" id="data">/ { on = 1; next }
+	    on && /^<\/script>/ { exit } on' "$1" |
+	    jq -r '.f as $f | .s[] | [(.[:-1] | map($f[.][0]) | join(";")),
+		(.[-1] * 10000 | round / 10000 | tostring)] | join(" ")' | sort
+}
+
+# The README's own advice, gp-sym -l into a flame graph, on bzip2 built
+# -O2: the stacks are those of the function-level profile, not one frame
+# a line (a line of a function's body has no caller in gprof's
+# line-level call graph; an inlined call's line is named by the function
+# inlined).
+lines_stacks()
+{
+	corpus bzip2:pg-O2
+	cp "$BIN/bzip2-pg-O2" bzip2
+	workload bzip2 ./bzip2 1
+	gmon-cat gmon.1 | gp-sym bzip2 >f.gps
+	gmon-cat gmon.1 | gp-sym -l bzip2 >l.gps
+	test "$(grep -c '^sym' l.gps)" -gt "$(grep -c '^sym' f.gps)" ||
+	    atf_fail "gp-sym -l made no line symbols"
+	for o in folded svg html; do
+		gp-fmt -o $o f.gps >f.$o || atf_fail "gp-fmt -o $o failed"
+		gp-fmt -o $o l.gps >l.$o || atf_fail "gp-fmt -l -o $o failed"
+	done
+	test "$(awk -F';' 'NF > 4' f.folded | wc -l)" -gt 3 ||
+	    atf_fail "few deep stacks: $(cat f.folded)"
+	atf_check -o file:f.folded cat l.folded
+	atf_check -o file:f.svg cat l.svg
+	htmlstacks f.html >f.hs
+	htmlstacks l.html >l.hs
+	test "$(wc -l <f.hs)" -gt 3 || atf_fail "html: few stacks"
+	atf_check -o file:f.hs cat l.hs
+}
+eval "atf_test_case lines_stacks
+lines_stacks_head()
+{
+	atf_set descr \"bzip2 -O2: gp-sym -l streams give the function-level stacks of folded, svg and html\"
+	atf_set require.progs \"gcc apt-get jq\"
+	atf_set timeout 600
+}
+lines_stacks_body() { lines_stacks; }"
+cases="$cases lines_stacks"
+
 atf_init_test_cases()
 {
 	for c in $cases; do
