@@ -176,19 +176,24 @@ top_lua_head()
 	atf_set require.progs "gcc apt-get"
 	atf_set timeout 600
 }
-top_lua_body()
+# topwatch PROG FUNC [ARGS...]: $RTDIR/PROG ARGS (standard input: in)
+# watched by gp-top -b -d 1 until it exits: snapshots monotonic, each
+# interval the difference of two snapshots, the final one gp's report of
+# the companion file, FUNC in it.
+topwatch()
 {
-	corpus lua:fi-O2
-	rtlink lua fi-O2
-	echo "local t0 = os.time()
-	    repeat dofile('$rw/work.lua') until os.time() - t0 >= 25" >long.lua
-	(cd "$RTDIR" && rm -f gmon.out gmon.out.gprt &&
-	    exec env GPRT_HZ=0 ./lua ../long.lua >/dev/null) &
+	_prog=$1
+	_func=$2
+	shift 2
+	# gone before it starts, so that the wait below is for its own
+	rm -f "$RTDIR/gmon.out" "$RTDIR/gmon.out.gprt"
+	(cd "$RTDIR" &&
+	    exec env GPRT_HZ=0 ./"$_prog" "$@" <../in >/dev/null) &
 	p=$!
 	echo $p >pid
 	while [ ! -e "$RTDIR/gmon.out.gprt" ]; do sleep 0.05; done
 	atf_check -o save:out -e empty gp-top -b -d 1 -p $p
-	wait $p || atf_fail "lua failed"
+	wait $p || atf_fail "$_prog failed"
 	test "$(grep -c '^/' out)" -ge 20 ||
 	    atf_fail "fewer than 20 snapshots in 30 s: $(grep '^/' out)"
 	atf_check -o match:"EXITED, pid $p, 1 thread, " -x 'grep "^/" out | tail -n 1'
@@ -211,10 +216,20 @@ top_lua_body()
 	awk '/^\// { delete f; next } NF == 7 && $1 ~ /^[0-9]+$/ {
 		f[$7] = $4 " " $5 } END { for (n in f) print n, f[n] }' out |
 	    sort >got
-	atf_check -o save:rep gp -b -p "$RTDIR/lua" "$RTDIR/gmon.out.gprt"
+	atf_check -o save:rep gp -b -p "$RTDIR/$_prog" "$RTDIR/gmon.out.gprt"
 	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4, $3 }' rep | sort >want
-	grep -q '^luaV_execute ' want || atf_fail "no luaV_execute: $(cat rep)"
+	grep -q "^$_func " want || atf_fail "no $_func: $(cat rep)"
 	atf_check -o file:want cat got
+}
+
+top_lua_body()
+{
+	corpus lua:fi-O2
+	rtlink lua fi-O2
+	echo "local t0 = os.time()
+	    repeat dofile('$rw/work.lua') until os.time() - t0 >= 25" >long.lua
+	: >in
+	topwatch lua luaV_execute ../long.lua
 }
 top_lua_cleanup()
 {
@@ -222,6 +237,38 @@ top_lua_cleanup()
 	return 0
 }
 cases="$cases top_lua"
+
+# The same of sqlite3's shell (gcc -O2, libgprt) reading work.sql over
+# and over, some 25 s of it, the table made anew each time.
+atf_test_case top_sqlite3 cleanup
+top_sqlite3_head()
+{
+	atf_set descr "gp-top -b -d 1 -p watching sqlite3 (gcc -O2 -finstrument-functions, libgprt) for 30 s: snapshots monotonic, intervals their differences, the final one gp's report of the companion file"
+	atf_set require.progs "gcc apt-get"
+	atf_set timeout 600
+}
+top_sqlite3_body()
+{
+	corpus sqlite3:fi-O2
+	rtlink sqlite3 fi-O2
+	# one pass's seconds, for a script of some 25
+	{ echo 'DROP TABLE IF EXISTS t;'; cat "$rw/work.sql"; } >one.sql
+	t0=$(date +%s%N)
+	(cd "$RTDIR" && GPRT_HZ=0 ./sqlite3 :memory: <../one.sql >/dev/null) ||
+	    atf_fail "sqlite3 failed on work.sql"
+	t1=$(date +%s%N)
+	n=$((25000000000 / (t1 - t0 + 1) + 1))
+	[ $n -le 2000 ] || n=2000
+	: >in
+	while [ $n -gt 0 ]; do cat one.sql >>in; n=$((n - 1)); done
+	topwatch sqlite3 sqlite3VdbeExec :memory:
+}
+top_sqlite3_cleanup()
+{
+	[ -f pid ] && kill -9 "$(cat pid)" 2>/dev/null
+	return 0
+}
+cases="$cases top_sqlite3"
 
 # Profiles of other profilers on a real program: GNU make built -O2 -g
 # (no -pg), running work.mk.  Their readers must name what perf report
