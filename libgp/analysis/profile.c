@@ -77,7 +77,8 @@ gp_stage_threads(const char *list)
 	uint64_t n;
 
 	if (list == NULL) {
-		nsel = 0;
+		while (nsel > 0)
+			free(sel[--nsel].tok);
 		return;
 	}
 	s = gp_xstrdup(list);
