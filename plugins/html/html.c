@@ -16,6 +16,7 @@
  * function at a time.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -29,6 +30,7 @@
 #include "units.h"
 #include "xml.h"
 #include "host.h"
+#include "assets.h"
 
 static const char style[] =
 "body{font:14px/1.35 system-ui,sans-serif;margin:0 16px 32px;color:#222;"
@@ -51,7 +53,13 @@ static const char style[] =
 "#flame div:hover{outline:1px solid #000}\n"
 ".scroll{max-height:440px;overflow:auto;border:1px solid #ddd}\n"
 ".note{color:#666;font-size:12px}input{font:inherit;width:24em}\n"
-"#entry{border:1px solid #ccc;padding:6px;background:#fcfcfc}\n";
+"#entry{border:1px solid #ccc;padding:6px;background:#fcfcfc}\n"
+"#tlbox{position:relative;overflow-y:auto;border:1px solid #ddd}"
+"#tlc{position:sticky;top:0;display:block;cursor:grab}"
+"#tlsp{position:absolute;top:0;left:0;width:1px}\n"
+"#tlsel{min-height:2em;padding:4px 0}#tlsel dl{margin:4px 0}"
+"#tlspans:empty{display:none}label.lane{display:block;font-size:12px}"
+"label.lane input{width:auto;margin:0 4px 0 0}\n";
 
 /* The page's script: the views, drawn from the JSON in #data. */
 static const char script[] =
@@ -132,7 +140,10 @@ static const char script[] =
 "pct(F[i][3])+'</td><td class=n>'+esc(F[i][1]||'')+':'+F[i][2]+"
 "'</td><td class=n>'+link(i)+'</td></tr>';$('ltab').innerHTML=h+"
 "'</table>';}\n"
-"sortby(1);flame();lines();entry();\n"
+"sortby(1);flame();lines();entry();\n";
+
+/* After the sections' scripts: when the page was ready. */
+static const char ready[] =
 "document.body.dataset.ready=String(Math.round(performance.now()));\n"
 "requestAnimationFrame(()=>setTimeout(()=>{document.body.dataset.painted="
 "String(Math.round(performance.now()));},0));\n";
@@ -190,6 +201,157 @@ ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
 	return 0;
 }
 
+
+/* A span of the timeline: a call, from its enter to its leave. */
+struct span {
+	int64_t		 start, end;	/* nanoseconds since the base */
+	unsigned	 depth;
+	long		 f;		/* its function in the page's list */
+	int		 flags;		/* TL_* */
+};
+#define TL_NOSTART	1		/* entered before the ring: its
+					   start is the first event kept */
+#define TL_NOEND	2		/* never left: ends at the last event */
+#define TL_OPEN		4		/* open through the whole timeline */
+
+static int64_t
+ns(double t, int64_t base)
+{
+	return (int64_t)llround(t * 1e9) - base;
+}
+
+/* The function of an event, as the page's list numbers them. */
+static long
+evfunc(const struct gp_pevent *e, const struct gp_profile *p,
+    const struct pos *pf, const struct frames *fr, const long *ff)
+{
+	long k;
+
+	if (e->func != NULL && (k = pos_find(pf, p->nfuncs, e->func)) >= 0)
+		return k;
+	if (e->name == NULL || (k = frames_named(fr, e->func, e->name)) < 0)
+		return -1;
+	return ff[k];
+}
+
+/*
+ * One thread's timeline: its calls as spans, paired as gp-fmt -o replay
+ * and chrome pair them, ordered by start.  -1: out of memory.
+ */
+static int
+tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
+    const struct pos *pf, const struct frames *fr, const long *ff,
+    int64_t base)
+{
+	const struct gp_pevent *e;
+	struct span *v;
+	size_t *stack, i, n, sp, nouter, nlead, lead, k;
+	int64_t t0, t1, prev;
+	unsigned maxd = 0;
+
+	if ((v = calloc(tr->nevents + 1, sizeof(*v))) == NULL ||
+	    (stack = calloc(tr->nevents + 1, sizeof(*stack))) == NULL) {
+		free(v);
+		return -1;
+	}
+	for (nouter = 0; nouter < tr->nevents && tr->events[nouter]->open;
+	    nouter++)
+		continue;
+	t0 = tr->nevents > 0 ? ns(tr->events[nouter < tr->nevents ? nouter :
+	    0]->time, base) : 0;
+	t1 = tr->nevents > 0 ? ns(tr->events[tr->nevents - 1]->time, base) : 0;
+	/* the leaves before their enters */
+	for (nlead = sp = 0, i = nouter; i < tr->nevents; i++)
+		if (tr->events[i]->kind == GP_EV_ENTER)
+			sp++;
+		else if (sp > 0)
+			sp--;
+		else
+			nlead++;
+	n = 0;
+	for (i = 0; i < nouter; i++) {
+		e = tr->events[i];
+		v[n].start = ns(e->time, base);
+		v[n].end = t1;
+		v[n].depth = e->depth > 0 ? e->depth : 1;
+		v[n].f = evfunc(e, p, pf, fr, ff);
+		v[n++].flags = TL_OPEN | TL_NOEND;
+	}
+	/* slots for the calls entered before the ring, innermost last */
+	lead = n + nlead;
+	n = lead;
+	for (sp = 0, i = nouter; i < tr->nevents; i++) {
+		e = tr->events[i];
+		if (e->kind == GP_EV_ENTER) {
+			v[n].start = ns(e->time, base);
+			v[n].end = t1;
+			v[n].depth = e->depth > 0 ? e->depth : 1;
+			v[n].f = evfunc(e, p, pf, fr, ff);
+			v[n].flags = TL_NOEND;
+			stack[sp++] = n++;
+		} else if (sp > 0) {
+			k = stack[--sp];
+			v[k].end = ns(e->time, base);
+			v[k].flags = 0;
+		} else {
+			k = --lead;
+			v[k].start = t0;
+			v[k].end = ns(e->time, base);
+			v[k].depth = e->depth > 0 ? e->depth : 1;
+			v[k].f = evfunc(e, p, pf, fr, ff);
+			v[k].flags = TL_NOSTART;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (v[i].depth > maxd)
+			maxd = v[i].depth;
+	fprintf(out, "{\"pid\":%" PRIu64 ",\"thread\":%" PRIu64 ",\"tid\":%"
+	    PRIu64 ",\"name\":", tr->pid, tr->thread, tr->tid);
+	json_str(out, tr->name);
+	fprintf(out, ",\"lost\":%" PRIu64 ",\"first\":%d,\"n\":%zu,"
+	    "\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"d\":%u,\n\"s\":[",
+	    tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd);
+	/* start (from the previous span's), length, depth, function, flags */
+	for (prev = 0, i = 0; i < n; i++) {
+		fprintf(out, "%s%" PRId64 ",%" PRId64 ",%u,%ld,%d", i == 0 ? "" :
+		    i % 8 == 0 ? ",\n" : ",", v[i].start - prev,
+		    v[i].end - v[i].start, v[i].depth, v[i].f, v[i].flags);
+		prev = v[i].start;
+	}
+	fputs("]}", out);
+	free(v);
+	free(stack);
+	return 0;
+}
+
+/* The timelines of the trace collector, every thread's: "tl". */
+static int
+timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
+    const struct frames *fr, const long *ff)
+{
+	const struct gp_ptrace *tr;
+	int64_t base = 0;
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < p->ntraces; i++) {
+		tr = p->traces[i];
+		if (tr->nevents > 0 && (!any ||
+		    ns(tr->events[0]->time, 0) < base)) {
+			base = ns(tr->events[0]->time, 0);
+			any = 1;
+		}
+	}
+	fprintf(out, ",\n\"tlbase\":%" PRId64 ",\"tl\":[", base);
+	for (i = 0; i < p->ntraces; i++) {
+		fputs(i > 0 ? ",\n" : "\n", out);
+		if (tlthread(out, p->traces[i], p, pf, fr, ff, base) == -1)
+			return -1;
+	}
+	fputs("]", out);
+	return 0;
+}
+
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -243,8 +405,18 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	}
 	fprintf(out, "</h1>\n<nav><a href=\"#facts\">Run</a><a href=\"#fg\">"
 	    "Flame graph</a><a href=\"#flat\">Flat profile</a><a "
-	    "href=\"#entry\">Call graph</a><a href=\"#lines\">Source lines</a></nav>\n"
-	    "<h2>Run</h2><dl id=\"facts\"></dl>\n"
+	    "href=\"#entry\">Call graph</a><a href=\"#lines\">Source lines</a>"
+	    "%s</nav>\n<h2>Run</h2><dl id=\"facts\"></dl>\n"
+	    "<div id=\"tlsec\"><h2 id=\"timeline\">Timeline</h2>\n<p "
+	    "class=\"note\">The calls the trace collector kept, a lane per "
+	    "thread, time from left to right, the callers above their callees. "
+	    "Wheel: zoom; shift+wheel or drag: pan; click a call for its "
+	    "duration and callers; double-click: all of it <button "
+	    "id=\"tlreset\">whole timeline</button>. A red line marks where a "
+	    "ring lost events; a red edge, a call entered before them.</p>\n"
+	    "<div id=\"tlthreads\"></div><div id=\"tlbox\"><div id=\"tlsp\"></div><canvas id=\"tlc\">"
+	    "</canvas></div><div id=\"tlsel\"></div><pre id=\"tlspans\">"
+	    "</pre></div>\n"
 	    "<h2 id=\"fg\">Flame graph</h2>\n<p class=\"note\">%s Click "
 	    "a frame for its call-graph entry.</p>\n<div id=\"flame\"></div>\n"
 	    "<h2 id=\"flat\">Flat profile</h2>\n<p><input id=\"q\" "
@@ -259,7 +431,8 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 
 	    "<div id=\"lines\"><h2>Source lines</h2><p class=\"note\">The "
 	    "lines with the most self time (gp-sym -l).</p><div id=\"ltab\">"
-	    "</div></div>\n", hasctx ? "Exact: the calling contexts the runtime "
+	    "</div></div>\n", trace_have(p) ? "<a href=\"#timeline\">"
+	    "Timeline</a>" : "", hasctx ? "Exact: the calling contexts the runtime "
 	    "measured, every thread's added up." : prof_measured(p) ?
 	    "Estimated from the call graph: each function's self time shared "
 	    "among its callers by the time measured on each call arc." :
@@ -310,6 +483,18 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		fact(out, &first, "stacks", buf);
 	} else
 		fact(out, &first, "stacks", "estimated from the call graph");
+	if (trace_have(p)) {
+		uint64_t nev = 0, lost = 0;
+
+		for (i = 0; i < p->ntraces; i++) {
+			nev += p->traces[i]->nevents;
+			lost += p->traces[i]->lost;
+		}
+		snprintf(buf, sizeof(buf), "the calls of %zu thread%s: %"
+		    PRIu64 " events kept, %" PRIu64 " lost", p->ntraces,
+		    p->ntraces == 1 ? "" : "s", nev, lost);
+		fact(out, &first, "timeline", buf);
+	}
 	fputs("],\n\"total\":", out);
 	num(out, p->total);
 	fputs(",\"hz\":", out);
@@ -387,8 +572,15 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		num(out, st.v[i].w);
 		putc(']', out);
 	}
-	fputs("]}\n</script>\n<script>\n", out);
+	fputs("]", out);
+	if (trace_have(p) && rv == 0 && timeline(out, p, pf, &fr, ff) == -1) {
+		host->error(ctx, "out of memory");
+		rv = -1;
+	}
+	fputs("}\n</script>\n<script>\n", out);
 	fputs(script, out);
+	fputs(js_timeline, out);
+	fputs(ready, out);
 	fputs("</script>\n</body></html>\n", out);
 	free(ff);
 	free(pf);

@@ -1,0 +1,125 @@
+#! /usr/bin/atf-sh
+#
+# The html format's sections beyond the time profile (gp-formats(5)):
+# the timeline, read in headless Chromium and checked against the text
+# formats of the same stream (gp-fmt -o replay).
+
+. "$(atf_get_srcdir)/../lib.sh"
+
+# traced EVENTS SOURCE [CC ARGS]: SOURCE built with libgprt as p, run with
+# the trace collector keeping EVENTS events a thread; its stream in s.
+traced()
+{
+	_n=$1
+	shift
+	_s=$(stage)
+	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o p \
+	    "$@" -L"$_s/lib" -lgprt -Wl,-rpath,"$_s/lib"
+	rm -f gmon.out gmon.out.gprt
+	# (fns.c's main returns its result)
+	GPRT_HZ=0 GPRT_COLLECT=trace GPRT_TRACE_EVENTS=$_n ./p >/dev/null \
+	    2>err || test -s gmon.out.gprt || atf_fail "p failed: $(cat err)"
+	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+}
+
+# spans STREAM DOM: replay's calls with durations, "thread duration unit
+# name" sorted, in want; the page's (DOM of PAGE#tl-spans) in got.
+spans()
+{
+	gp-fmt -o replay "$1" | awk '
+	    /^# thread/ { t = $3; next }
+	    /^#/ { next }
+	    $2 ~ /^(ns|us|ms|s)$/ {
+		line = $0
+		sub(/^[^|]*\| */, "", line)
+		if (line ~ /^} \/\* /) {
+			sub(/^} \/\* /, "", line)
+			sub(/ \*\/$/, "", line)
+		} else
+			sub(/\(\);$/, "", line)
+		print t, $1, $2, line
+	    }' | LC_ALL=C sort > want
+	sed -n '/<pre id="tlspans">/,/<\/pre>/p' "$2" |
+	    sed 's|.*<pre id="tlspans">||; s|</pre>.*||' | grep . |
+	    LC_ALL=C sort > got
+	test -s want || atf_fail "replay shows no durations"
+	atf_check -o file:want cat got
+}
+
+# lanes STREAM DOM: the lanes' titles say replay's thread headers.
+lanes()
+{
+	gp-fmt -o replay "$1" | sed -n 's/^# thread \([0-9]*\) (tid \([0-9]*\), \(.*\)): \([0-9]*\) events\(, \([0-9]*\) \([a-z]*\) events lost\)*.*/thread \1 (tid \2) \3: \4 events\5/p' |
+	    sed 's/lost$/lost (ring truncated)/' > lanes.want
+	grep -o '<label class="lane">[^/]*</span>' "$2" |
+	    sed 's|<[^>]*>||g; s|^ *||' > lanes.got
+	atf_check -o file:lanes.want cat lanes.got
+}
+
+atf_test_case timeline
+timeline_head()
+{
+	atf_set "descr" "html's timeline: its calls' durations are replay's," \
+	    "whole or from a truncated ring, a lane per thread; a call shown" \
+	    "with its callers and its call-graph entry"
+	atf_set "require.progs" "cc"
+}
+timeline_body()
+{
+	need chromium
+	export HOME=$(pwd)
+	here=$(atf_get_srcdir)
+	# a ring that lost its start
+	traced 4096 "$progs/rec.c"
+	atf_check -o save:t.html gp-fmt -o html s
+	atf_check -s exit:1 grep -Eiq 'src=|https?:|@import|url\(' t.html
+	chrome --dump-dom "file://$(pwd)/t.html#tl-spans" > dom
+	grep -q 'data-ready="[0-9]' dom || atf_fail "the script failed"
+	spans s dom
+	lanes s dom
+	atf_check -o match:'earlier events lost \(ring truncated\)' \
+	    cat lanes.got
+	# one call: its duration is among replay's for its name, its name
+	# links to its call-graph entry, its callers end in main
+	chrome --dump-dom "file://$(pwd)/t.html#span=0.2000" > dom.one
+	sed -n 's|.*<div id="tlsel">||p' dom.one | sed 's|</dl>.*||' > one
+	name=$(sed -n 's|^<b><a href="#f[0-9]*">\([^<]*\)</a></b>.*|\1|p' one)
+	test -n "$name" || atf_fail "no call shown: $(cat one)"
+	f=$(sed -n 's|^<b><a href="#f\([0-9]*\)">.*|\1|p' one)
+	grep -q "<a href=\"#f$f\">$name</a>" dom ||
+	    atf_fail "#f$f is not $name's entry"
+	d=$(sed -n 's|.*<dd class="dur">\([^<]*\)</dd>.*|\1|p' one)
+	grep -qxF "1 $d $name" want || atf_fail "$name took $d: not replay's"
+	atf_check -o match:'called from</dt><dd class="path"><a href="#f[0-9]*">main</a>' \
+	    cat one
+	# the whole run: no events lost
+	traced 1024 "$progs/fns.c"
+	gp-fmt -o html s > w.html || atf_fail "gp-fmt failed"
+	chrome --dump-dom "file://$(pwd)/w.html#tl-spans" > dom.w
+	spans s dom.w
+	lanes s dom.w
+	atf_check -s exit:1 grep -q 'lost' lanes.got
+	# nine threads, nine lanes
+	traced 1024 "$here/../collect/thr8.c" -lpthread
+	gp-fmt -o html s > m.html || atf_fail "gp-fmt failed"
+	chrome --dump-dom "file://$(pwd)/m.html#tl-spans" > dom.m
+	spans s dom.m
+	lanes s dom.m
+	test "$(wc -l < lanes.got)" -eq 9 || atf_fail "not 9 lanes"
+	chrome --screenshot="$(pwd)/shot.png" \
+	    "file://$(pwd)/m.html#span=3.10" >/dev/null
+	test "$(wc -c < shot.png)" -gt 10000 || atf_fail "no screenshot"
+	if atf_config_has shots; then
+		cp shot.png "$(atf_config_get shots)/html-timeline.png"
+	fi
+	# no timeline: no section
+	grep -v '^t' s > nt
+	gp-fmt -o html nt > n.html || atf_fail "gp-fmt failed"
+	chrome --dump-dom "file://$(pwd)/n.html" > dom.n
+	atf_check -o match:'<div id="tlsec" style="display: none' cat dom.n
+}
+
+atf_init_test_cases()
+{
+	atf_add_test_case timeline
+}
