@@ -59,7 +59,9 @@ static const char style[] =
 "#tlsp{position:absolute;top:0;left:0;width:1px}\n"
 "#tlsel{min-height:2em;padding:4px 0}#tlsel dl{margin:4px 0}"
 "#tlspans:empty{display:none}label.lane{display:block;font-size:12px}"
-"label.lane input{width:auto;margin:0 4px 0 0}\n";
+"label.lane input{width:auto;margin:0 4px 0 0}\n"
+"tr.leak td{color:#a00}h3{font-size:14px;margin:12px 0 4px}"
+"#memtot{margin:4px 0}\n";
 
 /* The page's script: the views, drawn from the JSON in #data. */
 static const char script[] =
@@ -352,6 +354,43 @@ timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
 	return 0;
 }
 
+/* The memory profile (GP_HAVE_MEM): "mem", every record as it is. */
+static void
+memory(FILE *out, const struct gp_profile *p, const struct pos *pf)
+{
+	const struct gp_pmem *m;
+	size_t i;
+
+	fprintf(out, ",\n\"mem\":{\"sums\":%zu,\"live\":%" PRIu64 ",\"peak\":%"
+	    PRIu64 ",\"r\":[", p->memsums, p->memlive, p->mempeak);
+	/* pid, thread, site, fn, site's function, fn's function, then the
+	   counters nmalloc to peak */
+	for (i = 0; i < p->nmems; i++) {
+		m = p->mems[i];
+		fprintf(out, "%s[%" PRIu64 ",%" PRIu64 ",", i > 0 ? ",\n" : "\n",
+		    m->pid, m->thread);
+		json_str(out, m->site);
+		putc(',', out);
+		json_str(out, m->fn);
+		fprintf(out, ",%ld,%ld,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%"
+		    PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%"
+		    PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
+		    m->sitefunc != NULL ? pos_find(pf, p->nfuncs, m->sitefunc) :
+		    -1L, m->func != NULL ? pos_find(pf, p->nfuncs, m->func) : -1L,
+		    m->nmalloc, m->ncalloc, m->nrealloc, m->nfree, m->fails,
+		    m->badfree, m->bytes, m->freedblocks, m->freedbytes,
+		    m->liveblocks, m->livebytes, m->peak);
+	}
+	fputs("]}", out);
+}
+
+static int
+mem_have(const struct gp_profile *p)
+{
+	return GP_HAS(p, mempeak) && (p->have & GP_HAVE_MEM) &&
+	    (p->nmems > 0 || p->memsums > 0);
+}
+
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -406,7 +445,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fprintf(out, "</h1>\n<nav><a href=\"#facts\">Run</a><a href=\"#fg\">"
 	    "Flame graph</a><a href=\"#flat\">Flat profile</a><a "
 	    "href=\"#entry\">Call graph</a><a href=\"#lines\">Source lines</a>"
-	    "%s</nav>\n<h2>Run</h2><dl id=\"facts\"></dl>\n"
+	    "%s%s</nav>\n<h2>Run</h2><dl id=\"facts\"></dl>\n"
 	    "<div id=\"tlsec\"><h2 id=\"timeline\">Timeline</h2>\n<p "
 	    "class=\"note\">The calls the trace collector kept, a lane per "
 	    "thread, time from left to right, the callers above their callees. "
@@ -417,6 +456,17 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    "<div id=\"tlthreads\"></div><div id=\"tlbox\"><div id=\"tlsp\"></div><canvas id=\"tlc\">"
 	    "</canvas></div><div id=\"tlsel\"></div><pre id=\"tlspans\">"
 	    "</pre></div>\n"
+	    "<div id=\"memsec\"><h2 id=\"memory\">Memory</h2>\n<p "
+	    "class=\"note\">What the runtime counted at the calls of malloc, "
+	    "calloc, realloc, the memalign family and free (GPRT_MEM=1), as "
+	    "gp-fmt -M reports it; rows with blocks never freed are marked. "
+	    "Click a column to sort by it.</p>\n<p><label>thread <select "
+	    "id=\"memthr\"></select></label></p>\n<pre id=\"memtot\"></pre>"
+	    "\n<h3>By call site</h3><div class=\"scroll\"><table id=\"memtab\">"
+	    "</table></div>\n<h3>By caller</h3><p class=\"note\">The "
+	    "instrumented function that made the calls (or, when the call "
+	    "site is in it, the site's function).</p><div class=\"scroll\">"
+	    "<table id=\"memfn\"></table></div></div>\n"
 	    "<h2 id=\"fg\">Flame graph</h2>\n<p class=\"note\">%s Click "
 	    "a frame for its call-graph entry.</p>\n<div id=\"flame\"></div>\n"
 	    "<h2 id=\"flat\">Flat profile</h2>\n<p><input id=\"q\" "
@@ -432,7 +482,8 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    "<div id=\"lines\"><h2>Source lines</h2><p class=\"note\">The "
 	    "lines with the most self time (gp-sym -l).</p><div id=\"ltab\">"
 	    "</div></div>\n", trace_have(p) ? "<a href=\"#timeline\">"
-	    "Timeline</a>" : "", hasctx ? "Exact: the calling contexts the runtime "
+	    "Timeline</a>" : "", mem_have(p) ? "<a href=\"#memory\">"
+	    "Memory</a>" : "", hasctx ? "Exact: the calling contexts the runtime "
 	    "measured, every thread's added up." : prof_measured(p) ?
 	    "Estimated from the call graph: each function's self time shared "
 	    "among its callers by the time measured on each call arc." :
@@ -577,9 +628,12 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		rv = -1;
 	}
+	if (mem_have(p))
+		memory(out, p, pf);
 	fputs("}\n</script>\n<script>\n", out);
 	fputs(script, out);
 	fputs(js_timeline, out);
+	fputs(js_memory, out);
 	fputs(ready, out);
 	fputs("</script>\n</body></html>\n", out);
 	free(ff);

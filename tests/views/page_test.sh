@@ -119,7 +119,67 @@ timeline_body()
 	atf_check -o match:'<div id="tlsec" style="display: none' cat dom.n
 }
 
+atf_test_case memory
+memory_head()
+{
+	atf_set "descr" "html's memory section: its totals and call sites are" \
+	    "gp-fmt -M's, of all threads and of one; leaks marked; callers" \
+	    "linked to their call-graph entries"
+	atf_set "require.progs" "cc"
+}
+memory_body()
+{
+	need chromium
+	export HOME=$(pwd)
+	_s=$(stage)
+	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -pthread \
+	    -o p "$progs/mem.c" -L"$_s/lib" -lgprt -Wl,-rpath,"$_s/lib"
+	rm -f gmon.out gmon.out.gprt
+	atf_check env GPRT_HZ=0 GPRT_MEM=1 ./p
+	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+	atf_check -o save:m.html gp-fmt -o html s
+	chrome --dump-dom "file://$(pwd)/m.html" > dom
+	grep -q 'data-ready="[0-9]' dom || atf_fail "the script failed"
+	memcheck s dom
+	# leaks: the rows with unfreed blocks
+	atf_check -o match:'<tr class="leak"><td>1000</td>' cat dom
+	# the caller leak links to leak's call-graph entry
+	atf_check -o match:'<td class="n"><a href="#f[0-9]*">leak</a></td></tr>' \
+	    sed -n 's|.*<table id="memfn">||p' dom
+	# thread 2 alone: a stream of its records only
+	pid=$(awk -F '\t' '$1 == "gprt" { print $3; exit }' s)
+	awk -F '\t' '$1 != "mem" || $2 == 2' s > s2
+	chrome --dump-dom "file://$(pwd)/m.html#memthr=$pid.2" > dom2
+	memcheck s2 dom2 1
+	chrome --screenshot="$(pwd)/shot.png" \
+	    "file://$(pwd)/m.html#memory" >/dev/null
+	test "$(wc -c < shot.png)" -gt 10000 || atf_fail "no screenshot"
+	if atf_config_has shots; then
+		cp shot.png "$(atf_config_get shots)/html-memory.png"
+	fi
+}
+
+# memcheck STREAM DOM [ONE]: the memory section of DOM says what gp-fmt -M
+# says of STREAM: its totals (but for the processes' "in use" line when
+# ONE thread is shown) and its call sites' rows.
+memcheck()
+{
+	gp-fmt -b -M "$1" | sed -n '3,/^$/p' | grep . |
+	    if [ -n "${3:-}" ]; then grep -v '^ in use'; else cat; fi > tot.want
+	sed -n '/<pre id="memtot">/,/<\/pre>/p' "$2" |
+	    sed 's|<pre id="memtot">||; s|</pre>.*||' > tot.got
+	atf_check -o file:tot.want cat tot.got
+	gp-fmt -b -M "$1" | awk '/call site$/ { on = 1; next }
+	    on && NF { $1 = $1; print }' > rows.want
+	test -s rows.want || atf_fail "gp-fmt -M shows no call sites"
+	sed -n 's|.*<table id="memtab">||p' "$2" | sed 's|</table>.*||' |
+	    sed 's|<tr|\n<tr|g' | grep '^<tr' | grep -v '<th' |
+	    sed 's|<[^>]*>| |g; s/^ *//; s/ *$//; s/  */ /g' > rows.got
+	atf_check -o file:rows.want cat rows.got
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case timeline
+	atf_add_test_case memory
 }
