@@ -61,7 +61,10 @@ static const char style[] =
 "#tlspans:empty{display:none}label.lane{display:block;font-size:12px}"
 "label.lane input{width:auto;margin:0 4px 0 0}\n"
 "tr.leak td{color:#a00}h3{font-size:14px;margin:12px 0 4px}"
-"#memtot{margin:4px 0}\n";
+"#memtot{margin:4px 0}\n"
+"#srctab td{padding:0 6px}#srctab td.src{text-align:left;white-space:pre;"
+"font:12px/1.3 ui-monospace,monospace}#srctab tr.gap td{color:#999}"
+"#srchot{columns:2;font-size:13px}\n";
 
 /* The page's script: the views, drawn from the JSON in #data. */
 static const char script[] =
@@ -113,7 +116,8 @@ static const char script[] =
 "(f[6]?'+'+f[6]:'')+'</td><td class=n>'+esc(f[0])+' ['+f[7]+'] '+"
 "where(f)+'</td></tr>';\n"
 "for(const a of down)row(a,a[1],a[1],'');$('entry').innerHTML=h+'</table>';}\n"
-"window.onhashchange=()=>{entry();$('entry').scrollIntoView();};\n"
+"window.onhashchange=()=>{entry();if(/^#f\\d+$/.test(location.hash))"
+"$('entry').scrollIntoView();};\n"
 /* flame graph */
 "function flame(){const root={n:-1,w:0,k:new Map()};let depth=0;"
 "for(const s of D.s){let n=root;const w=s[s.length-1];root.w+=w;"
@@ -391,6 +395,112 @@ mem_have(const struct gp_profile *p)
 	    (p->nmems > 0 || p->memsums > 0);
 }
 
+/* Source files larger than this are listed without their text. */
+#define SRC_FILEMAX	(1L << 20)
+#define SRC_TOTALMAX	(16L << 20)
+
+static int
+cmpname(const void *a, const void *b)
+{
+	const struct gp_pfunc *x = *(const struct gp_pfunc *const *)a;
+	const struct gp_pfunc *y = *(const struct gp_pfunc *const *)b;
+	int c;
+
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	if ((c = strcmp(x->file, y->file)) != 0)
+		return c;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int
+cmpfile(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * The source files of a line profile (gp-sym -l: a function of one file
+ * at two lines), each with its text when it can be read now: "src".
+ * -1: out of memory.
+ */
+static int
+sources(FILE *out, const struct gp_profile *p)
+{
+	const struct gp_pfunc **v;
+	const char **files;
+	size_t i, n, nf;
+	long total = 0, len;
+	int lines = 0;
+	char buf[4096];
+	FILE *f;
+
+	if ((v = calloc(p->nfuncs + 1, sizeof(*v))) == NULL)
+		return -1;
+	for (i = n = 0; i < p->nfuncs; i++)
+		if (!p->funcs[i]->iscycle && p->funcs[i]->file != NULL &&
+		    p->funcs[i]->line > 0)
+			v[n++] = p->funcs[i];
+	qsort(v, n, sizeof(*v), cmpname);
+	for (i = 1; i < n && !lines; i++)
+		lines = strcmp(v[i]->name, v[i - 1]->name) == 0 &&
+		    strcmp(v[i]->file, v[i - 1]->file) == 0 &&
+		    v[i]->line != v[i - 1]->line;
+	if (!lines) {
+		free(v);
+		return 0;
+	}
+	/* the files of the lines with time or calls */
+	if ((files = calloc(n + 1, sizeof(*files))) == NULL) {
+		free(v);
+		return -1;
+	}
+	for (i = nf = 0; i < n; i++)
+		if (v[i]->self > 0 || v[i]->calls > 0)
+			files[nf++] = v[i]->file;
+	qsort(files, nf, sizeof(*files), cmpfile);
+	fputs(",\n\"src\":[", out);
+	for (i = n = 0; i < nf; i++) {
+		if (i > 0 && strcmp(files[i], files[i - 1]) == 0)
+			continue;
+		fputs(n++ > 0 ? ",\n[" : "\n[", out);
+		json_str(out, files[i]);
+		putc(',', out);
+		if ((f = fopen(files[i], "r")) == NULL ||
+		    fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 ||
+		    len > SRC_FILEMAX || total + len > SRC_TOTALMAX ||
+		    fseek(f, 0, SEEK_SET) != 0) {
+			fputs("null]", out);
+			if (f != NULL)
+				fclose(f);
+			continue;
+		}
+		total += len;
+		/* the text, a line a string */
+		putc('[', out);
+		lines = 0;
+		while (fgets(buf, sizeof(buf), f) != NULL) {
+			size_t l = strlen(buf);
+			int nl = l > 0 && buf[l - 1] == '\n';
+
+			if (nl)
+				buf[--l] = '\0';
+			if (lines++ > 0)
+				putc(',', out);
+			json_str(out, buf);
+			/* a line longer than buf: its rest dropped */
+			while (!nl && fgets(buf, sizeof(buf), f) != NULL)
+				nl = strchr(buf, '\n') != NULL;
+		}
+		fclose(f);
+		fputs("]]", out);
+	}
+	fputs("]", out);
+	free(files);
+	free(v);
+	return 0;
+}
+
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -481,7 +591,16 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 
 	    "<div id=\"lines\"><h2>Source lines</h2><p class=\"note\">The "
 	    "lines with the most self time (gp-sym -l).</p><div id=\"ltab\">"
-	    "</div></div>\n", trace_have(p) ? "<a href=\"#timeline\">"
+	    "</div></div>\n"
+	    "<div id=\"srcsec\"><h2 id=\"source\">Source</h2>\n<p "
+	    "class=\"note\">Each line's self time and calls (gp-sym -l), the "
+	    "text read from the source file when gp-fmt wrote the page; the "
+	    "hottest lines are numbered and marked, the others around them "
+	    "shown for context. Click a line's function for its call-graph "
+	    "entry.</p>\n<p><label>file <select id=\"srcfile\"></select>"
+	    "</label></p>\n<ol id=\"srchot\"></ol>\n<div class=\"scroll\" "
+	    "style=\"max-height:600px\"><table id=\"srctab\"></table></div>"
+	    "</div>\n", trace_have(p) ? "<a href=\"#timeline\">"
 	    "Timeline</a>" : "", mem_have(p) ? "<a href=\"#memory\">"
 	    "Memory</a>" : "", hasctx ? "Exact: the calling contexts the runtime "
 	    "measured, every thread's added up." : prof_measured(p) ?
@@ -630,10 +749,15 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	}
 	if (mem_have(p))
 		memory(out, p, pf);
+	if (rv == 0 && sources(out, p) == -1) {
+		host->error(ctx, "out of memory");
+		rv = -1;
+	}
 	fputs("}\n</script>\n<script>\n", out);
 	fputs(script, out);
 	fputs(js_timeline, out);
 	fputs(js_memory, out);
+	fputs(js_source, out);
 	fputs(ready, out);
 	fputs("</script>\n</body></html>\n", out);
 	free(ff);

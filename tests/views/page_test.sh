@@ -178,8 +178,62 @@ memcheck()
 	atf_check -o file:rows.want cat rows.got
 }
 
+atf_test_case source
+source_head()
+{
+	atf_set "descr" "html's source section after gp-sym -l: its hottest" \
+	    "lines and their times are gp -l's, the text of each line the" \
+	    "source file's"
+	atf_set "require.progs" "cc"
+}
+source_body()
+{
+	need chromium
+	export HOME=$(pwd)
+	cp "$progs/recurse.c" r.c
+	pgbuild prog -g r.c
+	pgrun ./prog
+	gmon-cat gmon.out | gp-sym -l prog > sl || atf_fail "no -l stream"
+	atf_check -o save:l.html gp-fmt -o html sl
+	chrome --dump-dom "file://$(pwd)/l.html" > dom
+	grep -q 'data-ready="[0-9]' dom || atf_fail "the script failed"
+	# gp -l's lines with self time, summed by line: "file:line self"
+	gp -l -b -p prog gmon.out | awk '
+	    $1 ~ /^[0-9.]+$/ && $3 > 0 && match($0, /\([^ ]*:[0-9]+ @/) {
+		s[substr($0, RSTART + 1, RLENGTH - 3)] += $3 }
+	    END { for (k in s) printf "%s %.2f\n", k, s[k] }' |
+	    LC_ALL=C sort > hot.want
+	test -s hot.want || atf_fail "gp -l shows no line with time"
+	grep -o '<ol id="srchot">.*</ol>' dom | sed 's|<li>|\n|g' |
+	    sed -n 's|^<a [^>]*>\([^<]*\)</a> \([0-9.]*\) s.*|\1 \2|p' |
+	    LC_ALL=C sort > hot.got
+	atf_check -o file:hot.want cat hot.got
+	# the first is one of gp -l's hottest
+	top=$(grep -o '<ol id="srchot"><li><a [^>]*>[^<]*' dom |
+	    sed 's|.*>||')
+	max=$(sort -k2,2gr hot.want | head -1 | cut -d' ' -f2)
+	grep -qx "$top $max" hot.want || atf_fail "hottest: $top"
+	# the hottest line's row holds that line of r.c
+	n=${top##*:}
+	want=$(sed -n "${n}p" r.c | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')
+	grep -o "<tr id=\"L$n\" class=\"hot\"[^>]*>.*</tr>" dom |
+	    sed 's|</tr>.*||' | grep -qF "<td class=\"src\">$want</td>" ||
+	    atf_fail "line $n is not r.c's"
+	# without the source file: the lines, without text
+	rm r.c
+	gp-fmt -o html sl > n.html || atf_fail "gp-fmt failed"
+	chrome --dump-dom "file://$(pwd)/n.html" > dom.n
+	atf_check -o match:'the file was not read' cat dom.n
+	# a profile of functions: no source section
+	gmon-cat gmon.out | gp-sym prog > s || atf_fail "no stream"
+	gp-fmt -o html s > f.html || atf_fail "gp-fmt failed"
+	chrome --dump-dom "file://$(pwd)/f.html" > dom.f
+	atf_check -o match:'<div id="srcsec" style="display: none' cat dom.f
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case source
 	atf_add_test_case timeline
 	atf_add_test_case memory
 }
