@@ -275,6 +275,40 @@ struct gp_pmem {
 	uint64_t	 peak;		/* most livebytes at once */
 };
 
+/*
+ * gp-diff's pairs as its stream has them (GP_HAVE_DIFF; "dfunc" and
+ * "darc" records, gp-stream(5)), those of functions only the old profile
+ * has included.  ABI 1.2.
+ */
+#define GP_DIFF_OLD	0x1		/* gp_pdfunc.in: the old profile has
+					   it */
+#define GP_DIFF_NEW	0x2		/* the new one */
+
+struct gp_pdfunc {
+	uint32_t	 size;
+	const char	*name;		/* demangled */
+	const char	*file;		/* a static function's source file,
+					   else NULL */
+	unsigned	 in;		/* GP_DIFF_* */
+	uint64_t	 oldcalls;	/* recursive calls included */
+	uint64_t	 newcalls;
+	double		 oldself;	/* seconds */
+	double		 newself;
+	double		 oldtotal;	/* its children's included */
+	double		 newtotal;
+};
+
+struct gp_pdarc {
+	uint32_t	 size;
+	const char	*parent;	/* by name, as gp_pdfunc.name */
+	const char	*child;
+	uint64_t	 oldcalls;	/* 0 where a profile lacks it */
+	uint64_t	 newcalls;
+	double		 oldtime;	/* seconds the child and its children
+					   spent for the parent */
+	double		 newtime;
+};
+
 /* ------------------------------------------------------------------ */
 /* The profile.                                                        */
 
@@ -344,6 +378,15 @@ struct gp_profile {
 	uint64_t	 memlive;	/* bytes in use at the end, summed */
 	uint64_t	 mempeak;	/* most in use at once, largest of
 					   the processes' */
+
+	/* gp-diff's pairs (GP_HAVE_DIFF; ABI 1.2). */
+	const char	*newname;	/* the new stream gp-diff compared */
+	double		 newtotal;	/* its total seconds */
+	int		 normalised;	/* new times scaled to oldtotal */
+	const struct gp_pdfunc *const *dfuncs;
+	size_t		 ndfuncs;
+	const struct gp_pdarc *const *darcs;
+	size_t		 ndarcs;
 };
 
 /* ------------------------------------------------------------------ */

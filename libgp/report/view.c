@@ -53,6 +53,10 @@ struct view {
 	const struct gp_ptrace	**tracep;
 	struct gp_pevent	*events;
 	const struct gp_pevent	**eventp;
+	struct gp_pdfunc	*dfuncs;
+	const struct gp_pdfunc	**dfuncp;
+	struct gp_pdarc		*darcs;
+	const struct gp_pdarc	**darcp;
 	struct gp_pmem		*mems;
 	const struct gp_pmem	**memp;
 	struct gp_psite		*sites;		/* the arcs' call sites */
@@ -495,6 +499,35 @@ diffview(struct view *v, const struct gp_diff *d)
 		}
 	}
 	free(by);
+	ITEMS(v->dfuncs, v->dfuncp, d->nf);
+	for (i = 0; i < d->nf; i++) {
+		v->dfuncs[i].name = d->f[i].name;
+		v->dfuncs[i].file = *d->f[i].file != '\0' ? d->f[i].file : NULL;
+		v->dfuncs[i].in = (d->f[i].in & GP_D_OLD ? GP_DIFF_OLD : 0) |
+		    (d->f[i].in & GP_D_NEW ? GP_DIFF_NEW : 0);
+		v->dfuncs[i].oldcalls = d->f[i].oc;
+		v->dfuncs[i].newcalls = d->f[i].nc;
+		v->dfuncs[i].oldself = d->f[i].os;
+		v->dfuncs[i].newself = d->f[i].ns;
+		v->dfuncs[i].oldtotal = d->f[i].oi;
+		v->dfuncs[i].newtotal = d->f[i].ni;
+	}
+	ITEMS(v->darcs, v->darcp, d->na);
+	for (i = 0; i < d->na; i++) {
+		v->darcs[i].parent = d->a[i].parent;
+		v->darcs[i].child = d->a[i].child;
+		v->darcs[i].oldcalls = d->a[i].oc;
+		v->darcs[i].newcalls = d->a[i].nc;
+		v->darcs[i].oldtime = d->a[i].ot;
+		v->darcs[i].newtime = d->a[i].nt;
+	}
+	v->pub.dfuncs = v->dfuncp;
+	v->pub.ndfuncs = d->nf;
+	v->pub.darcs = v->darcp;
+	v->pub.ndarcs = d->na;
+	v->pub.newname = d->newname;
+	v->pub.newtotal = d->ntotal;
+	v->pub.normalised = d->normalised;
 	v->pub.oldname = d->oldname;
 	v->pub.oldtotal = d->ototal;
 	v->pub.have |= GP_HAVE_DIFF;
@@ -993,6 +1026,10 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		v->pub.ctxtrees = v->ctreep = gp_xcalloc(1, sizeof(*v->ctreep));
 	if (v->tracep == NULL)
 		v->pub.traces = v->tracep = gp_xcalloc(1, sizeof(*v->tracep));
+	if (v->dfuncp == NULL)
+		v->pub.dfuncs = v->dfuncp = gp_xcalloc(1, sizeof(*v->dfuncp));
+	if (v->darcp == NULL)
+		v->pub.darcs = v->darcp = gp_xcalloc(1, sizeof(*v->darcp));
 	if (v->memp == NULL)
 		v->pub.mems = v->memp = gp_xcalloc(1, sizeof(*v->memp));
 	return &v->pub;
@@ -1031,6 +1068,10 @@ gp_pview_free(struct gp_profile *pub)
 	free(v->eventp);
 	free(v->mems);
 	free(v->memp);
+	free(v->dfuncs);
+	free(v->dfuncp);
+	free(v->darcs);
+	free(v->darcp);
 	while (v->ncnames > 0)
 		free(v->cnames[--v->ncnames]);
 	free(v->cnames);

@@ -64,7 +64,12 @@ static const char style[] =
 "#memtot{margin:4px 0}\n"
 "#srctab td{padding:0 6px}#srctab td.src{text-align:left;white-space:pre;"
 "font:12px/1.3 ui-monospace,monospace}#srctab tr.gap td{color:#999}"
-"#srchot{columns:2;font-size:13px}\n";
+"#srchot{columns:2;font-size:13px}\n"
+"#dflame{position:relative;width:100%;overflow:hidden;border:1px solid #ddd}"
+"#dflame div{position:absolute;height:17px;font-size:11px;line-height:17px;"
+"overflow:hidden;white-space:nowrap;border-right:1px solid #fff;"
+"box-sizing:border-box;padding-left:2px;cursor:pointer}\n"
+"td.up{color:#b00}td.down{color:#06b}\n";
 
 /* The page's script: the views, drawn from the JSON in #data. */
 static const char script[] =
@@ -501,6 +506,59 @@ sources(FILE *out, const struct gp_profile *p)
 	return 0;
 }
 
+/* gp-diff's pairs (GP_HAVE_DIFF): "diff". */
+static void
+diff(FILE *out, const struct gp_profile *p)
+{
+	const struct gp_pdfunc *f;
+	const struct gp_pdarc *a;
+	size_t i;
+
+	fputs(",\n\"diff\":{\"old\":", out);
+	json_str(out, p->oldname);
+	fputs(",\"new\":", out);
+	json_str(out, p->newname);
+	fputs(",\"ot\":", out);
+	num(out, p->oldtotal);
+	fputs(",\"nt\":", out);
+	num(out, p->newtotal);
+	fprintf(out, ",\"norm\":%d,\n\"f\":[", p->normalised != 0);
+	/* name, file, in, old and new calls, self, total */
+	for (i = 0; i < p->ndfuncs; i++) {
+		f = p->dfuncs[i];
+		fputs(i > 0 ? ",\n[" : "\n[", out);
+		json_str(out, f->name);
+		putc(',', out);
+		json_str(out, f->file);
+		fprintf(out, ",%u,%" PRIu64 ",%" PRIu64 ",", f->in, f->oldcalls,
+		    f->newcalls);
+		num(out, f->oldself);
+		putc(',', out);
+		num(out, f->newself);
+		putc(',', out);
+		num(out, f->oldtotal);
+		putc(',', out);
+		num(out, f->newtotal);
+		putc(']', out);
+	}
+	/* parent, child, old and new calls, time */
+	fputs("],\n\"a\":[", out);
+	for (i = 0; i < p->ndarcs; i++) {
+		a = p->darcs[i];
+		fputs(i > 0 ? ",\n[" : "\n[", out);
+		json_str(out, a->parent);
+		putc(',', out);
+		json_str(out, a->child);
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",", a->oldcalls,
+		    a->newcalls);
+		num(out, a->oldtime);
+		putc(',', out);
+		num(out, a->newtime);
+		putc(']', out);
+	}
+	fputs("]}", out);
+}
+
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -556,6 +614,16 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    "Flame graph</a><a href=\"#flat\">Flat profile</a><a "
 	    "href=\"#entry\">Call graph</a><a href=\"#lines\">Source lines</a>"
 	    "%s%s</nav>\n<h2>Run</h2><dl id=\"facts\"></dl>\n"
+	    "<div id=\"cmpsec\"><h2 id=\"compare\">Comparison</h2>\n"
+	    "<p id=\"cmphead\"></p><p class=\"note\">gp-diff's pairs: "
+	    "the functions whose calls or times changed, the largest change in "
+	    "time first, as gp-fmt reports them; the flame graph is the new "
+	    "run's, each frame red by the self time its function gained, blue "
+	    "by what it lost; then the call arcs whose calls changed.</p>\n"
+	    "<div class=\"scroll\"><table id=\"cmptab\"></table></div>\n"
+	    "<h3>Differential flame graph</h3><div id=\"dflame\"></div>\n"
+	    "<h3>Changed call arcs</h3><div class=\"scroll\"><table "
+	    "id=\"cmparcs\"></table></div></div>\n"
 	    "<div id=\"tlsec\"><h2 id=\"timeline\">Timeline</h2>\n<p "
 	    "class=\"note\">The calls the trace collector kept, a lane per "
 	    "thread, time from left to right, the callers above their callees. "
@@ -749,6 +817,8 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	}
 	if (mem_have(p))
 		memory(out, p, pf);
+	if (GP_HAS(p, ndarcs) && (p->have & GP_HAVE_DIFF))
+		diff(out, p);
 	if (rv == 0 && sources(out, p) == -1) {
 		host->error(ctx, "out of memory");
 		rv = -1;
@@ -758,6 +828,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs(js_timeline, out);
 	fputs(js_memory, out);
 	fputs(js_source, out);
+	fputs(js_compare, out);
 	fputs(ready, out);
 	fputs("</script>\n</body></html>\n", out);
 	free(ff);

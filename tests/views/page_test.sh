@@ -231,8 +231,72 @@ source_body()
 	atf_check -o match:'<div id="srcsec" style="display: none' cat dom.f
 }
 
+atf_test_case compare
+compare_head()
+{
+	atf_set "descr" "html of a gp-diff stream: its functions and changed" \
+	    "call arcs are gp-fmt's comparison report's, a differential" \
+	    "flame graph drawn"
+	atf_set "require.progs" "cc"
+}
+compare_body()
+{
+	need chromium
+	export HOME=$(pwd)
+	pgbuild work -O0 "$(atf_get_srcdir)/../diff/work.c"
+	atf_check ./work 3
+	mv gmon.out a.gmon
+	atf_check ./work 10
+	mv gmon.out b.gmon
+	for x in a b; do
+		gmon-cat $x.gmon | gp-sym work | gp-hist | gp-arcs > $x.st ||
+		    atf_fail "pipeline failed"
+	done
+	atf_check -o save:d.st gp-diff a.st b.st
+	atf_check -o save:d.html gp-fmt -o html d.st
+	chrome --dump-dom "file://$(pwd)/d.html" > dom
+	grep -q 'data-ready="[0-9]' dom || atf_fail "the script failed"
+	gp-fmt -b d.st > report
+	# the functions: gp-fmt's rows, whitespace aside
+	awk '/^ +old +new +delta/ { on = 1; next } on && !NF { exit }
+	    on { $1 = $1; print }' report > f.want
+	test "$(wc -l < f.want)" -ge 3 || atf_fail "few rows: $(cat report)"
+	rows cmptab > f.got
+	atf_check -o file:f.want cat f.got
+	# the arcs: calls old and new, delta, caller -> callee
+	awk '/^ +calls old/ { on = 1; next } on && !NF { exit }
+	    on { $1 = $1; print }' report > a.want
+	test -s a.want || atf_fail "no changed arcs: $(cat report)"
+	rows cmparcs | awk '{ s = $1 " " $2 " " $3
+	    for (i = 6; i <= NF; i++) s = s " " $i; print s }' > a.got
+	atf_check -o file:a.want cat a.got
+	# the differential flame graph: extra, added, red
+	atf_check -o match:'<div style="[^"]*background:rgb\(255,[^"]*" title="extra: self \+' \
+	    sed -n 's|.*<div id="dflame"||p' dom
+	chrome --screenshot="$(pwd)/shot.png" "file://$(pwd)/d.html" \
+	    >/dev/null
+	test "$(wc -c < shot.png)" -gt 10000 || atf_fail "no screenshot"
+	if atf_config_has shots; then
+		cp shot.png "$(atf_config_get shots)/html-compare.png"
+	fi
+	# a profile without gp-diff's pairs: no comparison
+	gp-fmt -o html b.st > b.html || atf_fail "gp-fmt failed"
+	chrome --dump-dom "file://$(pwd)/b.html" > dom.b
+	atf_check -o match:'<div id="cmpsec" style="display: none' cat dom.b
+}
+
+# rows ID: the rows of table ID of dom as text, a space between cells.
+rows()
+{
+	sed -n "s|.*<table id=\"$1\">||p" dom | sed 's|</table>.*||' |
+	    sed 's|<tr|\n<tr|g' | grep '^<tr' | grep -v '<th' |
+	    sed 's|<[^>]*>| |g; s/&gt;/>/g; s/&lt;/</g; s/&amp;/\&/g' |
+	    sed 's/^ *//; s/ *$//; s/  */ /g'
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case compare
 	atf_add_test_case source
 	atf_add_test_case timeline
 	atf_add_test_case memory
