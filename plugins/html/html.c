@@ -124,8 +124,9 @@ static const char script[] =
 "window.onhashchange=()=>{entry();if(/^#f\\d+$/.test(location.hash))"
 "$('entry').scrollIntoView();};\n"
 /* flame graph */
+"let FT=-1;const fgS=()=>FT<0||!D.sth?D.s:D.s.filter((s,k)=>D.sth[k]===FT);\n"
 "function flame(){const root={n:-1,w:0,k:new Map()};let depth=0;"
-"for(const s of D.s){let n=root;const w=s[s.length-1];root.w+=w;"
+"for(const s of fgS()){let n=root;const w=s[s.length-1];root.w+=w;"
 "for(let d=0;d<s.length-1;d++){let c=n.k.get(s[d]);if(!c){c={n:s[d],w:0,"
 "k:new Map()};n.k.set(s[d],c);}c.w+=w;n=c;if(d+1>depth)depth=d+1;}}\n"
 "const el=$('flame'),H=18;let h='';el.style.height=(depth*H+2)+'px';"
@@ -559,6 +560,40 @@ diff(FILE *out, const struct gp_profile *p)
 	fputs("]}", out);
 }
 
+/* Each stack's tree ("sth", as ctxstacks() wrote them) and the trees'
+   threads ("thr"): the flame graph's thread switch. */
+static void
+ctxthreads(FILE *out, const struct gp_profile *p)
+{
+	const struct gp_pctxtree *t;
+	size_t i, j;
+	int first = 1;
+	char buf[256];
+
+	fputs(",\n\"sth\":[", out);
+	for (i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		for (j = 0; j < t->nnodes; j++)
+			if (t->nodes[j]->self > 0) {
+				fprintf(out, "%s%zu", first ? "" : ",", i);
+				first = 0;
+			}
+	}
+	fputs("],\n\"thr\":[", out);
+	for (i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		snprintf(buf, sizeof(buf), "thread %" PRIu64 "%s%.0" PRIu64
+		    "%s%s%.128s of process %" PRIu64, t->thread,
+		    t->tid != 0 ? " (tid " : "", t->tid, t->tid != 0 ? ")" : "",
+		    t->name != NULL ? " " : "", t->name != NULL ? t->name : "",
+		    t->pid);
+		if (i > 0)
+			putc(',', out);
+		json_str(out, buf);
+	}
+	putc(']', out);
+}
+
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -646,7 +681,8 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    "site is in it, the site's function).</p><div class=\"scroll\">"
 	    "<table id=\"memfn\"></table></div></div>\n"
 	    "<h2 id=\"fg\">Flame graph</h2>\n<p class=\"note\">%s Click "
-	    "a frame for its call-graph entry.</p>\n<div id=\"flame\"></div>\n"
+	    "a frame for its call-graph entry.</p>\n<p id=\"fgthr\"></p><div "
+	    "id=\"flame\"></div>\n"
 	    "<h2 id=\"flat\">Flat profile</h2>\n<p><input id=\"q\" "
 	    "type=\"search\" placeholder=\"filter by name\"> <span "
 	    "id=\"shown\" class=\"note\"></span> <span class=\"note\">Click a "
@@ -811,6 +847,8 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		putc(']', out);
 	}
 	fputs("]", out);
+	if (hasctx && p->nctxtrees > 1)
+		ctxthreads(out, p);
 	if (trace_have(p) && rv == 0 && timeline(out, p, pf, &fr, ff) == -1) {
 		host->error(ctx, "out of memory");
 		rv = -1;
@@ -829,6 +867,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs(js_memory, out);
 	fputs(js_source, out);
 	fputs(js_compare, out);
+	fputs(js_threads, out);
 	fputs(ready, out);
 	fputs("</script>\n</body></html>\n", out);
 	free(ff);

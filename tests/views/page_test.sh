@@ -294,8 +294,56 @@ rows()
 	    sed 's/^ *//; s/ *$//; s/  */ /g'
 }
 
+atf_test_case flame_threads
+flame_threads_head()
+{
+	atf_set "descr" "html with each thread's calling contexts: the flame" \
+	    "graph of one thread holds what speedscope's profile of that" \
+	    "thread holds"
+	atf_set "require.progs" "cc jq"
+}
+flame_threads_body()
+{
+	need chromium
+	export HOME=$(pwd)
+	_s=$(stage)
+	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o p \
+	    "$(atf_get_srcdir)/../collect/thr8.c" -lpthread -L"$_s/lib" \
+	    -lgprt -Wl,-rpath,"$_s/lib"
+	rm -f gmon.out gmon.out.gprt
+	GPRT_HZ=0 GPRT_COLLECT=cct ./p >/dev/null 2>err ||
+	    atf_fail "p failed: $(cat err)"
+	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+	atf_check -o save:c.html gp-fmt -o html s
+	gp-fmt -o speedscope s > ss.json || atf_fail "speedscope failed"
+	for i in 0 1; do
+		chrome --dump-dom "file://$(pwd)/c.html#fgthr=$i" > dom
+		grep -q 'data-ready="[0-9]' dom || atf_fail "the script failed"
+		# the thread named as speedscope names it
+		t=$(jq -r ".profiles[$i].name" ss.json |
+		    sed 's/.*: \(thread [0-9]*\) .*/\1/')
+		atf_check -o match:"<option value=\"$i\">$t " cat dom
+		# its roots' time, speedscope's total
+		want=$(jq ".profiles[$i].endValue / 1e9" ss.json)
+		got=$(grep -o '<div id="flame".*' dom | sed 's|</div></div>.*||' |
+		    grep -o '<div style="left:[^"]*top:[0-9]*px;[^>]*>' |
+		    awk -v top="$(grep -o '<div id="flame" style="height: [0-9]*' dom |
+		    sed 's/.* //')" '{ match($0, /top:[0-9]+px/)
+		    t = substr($0, RSTART + 4, RLENGTH - 6)
+		    if (t + 20 == top) { match($0, / [0-9.]+ s, /)
+		    s += substr($0, RSTART + 1, RLENGTH - 5) } }
+		    END { print s + 0 }')
+		# (the page rounds to 4 decimals under 0.01 s, else 2)
+		awk -v a="$want" -v b="$got" 'BEGIN { d = a - b
+		    e = b < 0.01 ? 0.00051 : 0.0051
+		    exit !(d < e && d > -e && b > 0) }' ||
+		    atf_fail "thread $i: roots $got s, speedscope $want s"
+	done
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case flame_threads
 	atf_add_test_case compare
 	atf_add_test_case source
 	atf_add_test_case timeline
