@@ -42,7 +42,7 @@
 	const rank = new Map();
 	all.slice(0, HOT).forEach(([s, l], k) => rank.set(l, k + 1));
 	$('srchot').innerHTML = all.slice(0, HOT).map(([s, l]) =>
-	    '<li><a href="#src=' + files.indexOf(s) + ':' + l.n + '">' +
+	    '<li><a href="#line=' + files.indexOf(s) + ':' + l.n + '">' +
 	    esc(short(s.path)) + ':' + l.n + '</a> ' + sec(l.self) + ' ' + U +
 	    ' (' + pct(l.self) + '%)</li>').join('');
 	let h = '';
@@ -102,7 +102,7 @@
 	}
 	$('srcfile').onchange = () => show(+$('srcfile').value, 0);
 	function fromhash() {
-		const m = /^#src=(\d+):(\d+)$/.exec(location.hash);
+		const m = /^#line=(\d+):(\d+)$/.exec(location.hash);
 		if (m && files[+m[1]])
 			show(+m[1], +m[2]);
 	}
