@@ -354,13 +354,13 @@ timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
 			any = 1;
 		}
 	}
-	fprintf(out, ",\n\"tlbase\":%" PRId64 ",\"tl\":[", base);
+	fprintf(out, "{\"tlbase\":%" PRId64 ",\"tl\":[", base);
 	for (i = 0; i < p->ntraces; i++) {
 		fputs(i > 0 ? ",\n" : "\n", out);
 		if (tlthread(out, p->traces[i], p, pf, fr, ff, base) == -1)
 			return -1;
 	}
-	fputs("]", out);
+	fputs("]}", out);
 	return 0;
 }
 
@@ -849,10 +849,6 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs("]", out);
 	if (hasctx && p->nctxtrees > 1)
 		ctxthreads(out, p);
-	if (trace_have(p) && rv == 0 && timeline(out, p, pf, &fr, ff) == -1) {
-		host->error(ctx, "out of memory");
-		rv = -1;
-	}
 	if (mem_have(p))
 		memory(out, p, pf);
 	if (GP_HAS(p, ndarcs) && (p->have & GP_HAVE_DIFF))
@@ -861,7 +857,17 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		rv = -1;
 	}
-	fputs("}\n</script>\n<script>\n", out);
+	fputs("}\n</script>\n", out);
+	/* the timeline apart, parsed after the page is drawn */
+	if (trace_have(p) && rv == 0) {
+		fputs("<script type=\"application/json\" id=\"tldata\">\n", out);
+		if (timeline(out, p, pf, &fr, ff) == -1) {
+			host->error(ctx, "out of memory");
+			rv = -1;
+		}
+		fputs("\n</script>\n", out);
+	}
+	fputs("<script>\n", out);
 	fputs(script, out);
 	fputs(js_timeline, out);
 	fputs(js_memory, out);

@@ -1,11 +1,11 @@
-// The timeline of the trace collector (D.tl): one lane per thread, a row
+// The timeline of the trace collector (D.tl, from #tldata): one lane per thread, a row
 // per depth of calls, drawn on a canvas, only the spans in view; wheel
 // zooms round the pointer, dragging pans, a click shows a call.
 // D.tl[t].s holds 5 numbers a span: start (nanoseconds after the previous
 // span's start), length, depth (1: outermost), function (index in F, -1:
 // unknown), flags (1: entered before the first event kept, 2: never
 // left, 4: open through the whole timeline).
-(function () {
+function tlinit() {
 	const sect = $('tlsec');
 	if (!D.tl || !D.tl.length) {
 		sect.style.display = 'none';
@@ -398,4 +398,22 @@
 	draw();
 	fromhash();
 	spans();
+}
+// The timeline's data are a script element of their own, parsed after the
+// rest of the page is drawn: the page answers at once, the timeline comes
+// a moment later (body data-tlready: when).
+(function () {
+	const el = $('tldata');
+	if (!el) {
+		$('tlsec').style.display = 'none';
+		return;
+	}
+	setTimeout(() => {
+		const x = JSON.parse(el.textContent);
+		D.tl = x.tl;
+		D.tlbase = x.tlbase;
+		tlinit();
+		document.body.dataset.tlready =
+		    String(Math.round(performance.now()));
+	}, 0);
 })();
