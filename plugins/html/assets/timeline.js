@@ -408,12 +408,13 @@ function tlinit() {
 		$('tlsec').style.display = 'none';
 		return;
 	}
-	setTimeout(() => {
+	// after the first frame, and after the page notes it (data-painted)
+	requestAnimationFrame(() => setTimeout(() => setTimeout(() => {
 		const x = JSON.parse(el.textContent);
 		D.tl = x.tl;
 		D.tlbase = x.tlbase;
 		tlinit();
 		document.body.dataset.tlready =
 		    String(Math.round(performance.now()));
-	}, 0);
+	}, 0), 0));
 })();
