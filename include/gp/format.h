@@ -27,6 +27,7 @@ extern "C" {
 #define GP_HAVE_TRACE	0x40		/* call timelines: traces */
 #define GP_HAVE_SITES	0x100		/* arcs' call sites with source
 					   lines: gp_parc.sites */
+#define GP_HAVE_MEM	0x200		/* memory profile: mems (ABI 1.2) */
 
 /* ------------------------------------------------------------------ */
 /* The raw layer.                                                      */
@@ -242,6 +243,72 @@ struct gp_ptrace {			/* one thread's timeline */
 	size_t		 nevents;
 };
 
+/*
+ * The memory profile (GP_HAVE_MEM): what the runtime counted at each call
+ * site of malloc, calloc, realloc, the memalign family and free (gprt(3)
+ * run with GPRT_MEM=1; "mem" records, gp-stream(5)), one for each
+ * process, thread, site and instrumented function, named as gp-fmt -M
+ * names them.  ABI 1.2.
+ */
+struct gp_pmem {
+	uint32_t	 size;
+	uint64_t	 pid;
+	uint64_t	 thread;	/* its slot, from 1 */
+	const char	*site;		/* "NAME+0xOFF" (NAME at its start),
+					   else "OBJ+0xADDR", else "0xADDR" */
+	const struct gp_pfunc *sitefunc;	/* the function holding the
+					   call, or NULL */
+	const char	*fn;		/* the innermost instrumented function
+					   running, or NULL: none known */
+	const struct gp_pfunc *func;	/* its function, or NULL */
+	uint64_t	 nmalloc;	/* malloc and the memalign family */
+	uint64_t	 ncalloc;
+	uint64_t	 nrealloc;
+	uint64_t	 nfree;		/* free calls made at the site */
+	uint64_t	 fails;		/* allocations that returned NULL */
+	uint64_t	 badfree;	/* frees of pointers not seen made */
+	uint64_t	 bytes;		/* bytes allocated there */
+	uint64_t	 freedblocks;	/* of the blocks allocated there */
+	uint64_t	 freedbytes;
+	uint64_t	 liveblocks;	/* not freed at the end */
+	uint64_t	 livebytes;
+	uint64_t	 peak;		/* most livebytes at once */
+};
+
+/*
+ * gp-diff's pairs as its stream has them (GP_HAVE_DIFF; "dfunc" and
+ * "darc" records, gp-stream(5)), those of functions only the old profile
+ * has included.  ABI 1.2.
+ */
+#define GP_DIFF_OLD	0x1		/* gp_pdfunc.in: the old profile has
+					   it */
+#define GP_DIFF_NEW	0x2		/* the new one */
+
+struct gp_pdfunc {
+	uint32_t	 size;
+	const char	*name;		/* demangled */
+	const char	*file;		/* a static function's source file,
+					   else NULL */
+	unsigned	 in;		/* GP_DIFF_* */
+	uint64_t	 oldcalls;	/* recursive calls included */
+	uint64_t	 newcalls;
+	double		 oldself;	/* seconds */
+	double		 newself;
+	double		 oldtotal;	/* its children's included */
+	double		 newtotal;
+};
+
+struct gp_pdarc {
+	uint32_t	 size;
+	const char	*parent;	/* by name, as gp_pdfunc.name */
+	const char	*child;
+	uint64_t	 oldcalls;	/* 0 where a profile lacks it */
+	uint64_t	 newcalls;
+	double		 oldtime;	/* seconds the child and its children
+					   spent for the parent */
+	double		 newtime;
+};
+
 /* ------------------------------------------------------------------ */
 /* The profile.                                                        */
 
@@ -302,6 +369,24 @@ struct gp_profile {
 	/* Call timelines (GP_HAVE_TRACE). */
 	const struct gp_ptrace *const *traces;	/* by process, thread */
 	size_t		 ntraces;
+
+	/* Memory profile (GP_HAVE_MEM; ABI 1.2). */
+	const struct gp_pmem *const *mems;	/* in stream order */
+	size_t		 nmems;
+	size_t		 memsums;	/* processes that wrote their totals:
+					   then memlive and mempeak */
+	uint64_t	 memlive;	/* bytes in use at the end, summed */
+	uint64_t	 mempeak;	/* most in use at once, largest of
+					   the processes' */
+
+	/* gp-diff's pairs (GP_HAVE_DIFF; ABI 1.2). */
+	const char	*newname;	/* the new stream gp-diff compared */
+	double		 newtotal;	/* its total seconds */
+	int		 normalised;	/* new times scaled to oldtotal */
+	const struct gp_pdfunc *const *dfuncs;
+	size_t		 ndfuncs;
+	const struct gp_pdarc *const *darcs;
+	size_t		 ndarcs;
 };
 
 /* ------------------------------------------------------------------ */

@@ -53,6 +53,12 @@ struct view {
 	const struct gp_ptrace	**tracep;
 	struct gp_pevent	*events;
 	const struct gp_pevent	**eventp;
+	struct gp_pdfunc	*dfuncs;
+	const struct gp_pdfunc	**dfuncp;
+	struct gp_pdarc		*darcs;
+	const struct gp_pdarc	**darcp;
+	struct gp_pmem		*mems;
+	const struct gp_pmem	**memp;
 	struct gp_psite		*sites;		/* the arcs' call sites */
 	const struct gp_psite	**sitep;
 	char			**sitefiles;
@@ -493,6 +499,35 @@ diffview(struct view *v, const struct gp_diff *d)
 		}
 	}
 	free(by);
+	ITEMS(v->dfuncs, v->dfuncp, d->nf);
+	for (i = 0; i < d->nf; i++) {
+		v->dfuncs[i].name = d->f[i].name;
+		v->dfuncs[i].file = *d->f[i].file != '\0' ? d->f[i].file : NULL;
+		v->dfuncs[i].in = (d->f[i].in & GP_D_OLD ? GP_DIFF_OLD : 0) |
+		    (d->f[i].in & GP_D_NEW ? GP_DIFF_NEW : 0);
+		v->dfuncs[i].oldcalls = d->f[i].oc;
+		v->dfuncs[i].newcalls = d->f[i].nc;
+		v->dfuncs[i].oldself = d->f[i].os;
+		v->dfuncs[i].newself = d->f[i].ns;
+		v->dfuncs[i].oldtotal = d->f[i].oi;
+		v->dfuncs[i].newtotal = d->f[i].ni;
+	}
+	ITEMS(v->darcs, v->darcp, d->na);
+	for (i = 0; i < d->na; i++) {
+		v->darcs[i].parent = d->a[i].parent;
+		v->darcs[i].child = d->a[i].child;
+		v->darcs[i].oldcalls = d->a[i].oc;
+		v->darcs[i].newcalls = d->a[i].nc;
+		v->darcs[i].oldtime = d->a[i].ot;
+		v->darcs[i].newtime = d->a[i].nt;
+	}
+	v->pub.dfuncs = v->dfuncp;
+	v->pub.ndfuncs = d->nf;
+	v->pub.darcs = v->darcp;
+	v->pub.ndarcs = d->na;
+	v->pub.newname = d->newname;
+	v->pub.newtotal = d->ntotal;
+	v->pub.normalised = d->normalised;
 	v->pub.oldname = d->oldname;
 	v->pub.oldtotal = d->ototal;
 	v->pub.have |= GP_HAVE_DIFF;
@@ -824,6 +859,108 @@ traceview(struct view *v, struct gp_prof *p)
 	v->pub.have |= GP_HAVE_TRACE;
 }
 
+static int
+memsummed(const struct gp_rt *rt)
+{
+	size_t i;
+
+	for (i = 0; i < rt->ngroups; i++)
+		if (rt->groups[i].hasmemsum)
+			return 1;
+	return 0;
+}
+
+/* A name the view keeps, to free with it. */
+static const char *
+keepname(struct view *v, char *s)
+{
+	v->cnames = reallocarray(v->cnames, v->ncnames + 1,
+	    sizeof(*v->cnames));
+	if (v->cnames == NULL)
+		err(1, NULL);
+	return v->cnames[v->ncnames++] = s;
+}
+
+/*
+ * An address of the memory profile as gp-fmt -M prints it: its symbol's
+ * name (with +0xOFF after its start if offset), else the object's base
+ * name and the address, else the address; and the symbol's function.
+ */
+static const char *
+memname(struct view *v, const struct gp_prof *p, size_t g,
+    const struct gp_rtaddr *a, int offset, const struct gp_pfunc **func)
+{
+	const struct gp_sym *sy;
+	const char *obj, *sl, *nm;
+	size_t id;
+	char *r;
+	int n;
+
+	*func = NULL;
+	if (p->sym != NULL && (id = gp_rt_sym(p, g, a, 0)) != GP_NOSYM) {
+		sy = &p->sym->syms[id];
+		if (id < v->nbysym)
+			*func = v->bysym[id];
+		nm = sy->dname != NULL ? sy->dname : sy->name;
+		if (!offset || a->addr == sy->addr)
+			return nm;
+		n = asprintf(&r, "%s+0x%jx", nm, (uintmax_t)(a->addr -
+		    sy->addr));
+	} else if (a->obj >= 0) {
+		obj = p->rt->groups[g].objs[a->obj].path;
+		if ((sl = strrchr(obj, '/')) != NULL)
+			obj = sl + 1;
+		n = asprintf(&r, "%s+0x%jx", obj, (uintmax_t)a->addr);
+	} else
+		n = asprintf(&r, "0x%jx", (uintmax_t)a->addr);
+	if (n == -1)
+		err(1, NULL);
+	return keepname(v, r);
+}
+
+/* The runtime layer's memory profile. */
+static void
+memview(struct view *v, struct gp_prof *p)
+{
+	const struct gp_rt *rt = p->rt;
+	const struct gp_rtmem *rm;
+	struct gp_pmem *x;
+	size_t i;
+
+	ITEMS(v->mems, v->memp, rt->nmems);
+	for (i = 0; i < rt->nmems; i++) {
+		rm = &rt->mems[i];
+		x = &v->mems[i];
+		x->pid = rt->groups[rm->group].pid;
+		x->thread = rm->thread;
+		x->site = memname(v, p, rm->group, &rm->site, 1, &x->sitefunc);
+		if (rm->fn.obj != -2)
+			x->fn = memname(v, p, rm->group, &rm->fn, 0, &x->func);
+		x->nmalloc = rm->m.nmalloc;
+		x->ncalloc = rm->m.ncalloc;
+		x->nrealloc = rm->m.nrealloc;
+		x->nfree = rm->m.nfree;
+		x->fails = rm->m.fails;
+		x->badfree = rm->m.badfree;
+		x->bytes = rm->m.bytes;
+		x->freedblocks = rm->m.freedblocks;
+		x->freedbytes = rm->m.freedbytes;
+		x->liveblocks = rm->m.liveblocks;
+		x->livebytes = rm->m.livebytes;
+		x->peak = rm->m.peak;
+	}
+	for (i = 0; i < rt->ngroups; i++)
+		if (rt->groups[i].hasmemsum) {
+			v->pub.memsums++;
+			v->pub.memlive += rt->groups[i].livebytes;
+			if (rt->groups[i].peak > v->pub.mempeak)
+				v->pub.mempeak = rt->groups[i].peak;
+		}
+	v->pub.mems = v->memp;
+	v->pub.nmems = rt->nmems;
+	v->pub.have |= GP_HAVE_MEM;
+}
+
 struct gp_profile *
 gp_pview_build(struct gp_prof *p, unsigned layers)
 {
@@ -871,6 +1008,9 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		ctxview(v, p, (layers & GP_PV_CTXMERGE) != 0);
 	if ((layers & GP_L_RAW) && p->rt != NULL && p->rt->ntraces > 0)
 		traceview(v, p);
+	if ((layers & GP_L_SYM) && p->rt != NULL && (p->rt->nmems > 0 ||
+	    memsummed(p->rt)))
+		memview(v, p);
 	/* Never NULL arrays. */
 	if (v->funcp == NULL)
 		v->pub.funcs = v->funcp = gp_xcalloc(1, sizeof(*v->funcp));
@@ -886,6 +1026,12 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		v->pub.ctxtrees = v->ctreep = gp_xcalloc(1, sizeof(*v->ctreep));
 	if (v->tracep == NULL)
 		v->pub.traces = v->tracep = gp_xcalloc(1, sizeof(*v->tracep));
+	if (v->dfuncp == NULL)
+		v->pub.dfuncs = v->dfuncp = gp_xcalloc(1, sizeof(*v->dfuncp));
+	if (v->darcp == NULL)
+		v->pub.darcs = v->darcp = gp_xcalloc(1, sizeof(*v->darcp));
+	if (v->memp == NULL)
+		v->pub.mems = v->memp = gp_xcalloc(1, sizeof(*v->memp));
 	return &v->pub;
 }
 
@@ -920,6 +1066,12 @@ gp_pview_free(struct gp_profile *pub)
 	free(v->tracep);
 	free(v->events);
 	free(v->eventp);
+	free(v->mems);
+	free(v->memp);
+	free(v->dfuncs);
+	free(v->dfuncp);
+	free(v->darcs);
+	free(v->darcp);
 	while (v->ncnames > 0)
 		free(v->cnames[--v->ncnames]);
 	free(v->cnames);

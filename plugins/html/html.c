@@ -16,6 +16,7 @@
  * function at a time.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -29,6 +30,7 @@
 #include "units.h"
 #include "xml.h"
 #include "host.h"
+#include "assets.h"
 
 static const char style[] =
 "body{font:14px/1.35 system-ui,sans-serif;margin:0 16px 32px;color:#222;"
@@ -51,7 +53,23 @@ static const char style[] =
 "#flame div:hover{outline:1px solid #000}\n"
 ".scroll{max-height:440px;overflow:auto;border:1px solid #ddd}\n"
 ".note{color:#666;font-size:12px}input{font:inherit;width:24em}\n"
-"#entry{border:1px solid #ccc;padding:6px;background:#fcfcfc}\n";
+"#entry{border:1px solid #ccc;padding:6px;background:#fcfcfc}\n"
+"#tlbox{position:relative;overflow-y:auto;border:1px solid #ddd}"
+"#tlc{position:sticky;top:0;display:block;cursor:grab}"
+"#tlsp{position:absolute;top:0;left:0;width:1px}\n"
+"#tlsel{min-height:2em;padding:4px 0}#tlsel dl{margin:4px 0}"
+"#tlspans:empty{display:none}label.lane{display:block;font-size:12px}"
+"label.lane input{width:auto;margin:0 4px 0 0}\n"
+"tr.leak td{color:#a00}h3{font-size:14px;margin:12px 0 4px}"
+"#memtot{margin:4px 0}\n"
+"#srctab td{padding:0 6px}#srctab td.src{text-align:left;white-space:pre;"
+"font:12px/1.3 ui-monospace,monospace}#srctab tr.gap td{color:#999}"
+"#srchot{columns:2;font-size:13px}\n"
+"#dflame{position:relative;width:100%;overflow:hidden;border:1px solid #ddd}"
+"#dflame div{position:absolute;height:17px;font-size:11px;line-height:17px;"
+"overflow:hidden;white-space:nowrap;border-right:1px solid #fff;"
+"box-sizing:border-box;padding-left:2px;cursor:pointer}\n"
+"td.up{color:#b00}td.down{color:#06b}\n";
 
 /* The page's script: the views, drawn from the JSON in #data. */
 static const char script[] =
@@ -103,10 +121,12 @@ static const char script[] =
 "(f[6]?'+'+f[6]:'')+'</td><td class=n>'+esc(f[0])+' ['+f[7]+'] '+"
 "where(f)+'</td></tr>';\n"
 "for(const a of down)row(a,a[1],a[1],'');$('entry').innerHTML=h+'</table>';}\n"
-"window.onhashchange=()=>{entry();$('entry').scrollIntoView();};\n"
+"window.onhashchange=()=>{entry();if(/^#f\\d+$/.test(location.hash))"
+"$('entry').scrollIntoView();};\n"
 /* flame graph */
+"let FT=-1;const fgS=()=>FT<0||!D.sth?D.s:D.s.filter((s,k)=>D.sth[k]===FT);\n"
 "function flame(){const root={n:-1,w:0,k:new Map()};let depth=0;"
-"for(const s of D.s){let n=root;const w=s[s.length-1];root.w+=w;"
+"for(const s of fgS()){let n=root;const w=s[s.length-1];root.w+=w;"
 "for(let d=0;d<s.length-1;d++){let c=n.k.get(s[d]);if(!c){c={n:s[d],w:0,"
 "k:new Map()};n.k.set(s[d],c);}c.w+=w;n=c;if(d+1>depth)depth=d+1;}}\n"
 "const el=$('flame'),H=18;let h='';el.style.height=(depth*H+2)+'px';"
@@ -132,7 +152,10 @@ static const char script[] =
 "pct(F[i][3])+'</td><td class=n>'+esc(F[i][1]||'')+':'+F[i][2]+"
 "'</td><td class=n>'+link(i)+'</td></tr>';$('ltab').innerHTML=h+"
 "'</table>';}\n"
-"sortby(1);flame();lines();entry();\n"
+"sortby(1);flame();lines();entry();\n";
+
+/* After the sections' scripts: when the page was ready. */
+static const char ready[] =
 "document.body.dataset.ready=String(Math.round(performance.now()));\n"
 "requestAnimationFrame(()=>setTimeout(()=>{document.body.dataset.painted="
 "String(Math.round(performance.now()));},0));\n";
@@ -190,6 +213,387 @@ ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
 	return 0;
 }
 
+
+/* A span of the timeline: a call, from its enter to its leave. */
+struct span {
+	int64_t		 start, end;	/* nanoseconds since the base */
+	unsigned	 depth;
+	long		 f;		/* its function in the page's list */
+	int		 flags;		/* TL_* */
+};
+#define TL_NOSTART	1		/* entered before the ring: its
+					   start is the first event kept */
+#define TL_NOEND	2		/* never left: ends at the last event */
+#define TL_OPEN		4		/* open through the whole timeline */
+
+static int64_t
+ns(double t, int64_t base)
+{
+	return (int64_t)llround(t * 1e9) - base;
+}
+
+/* The function of an event, as the page's list numbers them. */
+static long
+evfunc(const struct gp_pevent *e, const struct gp_profile *p,
+    const struct pos *pf, const struct frames *fr, const long *ff)
+{
+	long k;
+
+	if (e->func != NULL && (k = pos_find(pf, p->nfuncs, e->func)) >= 0)
+		return k;
+	if (e->name == NULL || (k = frames_named(fr, e->func, e->name)) < 0)
+		return -1;
+	return ff[k];
+}
+
+/*
+ * One thread's timeline: its calls as spans, paired as gp-fmt -o replay
+ * and chrome pair them, ordered by start.  -1: out of memory.
+ */
+static int
+tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
+    const struct pos *pf, const struct frames *fr, const long *ff,
+    int64_t base)
+{
+	const struct gp_pevent *e;
+	struct span *v;
+	size_t *stack, i, n, sp, nouter, nlead, lead, k;
+	int64_t t0, t1, prev;
+	unsigned maxd = 0;
+
+	if ((v = calloc(tr->nevents + 1, sizeof(*v))) == NULL ||
+	    (stack = calloc(tr->nevents + 1, sizeof(*stack))) == NULL) {
+		free(v);
+		return -1;
+	}
+	for (nouter = 0; nouter < tr->nevents && tr->events[nouter]->open;
+	    nouter++)
+		continue;
+	t0 = tr->nevents > 0 ? ns(tr->events[nouter < tr->nevents ? nouter :
+	    0]->time, base) : 0;
+	t1 = tr->nevents > 0 ? ns(tr->events[tr->nevents - 1]->time, base) : 0;
+	/* the leaves before their enters */
+	for (nlead = sp = 0, i = nouter; i < tr->nevents; i++)
+		if (tr->events[i]->kind == GP_EV_ENTER)
+			sp++;
+		else if (sp > 0)
+			sp--;
+		else
+			nlead++;
+	n = 0;
+	for (i = 0; i < nouter; i++) {
+		e = tr->events[i];
+		v[n].start = ns(e->time, base);
+		v[n].end = t1;
+		v[n].depth = e->depth > 0 ? e->depth : 1;
+		v[n].f = evfunc(e, p, pf, fr, ff);
+		v[n++].flags = TL_OPEN | TL_NOEND;
+	}
+	/* slots for the calls entered before the ring, innermost last */
+	lead = n + nlead;
+	n = lead;
+	for (sp = 0, i = nouter; i < tr->nevents; i++) {
+		e = tr->events[i];
+		if (e->kind == GP_EV_ENTER) {
+			v[n].start = ns(e->time, base);
+			v[n].end = t1;
+			v[n].depth = e->depth > 0 ? e->depth : 1;
+			v[n].f = evfunc(e, p, pf, fr, ff);
+			v[n].flags = TL_NOEND;
+			stack[sp++] = n++;
+		} else if (sp > 0) {
+			k = stack[--sp];
+			v[k].end = ns(e->time, base);
+			v[k].flags = 0;
+		} else {
+			k = --lead;
+			v[k].start = t0;
+			v[k].end = ns(e->time, base);
+			v[k].depth = e->depth > 0 ? e->depth : 1;
+			v[k].f = evfunc(e, p, pf, fr, ff);
+			v[k].flags = TL_NOSTART;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (v[i].depth > maxd)
+			maxd = v[i].depth;
+	fprintf(out, "{\"pid\":%" PRIu64 ",\"thread\":%" PRIu64 ",\"tid\":%"
+	    PRIu64 ",\"name\":", tr->pid, tr->thread, tr->tid);
+	json_str(out, tr->name);
+	fprintf(out, ",\"lost\":%" PRIu64 ",\"first\":%d,\"n\":%zu,"
+	    "\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"d\":%u,\n\"s\":[",
+	    tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd);
+	/* start (from the previous span's), length, depth, function, flags */
+	for (prev = 0, i = 0; i < n; i++) {
+		fprintf(out, "%s%" PRId64 ",%" PRId64 ",%u,%ld,%d", i == 0 ? "" :
+		    i % 8 == 0 ? ",\n" : ",", v[i].start - prev,
+		    v[i].end - v[i].start, v[i].depth, v[i].f, v[i].flags);
+		prev = v[i].start;
+	}
+	fputs("]}", out);
+	free(v);
+	free(stack);
+	return 0;
+}
+
+/* The timelines of the trace collector, every thread's: "tl". */
+static int
+timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
+    const struct frames *fr, const long *ff)
+{
+	const struct gp_ptrace *tr;
+	int64_t base = 0;
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < p->ntraces; i++) {
+		tr = p->traces[i];
+		if (tr->nevents > 0 && (!any ||
+		    ns(tr->events[0]->time, 0) < base)) {
+			base = ns(tr->events[0]->time, 0);
+			any = 1;
+		}
+	}
+	fprintf(out, "{\"tlbase\":%" PRId64 ",\"tl\":[", base);
+	for (i = 0; i < p->ntraces; i++) {
+		fputs(i > 0 ? ",\n" : "\n", out);
+		if (tlthread(out, p->traces[i], p, pf, fr, ff, base) == -1)
+			return -1;
+	}
+	fputs("]}", out);
+	return 0;
+}
+
+/* The memory profile (GP_HAVE_MEM): "mem", every record as it is. */
+static void
+memory(FILE *out, const struct gp_profile *p, const struct pos *pf)
+{
+	const struct gp_pmem *m;
+	size_t i;
+
+	fprintf(out, ",\n\"mem\":{\"sums\":%zu,\"live\":%" PRIu64 ",\"peak\":%"
+	    PRIu64 ",\"r\":[", p->memsums, p->memlive, p->mempeak);
+	/* pid, thread, site, fn, site's function, fn's function, then the
+	   counters nmalloc to peak */
+	for (i = 0; i < p->nmems; i++) {
+		m = p->mems[i];
+		fprintf(out, "%s[%" PRIu64 ",%" PRIu64 ",", i > 0 ? ",\n" : "\n",
+		    m->pid, m->thread);
+		json_str(out, m->site);
+		putc(',', out);
+		json_str(out, m->fn);
+		fprintf(out, ",%ld,%ld,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%"
+		    PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%"
+		    PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
+		    m->sitefunc != NULL ? pos_find(pf, p->nfuncs, m->sitefunc) :
+		    -1L, m->func != NULL ? pos_find(pf, p->nfuncs, m->func) : -1L,
+		    m->nmalloc, m->ncalloc, m->nrealloc, m->nfree, m->fails,
+		    m->badfree, m->bytes, m->freedblocks, m->freedbytes,
+		    m->liveblocks, m->livebytes, m->peak);
+	}
+	fputs("]}", out);
+}
+
+static int
+mem_have(const struct gp_profile *p)
+{
+	return GP_HAS(p, mempeak) && (p->have & GP_HAVE_MEM) &&
+	    (p->nmems > 0 || p->memsums > 0);
+}
+
+/* Source files larger than this are listed without their text. */
+#define SRC_FILEMAX	(1L << 20)
+#define SRC_TOTALMAX	(16L << 20)
+
+static int
+cmpname(const void *a, const void *b)
+{
+	const struct gp_pfunc *x = *(const struct gp_pfunc *const *)a;
+	const struct gp_pfunc *y = *(const struct gp_pfunc *const *)b;
+	int c;
+
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	if ((c = strcmp(x->file, y->file)) != 0)
+		return c;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int
+cmpfile(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * The source files of a line profile (gp-sym -l: a function of one file
+ * at two lines), each with its text when it can be read now: "src".
+ * -1: out of memory.
+ */
+static int
+sources(FILE *out, const struct gp_profile *p)
+{
+	const struct gp_pfunc **v;
+	const char **files;
+	size_t i, n, nf;
+	long total = 0, len;
+	int lines = 0;
+	char buf[4096];
+	FILE *f;
+
+	if ((v = calloc(p->nfuncs + 1, sizeof(*v))) == NULL)
+		return -1;
+	for (i = n = 0; i < p->nfuncs; i++)
+		if (!p->funcs[i]->iscycle && p->funcs[i]->file != NULL &&
+		    p->funcs[i]->line > 0)
+			v[n++] = p->funcs[i];
+	qsort(v, n, sizeof(*v), cmpname);
+	for (i = 1; i < n && !lines; i++)
+		lines = strcmp(v[i]->name, v[i - 1]->name) == 0 &&
+		    strcmp(v[i]->file, v[i - 1]->file) == 0 &&
+		    v[i]->line != v[i - 1]->line;
+	if (!lines) {
+		free(v);
+		return 0;
+	}
+	/* the files of the lines with time or calls */
+	if ((files = calloc(n + 1, sizeof(*files))) == NULL) {
+		free(v);
+		return -1;
+	}
+	for (i = nf = 0; i < n; i++)
+		if (v[i]->self > 0 || v[i]->calls > 0)
+			files[nf++] = v[i]->file;
+	qsort(files, nf, sizeof(*files), cmpfile);
+	fputs(",\n\"src\":[", out);
+	for (i = n = 0; i < nf; i++) {
+		if (i > 0 && strcmp(files[i], files[i - 1]) == 0)
+			continue;
+		fputs(n++ > 0 ? ",\n[" : "\n[", out);
+		json_str(out, files[i]);
+		putc(',', out);
+		if ((f = fopen(files[i], "r")) == NULL ||
+		    fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 ||
+		    len > SRC_FILEMAX || total + len > SRC_TOTALMAX ||
+		    fseek(f, 0, SEEK_SET) != 0) {
+			fputs("null]", out);
+			if (f != NULL)
+				fclose(f);
+			continue;
+		}
+		total += len;
+		/* the text, a line a string */
+		putc('[', out);
+		lines = 0;
+		while (fgets(buf, sizeof(buf), f) != NULL) {
+			size_t l = strlen(buf);
+			int nl = l > 0 && buf[l - 1] == '\n';
+
+			if (nl)
+				buf[--l] = '\0';
+			if (lines++ > 0)
+				putc(',', out);
+			json_str(out, buf);
+			/* a line longer than buf: its rest dropped */
+			while (!nl && fgets(buf, sizeof(buf), f) != NULL)
+				nl = strchr(buf, '\n') != NULL;
+		}
+		fclose(f);
+		fputs("]]", out);
+	}
+	fputs("]", out);
+	free(files);
+	free(v);
+	return 0;
+}
+
+/* gp-diff's pairs (GP_HAVE_DIFF): "diff". */
+static void
+diff(FILE *out, const struct gp_profile *p)
+{
+	const struct gp_pdfunc *f;
+	const struct gp_pdarc *a;
+	size_t i;
+
+	fputs(",\n\"diff\":{\"old\":", out);
+	json_str(out, p->oldname);
+	fputs(",\"new\":", out);
+	json_str(out, p->newname);
+	fputs(",\"ot\":", out);
+	num(out, p->oldtotal);
+	fputs(",\"nt\":", out);
+	num(out, p->newtotal);
+	fprintf(out, ",\"norm\":%d,\n\"f\":[", p->normalised != 0);
+	/* name, file, in, old and new calls, self, total */
+	for (i = 0; i < p->ndfuncs; i++) {
+		f = p->dfuncs[i];
+		fputs(i > 0 ? ",\n[" : "\n[", out);
+		json_str(out, f->name);
+		putc(',', out);
+		json_str(out, f->file);
+		fprintf(out, ",%u,%" PRIu64 ",%" PRIu64 ",", f->in, f->oldcalls,
+		    f->newcalls);
+		num(out, f->oldself);
+		putc(',', out);
+		num(out, f->newself);
+		putc(',', out);
+		num(out, f->oldtotal);
+		putc(',', out);
+		num(out, f->newtotal);
+		putc(']', out);
+	}
+	/* parent, child, old and new calls, time */
+	fputs("],\n\"a\":[", out);
+	for (i = 0; i < p->ndarcs; i++) {
+		a = p->darcs[i];
+		fputs(i > 0 ? ",\n[" : "\n[", out);
+		json_str(out, a->parent);
+		putc(',', out);
+		json_str(out, a->child);
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",", a->oldcalls,
+		    a->newcalls);
+		num(out, a->oldtime);
+		putc(',', out);
+		num(out, a->newtime);
+		putc(']', out);
+	}
+	fputs("]}", out);
+}
+
+/* Each stack's tree ("sth", as ctxstacks() wrote them) and the trees'
+   threads ("thr"): the flame graph's thread switch. */
+static void
+ctxthreads(FILE *out, const struct gp_profile *p)
+{
+	const struct gp_pctxtree *t;
+	size_t i, j;
+	int first = 1;
+	char buf[256];
+
+	fputs(",\n\"sth\":[", out);
+	for (i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		for (j = 0; j < t->nnodes; j++)
+			if (t->nodes[j]->self > 0) {
+				fprintf(out, "%s%zu", first ? "" : ",", i);
+				first = 0;
+			}
+	}
+	fputs("],\n\"thr\":[", out);
+	for (i = 0; i < p->nctxtrees; i++) {
+		t = p->ctxtrees[i];
+		snprintf(buf, sizeof(buf), "thread %" PRIu64 "%s%.0" PRIu64
+		    "%s%s%.128s of process %" PRIu64, t->thread,
+		    t->tid != 0 ? " (tid " : "", t->tid, t->tid != 0 ? ")" : "",
+		    t->name != NULL ? " " : "", t->name != NULL ? t->name : "",
+		    t->pid);
+		if (i > 0)
+			putc(',', out);
+		json_str(out, buf);
+	}
+	putc(']', out);
+}
+
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -243,10 +647,42 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	}
 	fprintf(out, "</h1>\n<nav><a href=\"#facts\">Run</a><a href=\"#fg\">"
 	    "Flame graph</a><a href=\"#flat\">Flat profile</a><a "
-	    "href=\"#entry\">Call graph</a><a href=\"#lines\">Source lines</a></nav>\n"
-	    "<h2>Run</h2><dl id=\"facts\"></dl>\n"
+	    "href=\"#entry\">Call graph</a><a href=\"#lines\">Source lines</a>"
+	    "%s%s</nav>\n<h2>Run</h2><dl id=\"facts\"></dl>\n"
+	    "<div id=\"cmpsec\"><h2 id=\"compare\">Comparison</h2>\n"
+	    "<p id=\"cmphead\"></p><p class=\"note\">gp-diff's pairs: "
+	    "the functions whose calls or times changed, the largest change in "
+	    "time first, as gp-fmt reports them; the flame graph is the new "
+	    "run's, each frame red by the self time its function gained, blue "
+	    "by what it lost; then the call arcs whose calls changed.</p>\n"
+	    "<div class=\"scroll\"><table id=\"cmptab\"></table></div>\n"
+	    "<h3>Differential flame graph</h3><div id=\"dflame\"></div>\n"
+	    "<h3>Changed call arcs</h3><div class=\"scroll\"><table "
+	    "id=\"cmparcs\"></table></div></div>\n"
+	    "<div id=\"tlsec\"><h2 id=\"timeline\">Timeline</h2>\n<p "
+	    "class=\"note\">The calls the trace collector kept, a lane per "
+	    "thread, time from left to right, the callers above their callees. "
+	    "Wheel: zoom; shift+wheel or drag: pan; click a call for its "
+	    "duration and callers; double-click: all of it <button "
+	    "id=\"tlreset\">whole timeline</button>. A red line marks where a "
+	    "ring lost events; a red edge, a call entered before them.</p>\n"
+	    "<div id=\"tlthreads\"></div><div id=\"tlbox\"><div id=\"tlsp\"></div><canvas id=\"tlc\">"
+	    "</canvas></div><div id=\"tlsel\"></div><pre id=\"tlspans\">"
+	    "</pre></div>\n"
+	    "<div id=\"memsec\"><h2 id=\"memory\">Memory</h2>\n<p "
+	    "class=\"note\">What the runtime counted at the calls of malloc, "
+	    "calloc, realloc, the memalign family and free (GPRT_MEM=1), as "
+	    "gp-fmt -M reports it; rows with blocks never freed are marked. "
+	    "Click a column to sort by it.</p>\n<p><label>thread <select "
+	    "id=\"memthr\"></select></label></p>\n<pre id=\"memtot\"></pre>"
+	    "\n<h3>By call site</h3><div class=\"scroll\"><table id=\"memtab\">"
+	    "</table></div>\n<h3>By caller</h3><p class=\"note\">The "
+	    "instrumented function that made the calls (or, when the call "
+	    "site is in it, the site's function).</p><div class=\"scroll\">"
+	    "<table id=\"memfn\"></table></div></div>\n"
 	    "<h2 id=\"fg\">Flame graph</h2>\n<p class=\"note\">%s Click "
-	    "a frame for its call-graph entry.</p>\n<div id=\"flame\"></div>\n"
+	    "a frame for its call-graph entry.</p>\n<p id=\"fgthr\"></p><div "
+	    "id=\"flame\"></div>\n"
 	    "<h2 id=\"flat\">Flat profile</h2>\n<p><input id=\"q\" "
 	    "type=\"search\" placeholder=\"filter by name\"> <span "
 	    "id=\"shown\" class=\"note\"></span> <span class=\"note\">Click a "
@@ -259,7 +695,18 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 
 	    "<div id=\"lines\"><h2>Source lines</h2><p class=\"note\">The "
 	    "lines with the most self time (gp-sym -l).</p><div id=\"ltab\">"
-	    "</div></div>\n", hasctx ? "Exact: the calling contexts the runtime "
+	    "</div></div>\n"
+	    "<div id=\"srcsec\"><h2 id=\"source\">Source</h2>\n<p "
+	    "class=\"note\">Each line's self time and calls (gp-sym -l), the "
+	    "text read from the source file when gp-fmt wrote the page; the "
+	    "hottest lines are numbered and marked, the others around them "
+	    "shown for context. Click a line's function for its call-graph "
+	    "entry.</p>\n<p><label>file <select id=\"srcfile\"></select>"
+	    "</label></p>\n<ol id=\"srchot\"></ol>\n<div class=\"scroll\" "
+	    "style=\"max-height:600px\"><table id=\"srctab\"></table></div>"
+	    "</div>\n", trace_have(p) ? "<a href=\"#timeline\">"
+	    "Timeline</a>" : "", mem_have(p) ? "<a href=\"#memory\">"
+	    "Memory</a>" : "", hasctx ? "Exact: the calling contexts the runtime "
 	    "measured, every thread's added up." : prof_measured(p) ?
 	    "Estimated from the call graph: each function's self time shared "
 	    "among its callers by the time measured on each call arc." :
@@ -310,6 +757,18 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		fact(out, &first, "stacks", buf);
 	} else
 		fact(out, &first, "stacks", "estimated from the call graph");
+	if (trace_have(p)) {
+		uint64_t nev = 0, lost = 0;
+
+		for (i = 0; i < p->ntraces; i++) {
+			nev += p->traces[i]->nevents;
+			lost += p->traces[i]->lost;
+		}
+		snprintf(buf, sizeof(buf), "the calls of %zu thread%s: %"
+		    PRIu64 " events kept, %" PRIu64 " lost", p->ntraces,
+		    p->ntraces == 1 ? "" : "s", nev, lost);
+		fact(out, &first, "timeline", buf);
+	}
 	fputs("],\n\"total\":", out);
 	num(out, p->total);
 	fputs(",\"hz\":", out);
@@ -387,8 +846,35 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		num(out, st.v[i].w);
 		putc(']', out);
 	}
-	fputs("]}\n</script>\n<script>\n", out);
+	fputs("]", out);
+	if (hasctx && p->nctxtrees > 1)
+		ctxthreads(out, p);
+	if (mem_have(p))
+		memory(out, p, pf);
+	if (GP_HAS(p, ndarcs) && (p->have & GP_HAVE_DIFF))
+		diff(out, p);
+	if (rv == 0 && sources(out, p) == -1) {
+		host->error(ctx, "out of memory");
+		rv = -1;
+	}
+	fputs("}\n</script>\n", out);
+	/* the timeline apart, parsed after the page is drawn */
+	if (trace_have(p) && rv == 0) {
+		fputs("<script type=\"application/json\" id=\"tldata\">\n", out);
+		if (timeline(out, p, pf, &fr, ff) == -1) {
+			host->error(ctx, "out of memory");
+			rv = -1;
+		}
+		fputs("\n</script>\n", out);
+	}
+	fputs("<script>\n", out);
 	fputs(script, out);
+	fputs(js_timeline, out);
+	fputs(js_memory, out);
+	fputs(js_source, out);
+	fputs(js_compare, out);
+	fputs(js_threads, out);
+	fputs(ready, out);
 	fputs("</script>\n</body></html>\n", out);
 	free(ff);
 	free(pf);
