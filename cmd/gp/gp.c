@@ -5,7 +5,10 @@
  *
  * gp parses gprof's options, hands each one to the stage that owns that
  * step, runs the stages as child processes joined by pipes and returns
- * gprof's exit status.  It does no analysis of its own: what it checks
+ * gprof's exit status.  The stages are compiled into gp (Makefile): each
+ * child is a fork of gp calling the stage's main, so that libc and
+ * libbfd are loaded and linked once, not once a stage; GP_STAGES=exec
+ * runs the stage programs instead.  The streams are the same bytes.  It does no analysis of its own: what it checks
  * itself is only what gprof checks while reading its command line, and
  * that the files it names can be opened, so that the first error is
  * reported as gprof reports it.
@@ -30,6 +33,8 @@
 
 #include "stream/stream.h"
 
+#include "stages.h"
+
 
 /* libiberty's @FILE expansion (libiberty.h clashes with <string.h>). */
 void	expandargv(int *, char ***);
@@ -45,6 +50,7 @@ enum {
 
 struct stage {
 	const char	*name;
+	int		(*main)(int, char *[]);	/* compiled in */
 	char		**argv;
 	size_t		 argc;
 	size_t		 cap;
@@ -54,11 +60,11 @@ struct stage {
 };
 
 static struct stage stages[NSTAGE] = {
-	{ .name = "gmon-cat" },
-	{ .name = "gp-sym" },
-	{ .name = "gp-hist" },
-	{ .name = "gp-arcs" },
-	{ .name = "gp-fmt" },
+	{ .name = "gmon-cat", .main = gp_main_gmon_cat },
+	{ .name = "gp-sym", .main = gp_main_gp_sym },
+	{ .name = "gp-hist", .main = gp_main_gp_hist },
+	{ .name = "gp-arcs", .main = gp_main_gp_arcs },
+	{ .name = "gp-fmt", .main = gp_main_gp_fmt },
 };
 
 enum {
@@ -113,6 +119,9 @@ static const struct option longopts[] = {
 };
 
 static const char *progname;
+static int execstages;		/* GP_STAGES=exec: the stage programs */
+static int gpfds[2 * NSTAGE + 2];	/* the descriptors gp made */
+static size_t ngpfd;
 
 static void	addarg(int, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
@@ -124,6 +133,8 @@ static void	fileformat(const char *);
 static int	finish(void);
 static int	openable(const char *);
 static int	killedrun(const char *);
+static void	keepfd(int);
+static void	closefd(int);
 static void	spawn(int, int, int);
 static void	stageinit(int);
 static void	usage(FILE *, int) __attribute__((__noreturn__));
@@ -132,11 +143,13 @@ static void	version(void) __attribute__((__noreturn__));
 int
 main(int argc, char *argv[])
 {
-	const char *image, *mapfile, *symfile;
+	const char *image, *mapfile, *symfile, *e;
 	long n;
 	int ch, i, in, out, pfd[2], lflag, rflag, sflag;
 
 	progname = argv[0];	/* gprof's whoami, in every message */
+	execstages = (e = getenv("GP_STAGES")) != NULL &&
+	    strcmp(e, "exec") == 0;
 	expandargv(&argc, &argv);
 
 	image = "a.out";
@@ -334,13 +347,15 @@ main(int argc, char *argv[])
 		if (i < NSTAGE - 1) {
 			if (pipe2(pfd, O_CLOEXEC) == -1)
 				err(1, "pipe");
+			keepfd(pfd[0]);
+			keepfd(pfd[1]);
 			out = pfd[1];
 		}
 		spawn(i, in, out);
 		if (in != STDIN_FILENO)
-			close(in);
+			closefd(in);
 		if (out != STDOUT_FILENO)
-			close(out);
+			closefd(out);
 		in = pfd[0];
 	}
 	return finish();
@@ -521,21 +536,46 @@ killedrun(const char *path)
 	return ok;
 }
 
+/* Note a close-on-exec descriptor gp made, or its closing. */
+static void
+keepfd(int fd)
+{
+	assert(ngpfd < sizeof(gpfds) / sizeof(gpfds[0]));
+	gpfds[ngpfd++] = fd;
+}
+
+static void
+closefd(int fd)
+{
+	size_t k;
+
+	for (k = 0; k < ngpfd; k++)
+		if (gpfds[k] == fd) {
+			gpfds[k] = gpfds[--ngpfd];
+			break;
+		}
+	close(fd);
+}
+
 /*
  * Start stage s reading in and writing out.  The stage runs under gp's
  * own name, so that its messages read like gprof's; its standard error
- * goes to a temporary file that finish() shows.
+ * goes to a temporary file that finish() shows.  A compiled-in stage
+ * starts as the program would after exec: gp's close-on-exec
+ * descriptors closed, its own name as argv[0], getopt(3) from the start.
  */
 static void
 spawn(int s, int in, int out)
 {
 	struct stage *st = &stages[s];
+	size_t k;
 
 	stageinit(s);
 	if ((st->errf = tmpfile()) == NULL)
 		err(1, "tmpfile");
 	if (fcntl(fileno(st->errf), F_SETFD, FD_CLOEXEC) == -1)
 		err(1, "fcntl");
+	keepfd(fileno(st->errf));
 	fflush(NULL);
 	switch (st->pid = fork()) {
 	case -1:
@@ -546,7 +586,14 @@ spawn(int s, int in, int out)
 		    (out != STDOUT_FILENO && dup2(out, STDOUT_FILENO) == -1) ||
 		    dup2(fileno(st->errf), STDERR_FILENO) == -1)
 			_exit(127);
-		gp_execstage(progname, st->name, st->argv);
+		if (execstages)
+			gp_execstage(progname, st->name, st->argv);
+		for (k = 0; k < ngpfd; k++)
+			close(gpfds[k]);
+		program_invocation_name = st->argv[0];
+		program_invocation_short_name = st->argv[0];
+		optind = 0;
+		exit(st->main((int)st->argc, st->argv));
 	}
 }
 
