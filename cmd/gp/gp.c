@@ -4,15 +4,18 @@
  *	gmon-cat FILES | gp-sym IMAGE | gp-hist | gp-arcs | gp-fmt
  *
  * gp parses gprof's options, hands each one to the stage that owns that
- * step, runs the stages as child processes joined by pipes and returns
- * gprof's exit status.  The stages are compiled into gp (Makefile): each
- * child is a fork of gp calling the stage's main, so that libc and
- * libbfd are loaded and linked once, not once a stage; GP_STAGES=exec
- * runs the stage programs instead.  The streams are the same bytes.  It does no analysis of its own: what it checks
+ * step, runs the stages and returns gprof's exit status.  The stages are
+ * compiled into gp (Makefile, stages.h) and run one after another in
+ * gp's own process, each stream kept in memory (memfd_create(2)) for the
+ * next stage: one process loads libc and libbfd once, where five
+ * programs joined by pipes cost more than gprof's whole run on a small
+ * profile.  GP_STAGES=exec runs the stage programs instead, joined by
+ * pipes; the streams are the same bytes either way.  It does no analysis of its own: what it checks
  * itself is only what gprof checks while reading its command line, and
  * that the files it names can be opened, so that the first error is
  * reported as gprof reports it.
  */
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
@@ -25,6 +28,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -119,9 +123,8 @@ static const struct option longopts[] = {
 };
 
 static const char *progname;
-static int execstages;		/* GP_STAGES=exec: the stage programs */
-static int gpfds[2 * NSTAGE + 2];	/* the descriptors gp made */
-static size_t ngpfd;
+static int	errout = -1;	/* in-process: gp's standard error */
+static int	running;	/* in-process: the stage running */
 
 static void	addarg(int, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
@@ -133,9 +136,12 @@ static void	fileformat(const char *);
 static int	finish(void);
 static int	openable(const char *);
 static int	killedrun(const char *);
-static void	keepfd(int);
-static void	closefd(int);
 static void	spawn(int, int, int);
+static int	pipeline(void);
+static int	inprocess(void);
+static void	showmsgs(int);
+static void	atstageexit(void);
+static void	onsignal(int);
 static void	stageinit(int);
 static void	usage(FILE *, int) __attribute__((__noreturn__));
 static void	version(void) __attribute__((__noreturn__));
@@ -145,11 +151,9 @@ main(int argc, char *argv[])
 {
 	const char *image, *mapfile, *symfile, *e;
 	long n;
-	int ch, i, in, out, pfd[2], lflag, rflag, sflag;
+	int ch, i, lflag, rflag, sflag;
 
 	progname = argv[0];	/* gprof's whoami, in every message */
-	execstages = (e = getenv("GP_STAGES")) != NULL &&
-	    strcmp(e, "exec") == 0;
 	expandargv(&argc, &argv);
 
 	image = "a.out";
@@ -340,22 +344,170 @@ main(int argc, char *argv[])
 	addarg(GPSYM, "--");
 	addarg(GPSYM, "%s", image);
 
-	/* Run the pipeline. */
+	if ((e = getenv("GP_STAGES")) != NULL && strcmp(e, "exec") == 0)
+		return pipeline();
+	return inprocess();
+}
+
+/*
+ * The stages in gp's process, one after another: each reads the stream
+ * the one before it wrote, from memory, as it would from a pipe.  The
+ * messages of each go to a temporary file, shown when the stages end,
+ * as pipeline() shows them: a stage that fails ends gp by exit(3) (err(3)
+ * and the like) or by a signal, and atstageexit() or onsignal() shows the
+ * messages up to that stage.
+ */
+static int
+inprocess(void)
+{
+	static const int sigs[] = { SIGPIPE,
+#if !defined(__SANITIZE_ADDRESS__)	/* the sanitizers' own reports */
+	    SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
+#endif
+	};
+	struct sigaction sa;
+	struct stage *st;
+	size_t k;
+	int i, in, out, rv, stdoutfd;
+
+	if ((errout = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)) == -1 ||
+	    (stdoutfd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)) == -1)
+		err(1, "dup");
+	for (i = 0; i < NSTAGE; i++) {
+		if ((stages[i].errf = tmpfile()) == NULL)
+			err(1, "tmpfile");
+		if (fcntl(fileno(stages[i].errf), F_SETFD, FD_CLOEXEC) == -1)
+			err(1, "fcntl");
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = onsignal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
+		if (sigaction(sigs[k], &sa, NULL) == -1)
+			err(1, "sigaction");
+	if (atexit(atstageexit) != 0)
+		err(1, "atexit");
+	fflush(NULL);
+	in = -1;
+	for (i = 0; i < NSTAGE; i++) {
+		st = &stages[i];
+		stageinit(i);
+		out = stdoutfd;
+		if (i < NSTAGE - 1 &&
+		    (out = memfd_create("gp-stream", MFD_CLOEXEC)) == -1)
+			err(1, "memfd_create");
+		if (in != -1) {
+			if (lseek(in, 0, SEEK_SET) == -1 ||
+			    dup2(in, STDIN_FILENO) == -1)
+				err(1, "stream");
+			close(in);
+			__fpurge(stdin);
+			clearerr(stdin);
+		}
+		if (dup2(out, STDOUT_FILENO) == -1 ||
+		    dup2(fileno(st->errf), STDERR_FILENO) == -1)
+			err(1, "dup2");
+		running = i;
+		program_invocation_name = st->argv[0];
+		optind = 0;
+		rv = st->main((int)st->argc, st->argv);
+		fflush(stdout);
+		if (rv != 0)
+			exit(1);
+		in = out;
+	}
+	running = NSTAGE;
+	return 0;
+}
+
+/*
+ * Show the stages' messages, up to stage n, on gp's standard error; from
+ * a signal handler too, hence read(2) and write(2) only.
+ */
+static void
+showmsgs(int n)
+{
+	char buf[4096];
+	ssize_t r, w, o;
+	off_t off;
+	int i;
+
+	for (i = 0; i <= n && i < NSTAGE; i++) {
+		if (stages[i].errf == NULL)
+			continue;
+		off = 0;
+		while ((r = pread(fileno(stages[i].errf), buf, sizeof(buf),
+		    off)) > 0) {
+			off += r;
+			for (o = 0; o < r; o += w)
+				if ((w = write(errout, buf + o, r - o)) <= 0)
+					return;
+		}
+	}
+}
+
+/* gp's exit, while or after the stages run in its process. */
+static void
+atstageexit(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	showmsgs(running);
+	if (dup2(errout, STDERR_FILENO) == -1)
+		return;
+}
+
+/*
+ * A signal that ends a stage: SIGPIPE ends gp by it, as gprof would end,
+ * after the messages; any other is named, as pipeline() names it.
+ */
+static void
+onsignal(int sig)
+{
+	char msg[256];
+	const char *what;
+	int n;
+
+	showmsgs(running);
+	if (sig == SIGPIPE || running >= NSTAGE) {
+		raise(sig);	/* SA_RESETHAND: the default action */
+		return;
+	}
+	switch (sig) {
+	case SIGSEGV:	what = "Segmentation fault"; break;
+	case SIGBUS:	what = "Bus error"; break;
+	case SIGILL:	what = "Illegal instruction"; break;
+	case SIGFPE:	what = "Floating point exception"; break;
+	default:	what = "Aborted"; break;
+	}
+	n = snprintf(msg, sizeof(msg), "%s: stage %s killed by signal %d "
+	    "(%s)\n", progname, stages[running].name, sig, what);
+	if (n > 0 && write(errout, msg, (size_t)n < sizeof(msg) ?
+	    (size_t)n : sizeof(msg) - 1) == -1)
+		_exit(1);
+	_exit(1);
+}
+
+/* The stage programs, each its own process, joined by pipes. */
+static int
+pipeline(void)
+{
+	int i, in, out, pfd[2];
+
 	in = STDIN_FILENO;
 	for (i = 0; i < NSTAGE; i++) {
 		out = STDOUT_FILENO;
 		if (i < NSTAGE - 1) {
 			if (pipe2(pfd, O_CLOEXEC) == -1)
 				err(1, "pipe");
-			keepfd(pfd[0]);
-			keepfd(pfd[1]);
 			out = pfd[1];
 		}
 		spawn(i, in, out);
 		if (in != STDIN_FILENO)
-			closefd(in);
+			close(in);
 		if (out != STDOUT_FILENO)
-			closefd(out);
+			close(out);
 		in = pfd[0];
 	}
 	return finish();
@@ -536,46 +688,21 @@ killedrun(const char *path)
 	return ok;
 }
 
-/* Note a close-on-exec descriptor gp made, or its closing. */
-static void
-keepfd(int fd)
-{
-	assert(ngpfd < sizeof(gpfds) / sizeof(gpfds[0]));
-	gpfds[ngpfd++] = fd;
-}
-
-static void
-closefd(int fd)
-{
-	size_t k;
-
-	for (k = 0; k < ngpfd; k++)
-		if (gpfds[k] == fd) {
-			gpfds[k] = gpfds[--ngpfd];
-			break;
-		}
-	close(fd);
-}
-
 /*
  * Start stage s reading in and writing out.  The stage runs under gp's
  * own name, so that its messages read like gprof's; its standard error
- * goes to a temporary file that finish() shows.  A compiled-in stage
- * starts as the program would after exec: gp's close-on-exec
- * descriptors closed, its own name as argv[0], getopt(3) from the start.
+ * goes to a temporary file that finish() shows.
  */
 static void
 spawn(int s, int in, int out)
 {
 	struct stage *st = &stages[s];
-	size_t k;
 
 	stageinit(s);
 	if ((st->errf = tmpfile()) == NULL)
 		err(1, "tmpfile");
 	if (fcntl(fileno(st->errf), F_SETFD, FD_CLOEXEC) == -1)
 		err(1, "fcntl");
-	keepfd(fileno(st->errf));
 	fflush(NULL);
 	switch (st->pid = fork()) {
 	case -1:
@@ -586,14 +713,7 @@ spawn(int s, int in, int out)
 		    (out != STDOUT_FILENO && dup2(out, STDOUT_FILENO) == -1) ||
 		    dup2(fileno(st->errf), STDERR_FILENO) == -1)
 			_exit(127);
-		if (execstages)
-			gp_execstage(progname, st->name, st->argv);
-		for (k = 0; k < ngpfd; k++)
-			close(gpfds[k]);
-		program_invocation_name = st->argv[0];
-		program_invocation_short_name = st->argv[0];
-		optind = 0;
-		exit(st->main((int)st->argc, st->argv));
+		gp_execstage(progname, st->name, st->argv);
 	}
 }
 
