@@ -124,6 +124,7 @@ static const struct option longopts[] = {
 
 static const char *progname;
 static int	errout = -1;	/* in-process: gp's standard error */
+static int	msgfd = -1;	/* in-process: the stages' messages */
 static int	running;	/* in-process: the stage running */
 
 static void	addarg(int, const char *, ...)
@@ -139,7 +140,7 @@ static int	killedrun(const char *);
 static void	spawn(int, int, int);
 static int	pipeline(void);
 static int	inprocess(void);
-static void	showmsgs(int);
+static void	showmsgs(void);
 static void	atstageexit(void);
 static void	onsignal(int);
 static void	stageinit(int);
@@ -373,12 +374,11 @@ inprocess(void)
 	if ((errout = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)) == -1 ||
 	    (stdoutfd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)) == -1)
 		err(1, "dup");
-	for (i = 0; i < NSTAGE; i++) {
-		if ((stages[i].errf = tmpfile()) == NULL)
-			err(1, "tmpfile");
-		if (fcntl(fileno(stages[i].errf), F_SETFD, FD_CLOEXEC) == -1)
-			err(1, "fcntl");
-	}
+	/* The stages write their messages in turn: the first failed
+	 * stage's are the last, so showing the messages up to it is
+	 * showing them all. */
+	if ((msgfd = memfd_create("gp-messages", MFD_CLOEXEC)) == -1)
+		err(1, "memfd_create");
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = onsignal;
 	sa.sa_flags = SA_RESETHAND;
@@ -406,7 +406,7 @@ inprocess(void)
 			clearerr(stdin);
 		}
 		if (dup2(out, STDOUT_FILENO) == -1 ||
-		    dup2(fileno(st->errf), STDERR_FILENO) == -1)
+		    dup2(msgfd, STDERR_FILENO) == -1)
 			err(1, "dup2");
 		running = i;
 		program_invocation_name = st->argv[0];
@@ -422,28 +422,24 @@ inprocess(void)
 }
 
 /*
- * Show the stages' messages, up to stage n, on gp's standard error; from
- * a signal handler too, hence read(2) and write(2) only.
+ * Show the stages' messages on gp's standard error; from a signal
+ * handler too, hence read(2) and write(2) only.
  */
 static void
-showmsgs(int n)
+showmsgs(void)
 {
 	char buf[4096];
 	ssize_t r, w, o;
 	off_t off;
-	int i;
 
-	for (i = 0; i <= n && i < NSTAGE; i++) {
-		if (stages[i].errf == NULL)
-			continue;
-		off = 0;
-		while ((r = pread(fileno(stages[i].errf), buf, sizeof(buf),
-		    off)) > 0) {
-			off += r;
-			for (o = 0; o < r; o += w)
-				if ((w = write(errout, buf + o, r - o)) <= 0)
-					return;
-		}
+	if (msgfd == -1)
+		return;
+	off = 0;
+	while ((r = pread(msgfd, buf, sizeof(buf), off)) > 0) {
+		off += r;
+		for (o = 0; o < r; o += w)
+			if ((w = write(errout, buf + o, r - o)) <= 0)
+				return;
 	}
 }
 
@@ -453,7 +449,7 @@ atstageexit(void)
 {
 	fflush(stdout);
 	fflush(stderr);
-	showmsgs(running);
+	showmsgs();
 	if (dup2(errout, STDERR_FILENO) == -1)
 		return;
 }
@@ -469,7 +465,7 @@ onsignal(int sig)
 	const char *what;
 	int n;
 
-	showmsgs(running);
+	showmsgs();
 	if (sig == SIGPIPE || running >= NSTAGE) {
 		raise(sig);	/* SA_RESETHAND: the default action */
 		return;
