@@ -8,14 +8,16 @@
 #
 #	every -pg build of the real-world corpus (tests/realworld/corpus.sh,
 #	built into its cache), with no option, -b -q, -b -l -p and -A;
-#	synthetic profiles (share/bench/gmongen.c, layered shape) of 1,000,
-#	200,000 and 1,000,000 arcs over a C program of 8,000 functions
-#	(share/bench/genprog.awk);
+#	synthetic profiles (share/bench/gmongen.c) of 1,000, 200,000 and
+#	1,000,000 arcs over a C program of 8,000 functions (share/bench/
+#	genprog.awk), in both of pipeline.sh's shapes: layered (the shape
+#	of most programs) and uniform (one cycle of nearly every function,
+#	where gprof's cycle handling takes its time);
 #
 # whether both printed the same bytes ("stop": gprof stopped on its
 # miscount, gp(1) CAVEATS); and for each synthetic profile each stage's
-# share of the stages' CPU time, run one by one on the stream the stage
-# before wrote, with each stage's largest resident set over the size of
+# share of the stages' CPU time (layered shape), run one by one on the
+# stream the stage before wrote, with each stage's largest resident set over the size of
 # its input stream.  Runs: -n for the corpus (default 5), -N where gprof
 # takes seconds (sqlite3's -l and -A, the synthetic 200,000 and more;
 # default 1).  -m prints the tables in Markdown, as README.md has them.
@@ -106,13 +108,17 @@ awk -v n=8000 -f "$bench/genprog.awk" >big.c
 cc -O0 -o big big.c
 set -- $(objdump -h big | awk '$2 == ".text" { print $4, $3 }')
 lo=$1 hi=$(printf '%x' $((0x$1 + 0x$2)))
-for a in $sizes; do
-	nm -n -S --defined-only big |
-	    "$work/gmongen" -s 1 -a "$a" -h 500000 -f 5000 "$lo" "$hi" \
-	    >"syn.$a.gmon"
-	r=$runs
-	[ "$a" -ge 100000 ] && r=$bigruns
-	pair "$r" "synthetic $a arcs" "" big "syn.$a.gmon"
+for shape in layered uniform; do
+	u=
+	[ $shape = uniform ] && u=-u
+	for a in $sizes; do
+		nm -n -S --defined-only big |
+		    "$work/gmongen" $u -s 1 -a "$a" -h 500000 -f 5000 \
+		    "$lo" "$hi" >"$shape.$a.gmon"
+		r=$runs
+		[ "$a" -ge 100000 ] && r=$bigruns
+		pair "$r" "$shape $a arcs" "" big "$shape.$a.gmon"
+	done
 done
 
 # Each stage's share of the CPU time, and its peak over its input.
@@ -125,12 +131,12 @@ else
 	    "set / input stream"
 fi
 for a in $sizes; do
-	gmon-cat "syn.$a.gmon" >s1
+	gmon-cat "layered.$a.gmon" >s1
 	gp-sym big <s1 >s2
 	gp-hist <s2 >s3
 	gp-arcs <s3 >s4
-	in0=$(wc -c <"syn.$a.gmon")
-	set -- $("$work/tstat" "gmon-cat syn.$a.gmon >/dev/null")
+	in0=$(wc -c <"layered.$a.gmon")
+	set -- $("$work/tstat" "gmon-cat layered.$a.gmon >/dev/null")
 	c1=$3 m1=$4
 	set -- $("$work/tstat" "gp-sym big <s1 >/dev/null")
 	c2=$3 m2=$4
