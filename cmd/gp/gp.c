@@ -10,7 +10,9 @@
  * next stage: one process loads libc and libbfd once, where five
  * programs joined by pipes cost more than gprof's whole run on a small
  * profile.  GP_STAGES=exec runs the stage programs instead, joined by
- * pipes; the streams are the same bytes either way.  It does no analysis of its own: what it checks
+ * pipes; the streams are the same bytes either way.
+ *
+ * gp does no analysis of its own: what it checks
  * itself is only what gprof checks while reading its command line, and
  * that the files it names can be opened, so that the first error is
  * reported as gprof reports it.
@@ -352,9 +354,9 @@ main(int argc, char *argv[])
 
 /*
  * The stages in gp's process, one after another: each reads the stream
- * the one before it wrote, from memory, as it would from a pipe.  The
- * messages of each go to a temporary file, shown when the stages end,
- * as pipeline() shows them: a stage that fails ends gp by exit(3) (err(3)
+ * the one before it wrote, from memory, as it would from a pipe.  Their
+ * messages go to a memfd, shown when the stages end, as pipeline() shows
+ * them: a stage that fails ends gp by exit(3) (err(3)
  * and the like) or by a signal, and atstageexit() or onsignal() shows the
  * messages up to that stage.
  */
