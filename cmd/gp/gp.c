@@ -4,12 +4,20 @@
  *	gmon-cat FILES | gp-sym IMAGE | gp-hist | gp-arcs | gp-fmt
  *
  * gp parses gprof's options, hands each one to the stage that owns that
- * step, runs the stages as child processes joined by pipes and returns
- * gprof's exit status.  It does no analysis of its own: what it checks
+ * step, runs the stages and returns gprof's exit status.  The stages are
+ * compiled into gp (Makefile, stages.h) and run one after another in
+ * gp's own process, each stream kept in memory (memfd_create(2)) for the
+ * next stage: one process loads libc and libbfd once, where five
+ * programs joined by pipes cost more than gprof's whole run on a small
+ * profile.  GP_STAGES=exec runs the stage programs instead, joined by
+ * pipes; the streams are the same bytes either way.
+ *
+ * gp does no analysis of its own: what it checks
  * itself is only what gprof checks while reading its command line, and
  * that the files it names can be opened, so that the first error is
  * reported as gprof reports it.
  */
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
@@ -22,6 +30,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +38,8 @@
 #include <libiberty/demangle.h>
 
 #include "stream/stream.h"
+
+#include "stages.h"
 
 
 /* libiberty's @FILE expansion (libiberty.h clashes with <string.h>). */
@@ -45,6 +56,7 @@ enum {
 
 struct stage {
 	const char	*name;
+	int		(*main)(int, char *[]);	/* compiled in */
 	char		**argv;
 	size_t		 argc;
 	size_t		 cap;
@@ -54,11 +66,11 @@ struct stage {
 };
 
 static struct stage stages[NSTAGE] = {
-	{ .name = "gmon-cat" },
-	{ .name = "gp-sym" },
-	{ .name = "gp-hist" },
-	{ .name = "gp-arcs" },
-	{ .name = "gp-fmt" },
+	{ .name = "gmon-cat", .main = gp_main_gmon_cat },
+	{ .name = "gp-sym", .main = gp_main_gp_sym },
+	{ .name = "gp-hist", .main = gp_main_gp_hist },
+	{ .name = "gp-arcs", .main = gp_main_gp_arcs },
+	{ .name = "gp-fmt", .main = gp_main_gp_fmt },
 };
 
 enum {
@@ -113,6 +125,9 @@ static const struct option longopts[] = {
 };
 
 static const char *progname;
+static int	errout = -1;	/* in-process: gp's standard error */
+static int	msgfd = -1;	/* in-process: the stages' messages */
+static int	running;	/* in-process: the stage running */
 
 static void	addarg(int, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
@@ -125,6 +140,11 @@ static int	finish(void);
 static int	openable(const char *);
 static int	killedrun(const char *);
 static void	spawn(int, int, int);
+static int	pipeline(void);
+static int	inprocess(void);
+static void	showmsgs(void);
+static void	atstageexit(void);
+static void	onsignal(int);
 static void	stageinit(int);
 static void	usage(FILE *, int) __attribute__((__noreturn__));
 static void	version(void) __attribute__((__noreturn__));
@@ -132,9 +152,9 @@ static void	version(void) __attribute__((__noreturn__));
 int
 main(int argc, char *argv[])
 {
-	const char *image, *mapfile, *symfile;
+	const char *image, *mapfile, *symfile, *e;
 	long n;
-	int ch, i, in, out, pfd[2], lflag, rflag, sflag, tflag = 0;
+	int ch, i, lflag, rflag, sflag, tflag = 0;
 
 	progname = argv[0];	/* gprof's whoami, in every message */
 	expandargv(&argc, &argv);
@@ -335,7 +355,152 @@ main(int argc, char *argv[])
 	addarg(GPSYM, "--");
 	addarg(GPSYM, "%s", image);
 
-	/* Run the pipeline. */
+	if ((e = getenv("GP_STAGES")) != NULL && strcmp(e, "exec") == 0)
+		return pipeline();
+	return inprocess();
+}
+
+/*
+ * The stages in gp's process, one after another: each reads the stream
+ * the one before it wrote, from memory, as it would from a pipe.  Their
+ * messages go to a memfd, shown when the stages end, as pipeline() shows
+ * them: a stage that fails ends gp by exit(3) (err(3)
+ * and the like) or by a signal, and atstageexit() or onsignal() shows the
+ * messages up to that stage.
+ */
+static int
+inprocess(void)
+{
+	static const int sigs[] = { SIGPIPE,
+#if !defined(__SANITIZE_ADDRESS__)	/* the sanitizers' own reports */
+	    SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
+#endif
+	};
+	struct sigaction sa;
+	struct stage *st;
+	size_t k;
+	int i, in, out, rv, stdoutfd;
+
+	if ((errout = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)) == -1 ||
+	    (stdoutfd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)) == -1)
+		err(1, "dup");
+	/* The stages write their messages in turn: the first failed
+	 * stage's are the last, so showing the messages up to it is
+	 * showing them all. */
+	if ((msgfd = memfd_create("gp-messages", MFD_CLOEXEC)) == -1)
+		err(1, "memfd_create");
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = onsignal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
+		if (sigaction(sigs[k], &sa, NULL) == -1)
+			err(1, "sigaction");
+	if (atexit(atstageexit) != 0)
+		err(1, "atexit");
+	fflush(NULL);
+	in = -1;
+	for (i = 0; i < NSTAGE; i++) {
+		st = &stages[i];
+		stageinit(i);
+		out = stdoutfd;
+		if (i < NSTAGE - 1 &&
+		    (out = memfd_create("gp-stream", MFD_CLOEXEC)) == -1)
+			err(1, "memfd_create");
+		if (in != -1) {
+			if (lseek(in, 0, SEEK_SET) == -1 ||
+			    dup2(in, STDIN_FILENO) == -1)
+				err(1, "stream");
+			close(in);
+			__fpurge(stdin);
+			clearerr(stdin);
+		}
+		if (dup2(out, STDOUT_FILENO) == -1 ||
+		    dup2(msgfd, STDERR_FILENO) == -1)
+			err(1, "dup2");
+		running = i;
+		program_invocation_name = st->argv[0];
+		optind = 0;
+		rv = st->main((int)st->argc, st->argv);
+		fflush(stdout);
+		if (rv != 0)
+			exit(1);
+		in = out;
+	}
+	running = NSTAGE;
+	return 0;
+}
+
+/*
+ * Show the stages' messages on gp's standard error; from a signal
+ * handler too, hence read(2) and write(2) only.
+ */
+static void
+showmsgs(void)
+{
+	char buf[4096];
+	ssize_t r, w, o;
+	off_t off;
+
+	if (msgfd == -1)
+		return;
+	off = 0;
+	while ((r = pread(msgfd, buf, sizeof(buf), off)) > 0) {
+		off += r;
+		for (o = 0; o < r; o += w)
+			if ((w = write(errout, buf + o, r - o)) <= 0)
+				return;
+	}
+}
+
+/* gp's exit, while or after the stages run in its process. */
+static void
+atstageexit(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	showmsgs();
+	if (dup2(errout, STDERR_FILENO) == -1)
+		return;
+}
+
+/*
+ * A signal that ends a stage: SIGPIPE ends gp by it, as gprof would end,
+ * after the messages; any other is named, as pipeline() names it.
+ */
+static void
+onsignal(int sig)
+{
+	char msg[256];
+	const char *what;
+	int n;
+
+	showmsgs();
+	if (sig == SIGPIPE || running >= NSTAGE) {
+		raise(sig);	/* SA_RESETHAND: the default action */
+		return;
+	}
+	switch (sig) {
+	case SIGSEGV:	what = "Segmentation fault"; break;
+	case SIGBUS:	what = "Bus error"; break;
+	case SIGILL:	what = "Illegal instruction"; break;
+	case SIGFPE:	what = "Floating point exception"; break;
+	default:	what = "Aborted"; break;
+	}
+	n = snprintf(msg, sizeof(msg), "%s: stage %s killed by signal %d "
+	    "(%s)\n", progname, stages[running].name, sig, what);
+	if (n > 0 && write(errout, msg, (size_t)n < sizeof(msg) ?
+	    (size_t)n : sizeof(msg) - 1) == -1)
+		_exit(1);
+	_exit(1);
+}
+
+/* The stage programs, each its own process, joined by pipes. */
+static int
+pipeline(void)
+{
+	int i, in, out, pfd[2];
+
 	in = STDIN_FILENO;
 	for (i = 0; i < NSTAGE; i++) {
 		out = STDOUT_FILENO;

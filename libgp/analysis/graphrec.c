@@ -144,17 +144,19 @@ gp_graph_emit(const struct gp_prof *p, struct gp_writer *w)
 
 /* Room for one more of n items in *vp (and in *lp, line numbers). */
 static void
-grow(void **vp, long **lp, size_t n, size_t *cap, size_t size)
+grow(void **vp, long **lp, size_t n, size_t *cap, size_t size, size_t claim)
 {
 	size_t c = *cap;
 
 	if (n < c)
 		return;
 	c = c ? 2 * c : 1024;
+	/* No room past the count the graph record claims (n < claim). */
+	if (c > claim)
+		c = claim;
 	if ((*vp = reallocarray(*vp, c, size)) == NULL ||
 	    (*lp = reallocarray(*lp, c, sizeof(**lp))) == NULL)
 		err(1, NULL);
-	memset((char *)*vp + *cap * size, 0, (c - *cap) * size);
 	*cap = c;
 }
 
@@ -217,12 +219,13 @@ gp_graph_load(struct gp_prof *p, const struct gp_rec *rec)
 			    "record at line %ld announces", gr->nnodes,
 			    gr->lineno);
 		grow((void **)&gr->nodes, &gr->nodeline, gr->nloaded,
-		    &gr->ncap, sizeof(*gr->nodes));
+		    &gr->ncap, sizeof(*gr->nodes), gr->nnodes);
 		v = gp_fu64(rec, 1);
 		if (v != gr->nloaded + 1)
 			gp_recerr(rec, "index %ju out of order: expected %zu",
 			    (uintmax_t)v, gr->nloaded + 1);
 		nd = &gr->nodes[gr->nloaded];
+		memset(nd, 0, sizeof(*nd));
 		gr->nodeline[gr->nloaded] = rec->lineno;
 		nd->cycle = gp_fu64max(rec, 3, gr->ncycles);
 		if (gp_fempty(rec, 2)) {
@@ -281,8 +284,9 @@ gp_graph_load(struct gp_prof *p, const struct gp_rec *rec)
 			    "record at line %ld announces", gr->narcs,
 			    gr->lineno);
 		grow((void **)&gr->arcs, &gr->arcline, gr->aloaded,
-		    &gr->acap, sizeof(*gr->arcs));
+		    &gr->acap, sizeof(*gr->arcs), gr->narcs);
 		ca = &gr->arcs[gr->aloaded];
+		memset(ca, 0, sizeof(*ca));
 		gr->arcline[gr->aloaded] = rec->lineno;
 		v = gp_fu64(rec, 1);
 		if (v < 1 || v > gr->nnodes)

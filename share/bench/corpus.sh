@@ -40,39 +40,13 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/gp-corpus-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 cc -O2 -o "$work/tstat" "$bench/tstat.c"
 cd "$work"
-awk 'BEGIN { for (i = 0; i < 180000; i++)
-    printf "%d the quick brown fox %d jumps over %x\n",
-	i, i * 7919 % 100003, i * 31 }' >input.txt
-
-# ninja's workload (tests/realworld/matrix.sh): plan 3,000 compilations
-mkdir -p src inc
-awk 'BEGIN { print "rule cc\n  command = touch $out\n" \
-	"  description = CC $out\nrule link\n  command = touch $out"
-    for (i = 0; i < 3000; i++) {
-	printf "build obj/f%d.o: cc src/f%d.c | inc/h%d.h inc/h%d.h\n",
-	    i, i, i % 97, i % 13
-	printf "" >"src/f" i ".c"
-	close("src/f" i ".c")
-    }
-    for (i = 0; i < 97; i++) { printf "" >"inc/h" i ".h"; close("inc/h" i ".h") }
-    printf "build app: link"
-    for (i = 0; i < 3000; i++)
-	printf " obj/f%d.o", i
-    print "\ndefault app" }' >build.ninja
+. "$bench/corpuswork.sh"
 
 printf '%-22s %-10s %9s %9s %7s  %-4s %s\n' build options gprof gp gp/gprof \
     same libbfd
 for b; do
 	n=${b%%:*} p=$bin/$n-${b#*:}
-	rm -f gmon.out
-	case $n in
-	lua)	"$p" "$rw/work.lua" ;;
-	sqlite3) "$p" :memory: <"$rw/work.sql" ;;
-	bzip2|minigzip) "$p" -c input.txt ;;
-	lz4)	"$p" -9 -c input.txt ;;
-	tinyxml2) "$p" 20000 20 ;;
-	ninja)	"$p" -n ;;
-	esac >/dev/null
+	workload "$n" "$p"
 	for o in "" "-b -q" "-b -l -p" "-A"; do
 		r=$runs
 		case "$n:$o" in

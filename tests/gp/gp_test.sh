@@ -626,17 +626,63 @@ stage_dies_body()
 	cp "$d/gp" bin/gp
 	printf '#!/bin/sh\nkill -SEGV $$\n' >bin/gp-sym
 	chmod +x bin/gp-sym
-	atf_check -s exit:1 -o empty \
+	# GP_STAGES=exec: the stage programs, not those compiled into gp
+	GP_STAGES=exec atf_check -s exit:1 -o empty \
 	    -e match:'^bin/gp: stage gp-sym killed by signal 11 \(Segmentation fault\)' \
 	    bin/gp prog gmon.out
+	# compiled in, the stages run in gp's process: one killed while
+	# gmon-cat waits for its standard input (a FIFO held open) is named
+	mkfifo fifo
+	exec 3<>fifo
+	bin/gp prog - <fifo >out 2>err &
+	pid=$!
+	sleep 1
+	kill -SEGV $pid
+	wait $pid
+	atf_check_equal 1 $?
+	exec 3>&-
+	atf_check -o empty cat out
+	atf_check -o match:'^bin/gp: stage gmon-cat killed by signal 11 \(Segmentation fault\)' \
+	    cat err
 	# named as invoked, as gprof names itself, usage included
 	atf_check -s exit:1 -e match:'^bin/gp: invalid option' \
 	    -e match:'^Usage: bin/gp ' bin/gp -K prog gmon.out
 }
 
+atf_test_case stages_exec
+stages_exec_head()
+{
+	atf_set "descr" "The stages compiled into gp and the stage programs (GP_STAGES=exec) print the same bytes, messages and status"
+	atf_set "require.progs" "cc"
+}
+stages_exec_body()
+{
+	build
+	for o in "" "-b -q" "-b -l -p" "-A" "-s" "-b -p -P nosuch" "-i" \
+	    "-b nosuch.gmon" "-K"; do
+		gp $o prog gmon.out >in.out 2>in.err
+		_is=$?
+		GP_STAGES=exec gp $o prog gmon.out >ex.out 2>ex.err
+		_es=$?
+		atf_check_equal "$o:$_es" "$o:$_is"
+		atf_check -o file:ex.out cat in.out
+		atf_check -o file:ex.err cat in.err
+	done
+	# a stage's failure ends gp there, with that stage's message
+	printf 'not a profile\n' >bad.gmon
+	gp prog bad.gmon >in.out 2>in.err
+	_is=$?
+	GP_STAGES=exec gp prog bad.gmon >ex.out 2>ex.err
+	atf_check_equal "$?" "$_is"
+	atf_check_equal 1 "$_is"
+	atf_check -o file:ex.err cat in.err
+	atf_check -o file:ex.out cat in.out
+}
+
 atf_init_test_cases()
 {
 	atf_add_test_case stage_dies
+	atf_add_test_case stages_exec
 	atf_add_test_case output
 	atf_add_test_case fileinfo
 	atf_add_test_case symspecs
