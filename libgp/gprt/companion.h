@@ -97,6 +97,17 @@ struct gp_gprt_trace {			/* a thread's timeline */
 	size_t		 n;
 };
 
+struct gp_gprt_samp {			/* a thread's sampled stacks */
+	uint64_t	 thread;
+	uint64_t	 period;	/* ns a sample stands for */
+	uint64_t	 samples;
+	uint64_t	 lost;
+	uint64_t	 cut;
+	uint64_t	 unwound;
+	struct gprt_snode *nodes;	/* node 0 the root */
+	size_t		 n;
+};
+
 struct gp_gprt {
 	char			*path;
 	struct gprt_hdr		 hdr;	/* in host order */
@@ -117,6 +128,10 @@ struct gp_gprt {
 	size_t			 ncct;
 	struct gp_gprt_trace	*traces;
 	size_t			 ntrace;
+	struct gp_gprt_samp	*samps;	/* SAMPLE blocks (compsamp.c) */
+	size_t			 nsamp;
+	int			 sampled; /* arcs and trees are the samples',
+					   in ns of CPU time, no counts */
 };
 
 #define GP_GPRT_MERGE	0x1	/* merge the threads' arcs and sites */
