@@ -43,7 +43,8 @@ enum method {
 	M_PG,		/* -pg: glibc's gmon.out */
 	M_FI,		/* -finstrument-functions, libgprt linked */
 	M_FIPRE,	/* -finstrument-functions, libgprt preloaded */
-	M_PERF
+	M_PERF,
+	M_SAMPLE	/* any other build: libgprt's sampler preloaded */
 };
 
 /* One process that left a profile. */
@@ -174,8 +175,10 @@ main(int argc, char *argv[])
 				want = M_FI;
 			else if (strcmp(mname, "perf") == 0)
 				want = M_PERF;
+			else if (strcmp(mname, "sample") == 0)
+				want = M_SAMPLE;
 			else
-				errx(1, "-m %s: not a method: pg, fi or perf",
+				errx(1, "-m %s: not a method: pg, fi, sample or perf",
 				    optarg);
 			break;
 		case 'o':
@@ -261,10 +264,8 @@ main(int argc, char *argv[])
 	}
 	if (want != M_NONE)
 		m = want;
-	if (m == M_NONE)
-		errx(1, "%s: built without -pg or -finstrument-functions; "
-		    "sampling of programs not rebuilt is not there yet: "
-		    "try -m perf", argv[0]);
+	if (m == M_NONE)	/* not rebuilt: sampled */
+		m = M_SAMPLE;
 	if (m == M_PERF && (aflag || sflag || pid != 0))
 		errx(1, "-a, -s and -p: not with -m perf, which reports "
 		    "the run as a whole");
@@ -471,7 +472,7 @@ findpreload(enum method m)
 		warn("%s: processes other than the first are not named",
 		    exe);
 	preload = exe;
-	if (m == M_FIPRE) {
+	if (m == M_FIPRE || m == M_SAMPLE) {
 		gprt = gp_installed(GP_BINDIR, GP_LIBDIR "/libgprt.so.1");
 		if (access(gprt, R_OK) == -1)
 			err(1, "%s", gprt);
@@ -507,6 +508,12 @@ setenvs(enum method m, const char *collect)
 		xsetenv("LD_PRELOAD", s);
 	} else
 		xsetenv("LD_PRELOAD", preload);
+	if (m == M_SAMPLE) {
+		if (getenv("GPRT_SAMPLE") == NULL)
+			xsetenv("GPRT_SAMPLE", "1000");
+		if (getenv("GPRT_FORK") == NULL)
+			xsetenv("GPRT_FORK", "fresh");
+	}
 	if (m == M_FI || m == M_FIPRE) {
 		/* A child counts its own calls, not its parent's again. */
 		if (getenv("GPRT_FORK") == NULL)
@@ -968,7 +975,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: %s [-as] [-c collectors] [-d dir] "
-	    "[-m pg | fi | perf] [-o format]\n"
+	    "[-m pg | fi | sample | perf] [-o format]\n"
 	    "\t[-O file] [-p pid] [gprof's report options] [--] "
 	    "prog [arg ...]\n", progname);
 	exit(1);
