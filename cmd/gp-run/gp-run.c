@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <libelf.h>
 #include <limits.h>
 #include <signal.h>
@@ -30,6 +31,7 @@
 #include <unistd.h>
 
 #include "stream/stream.h"
+#include "gprt/companion.h"
 
 #ifndef GP_BINDIR
 #define GP_BINDIR	"/usr/local/bin"
@@ -130,6 +132,7 @@ static int	 gp(FILE *, const char *, struct args *);
 static int	 reports(enum method, int, int, long, const char *,
 		    const char *);
 static int	 runperf(FILE *, const char *);
+static int	 unnamed(const char *);
 static void	 cleanup(void);
 static void	 usage(void) __attribute__((__noreturn__));
 
@@ -844,10 +847,9 @@ reports(enum method m, int aflag, int sflag, long pid, const char *outfile,
 	}
 	scan();
 	rv = 0;
-	if (stripped && !aflag && !sflag && pid == 0) {
-		/* gp-sym names nothing in it: gprof's error, said once */
-		warnx("%s: no symbols (stripped): no report; -d keeps "
-		    "the profile", name);
+	if (stripped && !aflag && !sflag && pid == 0 && unnamed(name) == -1) {
+		warnx("%s: no symbols (stripped) and no function starts: "
+		    "no report; -d keeps the profile", name);
 		goto done;
 	}
 	sel = gp_xcalloc(nprocs, sizeof(*sel));
@@ -909,6 +911,42 @@ done:
 	if (out != stdout && fclose(out) == EOF)
 		err(1, "%s", outfile);
 	return rv;
+}
+
+/*
+ * A stripped program: its functions, known by where they start (its
+ * .eh_frame_hdr table), named PROGRAM+0xADDRESS (the link-time address,
+ * as objdump -d shows it) in an nm-style table that gp reads with
+ * --external-symbol-table, as gprof would.  -1 if none is known.
+ */
+static int
+unnamed(const char *name)
+{
+	uint64_t *v;
+	size_t n, i;
+	const char *base;
+	char *path;
+	FILE *f;
+
+	if ((v = gp_gprt_fnstarts(topexe != NULL ? topexe : name, &n)) ==
+	    NULL || n == 0) {
+		free(v);
+		return -1;
+	}
+	base = strrchr(name, '/') != NULL ? strrchr(name, '/') + 1 : name;
+	if (asprintf(&path, "%s/unnamed.nm", dir) == -1)
+		err(1, NULL);
+	if ((f = fopen(path, "w")) == NULL)
+		err(1, "%s", path);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%016" PRIx64 " T %s+0x%" PRIx64 "\n", v[i], base,
+		    v[i]);
+	if (fclose(f) == EOF)
+		err(1, "%s", path);
+	addarg(&gpargs, "--external-symbol-table=%s", path);
+	free(path);
+	free(v);
+	return 0;
 }
 
 /* -m perf: perf script's text of the recording, then gp's report. */

@@ -162,5 +162,6 @@ int		 gp_gprt_gmon(const struct gp_gprt *, const char *out);
 int		 gp_gprt_gmonbuf(const struct gp_gprt *, unsigned char **buf,
 		    size_t *len);
 void		 gp_gprt_free(struct gp_gprt *);
+uint64_t	*gp_gprt_fnstarts(const char *path, size_t *np);
 
 #endif /* GP_GPRT_COMPANION_H */

@@ -133,12 +133,12 @@ ehstarts(Elf_Scn *scn, const GElf_Shdr *sh, struct starts *st, size_t *cap)
 	case 0x1b:		/* pcrel sdata4 */
 	case 0x03:
 	case 0x0b:
-		at = 8;
+		at = 12;	/* 4 header bytes, the pointer, the count */
 		break;
 	case 0x1c:
 	case 0x04:
 	case 0x0c:
-		at = 12;
+		at = 16;
 		break;
 	default:
 		return;
@@ -213,6 +213,22 @@ loadstarts(struct starts *st, const char *path)
 		if (k == 0 || st->v[k - 1] != st->v[i])
 			st->v[k++] = st->v[i];
 	st->n = k;
+}
+
+/*
+ * The function starts of the ELF file path, link-time, sorted (*np of
+ * them; NULL if none): what the reader places samples with, and what
+ * gp-run names a stripped program's functions by.
+ */
+uint64_t *
+gp_gprt_fnstarts(const char *path, size_t *np)
+{
+	struct starts st;
+
+	memset(&st, 0, sizeof(st));
+	loadstarts(&st, path);
+	*np = st.n;
+	return st.v;
 }
 
 /* The run-time start of the function holding run-time address pc. */
