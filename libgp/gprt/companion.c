@@ -737,7 +737,7 @@ parse(struct load *L)
 	gp_gprt_cctfinish(&L->rd, g, L->ti, L->ci);
 	g->rate = rate(g, L->ti);
 	gp_gprt_ccttrunc(&L->rd, g, L->ci);
-	gp_gprt_sampfinish(g);
+	gp_gprt_sampfinish(&L->rd, g);
 	for (j = 0; j < g->narcs; j++) {
 		a = &g->arcs[j];
 		a->sobj = gp_gprt_objat(g, a->site, a->nmaps, &a->srel);

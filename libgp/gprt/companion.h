@@ -104,6 +104,8 @@ struct gp_gprt_samp {			/* a thread's sampled stacks */
 	uint64_t	 lost;
 	uint64_t	 cut;
 	uint64_t	 unwound;
+	uint64_t	 cap;		/* the nodes the block holds */
+	uint64_t	 depth;		/* the cap on frames */
 	struct gprt_snode *nodes;	/* node 0 the root */
 	size_t		 n;
 };

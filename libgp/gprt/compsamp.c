@@ -64,6 +64,8 @@ gp_gprt_sampblock(const struct rd *r, struct gp_gprt *g, uint64_t off,
 	s->lost = get64(r, off + offsetof(struct gprt_samp, lost));
 	s->cut = get64(r, off + offsetof(struct gprt_samp, cut));
 	s->unwound = get64(r, off + offsetof(struct gprt_samp, unwound));
+	s->depth = get64(r, off + offsetof(struct gprt_samp, depth));
+	s->cap = cap;
 	if (s->period == 0 || s->period > 1000000000u)
 		gp_gprt_bad(r, off + offsetof(struct gprt_samp, period),
 		    "sample period %" PRIu64 " ns", s->period);
@@ -405,11 +407,37 @@ sampthread(struct gp_gprt *g, struct starts *sts,
 }
 
 /*
+ * Each thread's samples that the runtime could not keep whole, one line
+ * a thread as for truncated calling contexts: those lost (the tree full,
+ * or a signal come while the handler ran) are in no report; those cut
+ * at the depth cap have lost their outermost frames.
+ */
+static void
+samplimits(const struct rd *r, const struct gp_gprt_samp *s)
+{
+	uint64_t all = s->samples + s->lost;
+
+	if (r->catch != NULL)		/* gp-top's snapshots: no lines */
+		return;
+	if (s->lost > 0)
+		warnx("%s: thread %" PRIu64 ": %" PRIu64 " of %" PRIu64
+		    " samples (%.6g s) lost: the tree of sampled stacks "
+		    "reached its %" PRIu64 " nodes (GPRT_SAMPLE_NODES raises "
+		    "the limit)", r->path, s->thread, s->lost, all,
+		    (double)s->lost * (double)s->period / 1e9, s->cap);
+	if (s->cut > 0)
+		warnx("%s: thread %" PRIu64 ": %" PRIu64 " of %" PRIu64
+		    " samples cut at %" PRIu64 " frames, their outermost "
+		    "frames left out (GPRT_SAMPLE_DEPTH raises the limit)",
+		    r->path, s->thread, s->cut, all, s->depth);
+}
+
+/*
  * The samples, when the file has them, in place of the hooks' arcs: the
  * group's clock is then the threads' CPU time, in nanoseconds.
  */
 void
-gp_gprt_sampfinish(struct gp_gprt *g)
+gp_gprt_sampfinish(const struct rd *r, struct gp_gprt *g)
 {
 	struct starts *sts;
 	size_t i, k, acap;
@@ -427,8 +455,10 @@ gp_gprt_sampfinish(struct gp_gprt *g)
 		g->threads[i].frames = NULL;
 	}
 	sts = gp_xcalloc(g->nobjs + 1, sizeof(*sts));
-	for (i = 0; i < g->nsamp; i++)
+	for (i = 0; i < g->nsamp; i++) {
 		sampthread(g, sts, &g->samps[i], &acap);
+		samplimits(r, &g->samps[i]);
+	}
 	for (i = 0; i < g->nobjs; i++)
 		free(sts[i].v);
 	free(sts);

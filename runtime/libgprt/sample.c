@@ -198,7 +198,7 @@ onsample(int sig, siginfo_t *si, void *uc)
 	if (n == 0)
 		n = fpwalk(uc, pc, (unsigned)s->depth, &whole);
 	if (n == s->depth && !whole)
-		s->cut++;
+		s->cut += w;
 	for (p = 0; p < w; p++)
 		rt_hist_add(pc[0]);
 	nd = (struct gprt_snode *)(void *)(s + 1);

@@ -111,8 +111,37 @@ stripped_body()
 	atf_check -o file:want cat got
 }
 
+atf_test_case limits
+limits_head()
+{
+	atf_set "descr" "Samples lost to a full tree and cut at the depth \
+cap: one line each, as for truncated contexts, the report still made"
+}
+limits_body()
+{
+	atf_check -o ignore -e ignore cc -O0 -o plain "$progs/busy.c" \
+	    -lpthread
+	# 16 nodes: fewer than the distinct frames of alpha, beta and spin
+	GPRT_SAMPLE_NODES=16 atf_check -o save:lost.out -e save:lost.err \
+	    gp-run -b ./plain 0 3000000
+	grep -Eq 'thread 1: [1-9][0-9]* of [0-9]+ samples \(.*\) lost: .*reached its 16 nodes \(GPRT_SAMPLE_NODES' \
+	    lost.err || atf_fail "no lost samples said: $(cat lost.err)"
+	grep -q 'sampled call stacks' lost.out ||
+	    atf_fail "no report: $(cat lost.out)"
+	# main's stacks are deeper than 3 frames: every sample cut
+	GPRT_SAMPLE_DEPTH=3 atf_check -o save:cut.out -e save:cut.err \
+	    gp-run -b ./plain 0 3000000
+	awk '/samples cut at 3 frames/ { if ($5 == $7 && $5 > 0) ok = 1 }
+	    END { exit !ok }' cut.err ||
+	    atf_fail "not every sample said cut: $(cat cut.err)"
+	top cut.out >got
+	printf 'alpha\nbeta\nspin\n' >order
+	atf_check -o file:order cat got
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case limits
 	atf_add_test_case plain
 	atf_add_test_case threads
 	atf_add_test_case killed
