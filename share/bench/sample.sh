@@ -30,7 +30,9 @@
 # user-space frames, a sample taken in the kernel going to the user
 # function that made the system call, where the sampler's signal finds
 # it; the samples perf took inside the sampler (libgprt's handler and
-# libunwind) are its cost, left out.  Printed for each program: the functions with 1% of the samples
+# libunwind, the kernel's signal delivery) are its cost, left out, and
+# printed as a share of the run: the cost seen from inside one run,
+# where the side by side runs below see it through the machine's noise.  Printed for each program: the functions with 1% of the samples
 # or more in either, by their share of the samples as the innermost
 # frame (self) and as any frame (total), in both, and the largest
 # difference in percentage points over every function.
@@ -127,6 +129,9 @@ perffold()
 	perf script --no-inline --comms "$1" -i "$2" \
 	    -F period,ip,sym,dso 2>/dev/null | awk '
 	function flush(   s, i, j, np) {
+		all += per
+		if (skip)
+			own += per
 		if (n > 0 && !skip) {
 			# recursion folded, as gp-stream(5)s ctx are: a
 			# function already on the path takes the path back
@@ -152,7 +157,8 @@ perffold()
 	{
 		# "addr sym+off (dso)": kernel frames left out
 		dso = $NF
-		if (dso ~ /libgprt\.so|libunwind/)
+		if (dso ~ /libgprt\.so|libunwind/ || (dso ~ /kallsyms/ &&
+		    $2 ~ /signal|sigreturn|rt_frame|posix_cpu|sigqueue/))
 			skip = 1
 		if (dso ~ /kernel\.kallsyms|\[vdso\]/ || $1 ~ /^ffff/)
 			next
@@ -164,17 +170,20 @@ perffold()
 			sym = "0x" $1
 		f[++n] = sym
 	}
-	END { flush(); for (s in w) print s, w[s] }'
+	END { flush(); for (s in w) print s, w[s]
+		printf("sampler work %.2f%% of the run\n",
+		    (all > 0 ? 100 * own / all : 0)) >"/dev/stderr" }'
 }
 
-# aliases PERFDATA: "name canonical" for the functions of the objects
+# aliases COMM PERFDATA: "name canonical" for the functions of the objects
 # perf recorded that have several names at one address (memcpy and
 # memmove, __GI___mremap and mremap), from their symbols and their debug
 # files' (/usr/lib/debug/.build-id): each tool names such code by one of
 # them, not always the same.
 aliases()
 {
-	perf script -i "$1" -F ip,dso 2>/dev/null | awk '{ print $NF }' |
+	perf script --comms "$1" -i "$2" -F ip,dso 2>/dev/null |
+	    awk '{ print $NF }' |
 	    tr -d '()' | sort -u |
 	    while read -r o; do
 		[ -f "$o" ] || continue
@@ -264,10 +273,12 @@ if [ "$acc" = 1 ]; then
 		GPRT_SAMPLE=1000 run $p perf record -q -F 1000 \
 		    --call-graph dwarf,16384 -o "$dir/$p.perf.data" -- \
 		    gp-run -o folded -O "$dir/$p.s.folded" 2>/dev/null
-		perffold $p "$dir/$p.perf.data" >"$dir/$p.p.folded"
+		perffold $p "$dir/$p.perf.data" >"$dir/$p.p.folded" \
+		    2>"$dir/$p.own"
 		echo "$p:"
-		aliases "$dir/$p.perf.data" >"$dir/$p.aliases"
+		aliases $p "$dir/$p.perf.data" >"$dir/$p.aliases"
 		compare "$dir/$p.s.folded" "$dir/$p.p.folded" "$dir/$p.aliases"
+		echo "  perf: $(cat "$dir/$p.own") (libgprt, libunwind, signals)"
 	done
 fi
 
