@@ -61,6 +61,10 @@ set -e
 #   profiles of a real program.
 #   libncurses-dev: gp-view and gp-top draw the terminal with ncurses;
 #   tmux: the tests drive them in a terminal of a set size (tests/tui).
+#   libunwind-dev: libunwind.h, with which libgprt's sampler (GPRT_SAMPLE,
+#   gp-run's method for programs not rebuilt) is built to walk sampled
+#   stacks through code without frame pointers by its unwind tables; it
+#   dlopens libunwind.so.8 (libunwind8, which it brings) at run time.
 PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     kyua atf-sh libatf-dev mandoc perl-base
     binutils-multiarch-dev gcc-i686-linux-gnu libc6-dev-i386-cross
@@ -68,7 +72,7 @@ PACKAGES="bmake gcc g++ libc6-dev binutils binutils-dev libiberty-dev
     graphviz valgrind jq libxml2-utils clang pkg-config time tcl
     libclang-rt-14-dev zlib1g-dev libgraphviz-dev golang-go chromium
     nodejs npm librsvg2-bin libelf-dev linux-perf libc6-dbg clang-tools
-    autoconf automake autopoint patch libncurses-dev tmux"
+    autoconf automake autopoint patch libncurses-dev tmux libunwind-dev"
 
 missing=
 for p in $PACKAGES; do

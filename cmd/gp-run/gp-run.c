@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <libelf.h>
 #include <limits.h>
 #include <signal.h>
@@ -30,6 +31,7 @@
 #include <unistd.h>
 
 #include "stream/stream.h"
+#include "gprt/companion.h"
 
 #ifndef GP_BINDIR
 #define GP_BINDIR	"/usr/local/bin"
@@ -43,7 +45,8 @@ enum method {
 	M_PG,		/* -pg: glibc's gmon.out */
 	M_FI,		/* -finstrument-functions, libgprt linked */
 	M_FIPRE,	/* -finstrument-functions, libgprt preloaded */
-	M_PERF
+	M_PERF,
+	M_SAMPLE	/* any other build: libgprt's sampler preloaded */
 };
 
 /* One process that left a profile. */
@@ -129,6 +132,7 @@ static int	 gp(FILE *, const char *, struct args *);
 static int	 reports(enum method, int, int, long, const char *,
 		    const char *);
 static int	 runperf(FILE *, const char *);
+static int	 unnamed(const char *);
 static void	 cleanup(void);
 static void	 usage(void) __attribute__((__noreturn__));
 
@@ -174,8 +178,10 @@ main(int argc, char *argv[])
 				want = M_FI;
 			else if (strcmp(mname, "perf") == 0)
 				want = M_PERF;
+			else if (strcmp(mname, "sample") == 0)
+				want = M_SAMPLE;
 			else
-				errx(1, "-m %s: not a method: pg, fi or perf",
+				errx(1, "-m %s: not a method: pg, fi, sample or perf",
 				    optarg);
 			break;
 		case 'o':
@@ -261,10 +267,8 @@ main(int argc, char *argv[])
 	}
 	if (want != M_NONE)
 		m = want;
-	if (m == M_NONE)
-		errx(1, "%s: built without -pg or -finstrument-functions; "
-		    "sampling of programs not rebuilt is not there yet: "
-		    "try -m perf", argv[0]);
+	if (m == M_NONE)	/* not rebuilt: sampled */
+		m = M_SAMPLE;
 	if (m == M_PERF && (aflag || sflag || pid != 0))
 		errx(1, "-a, -s and -p: not with -m perf, which reports "
 		    "the run as a whole");
@@ -471,7 +475,7 @@ findpreload(enum method m)
 		warn("%s: processes other than the first are not named",
 		    exe);
 	preload = exe;
-	if (m == M_FIPRE) {
+	if (m == M_FIPRE || m == M_SAMPLE) {
 		gprt = gp_installed(GP_BINDIR, GP_LIBDIR "/libgprt.so.1");
 		if (access(gprt, R_OK) == -1)
 			err(1, "%s", gprt);
@@ -507,6 +511,12 @@ setenvs(enum method m, const char *collect)
 		xsetenv("LD_PRELOAD", s);
 	} else
 		xsetenv("LD_PRELOAD", preload);
+	if (m == M_SAMPLE) {
+		if (getenv("GPRT_SAMPLE") == NULL)
+			xsetenv("GPRT_SAMPLE", "1000");
+		if (getenv("GPRT_FORK") == NULL)
+			xsetenv("GPRT_FORK", "fresh");
+	}
 	if (m == M_FI || m == M_FIPRE) {
 		/* A child counts its own calls, not its parent's again. */
 		if (getenv("GPRT_FORK") == NULL)
@@ -837,10 +847,9 @@ reports(enum method m, int aflag, int sflag, long pid, const char *outfile,
 	}
 	scan();
 	rv = 0;
-	if (stripped && !aflag && !sflag && pid == 0) {
-		/* gp-sym names nothing in it: gprof's error, said once */
-		warnx("%s: no symbols (stripped): no report; -d keeps "
-		    "the profile", name);
+	if (stripped && !aflag && !sflag && pid == 0 && unnamed(name) == -1) {
+		warnx("%s: no symbols (stripped) and no function starts: "
+		    "no report; -d keeps the profile", name);
 		goto done;
 	}
 	sel = gp_xcalloc(nprocs, sizeof(*sel));
@@ -902,6 +911,42 @@ done:
 	if (out != stdout && fclose(out) == EOF)
 		err(1, "%s", outfile);
 	return rv;
+}
+
+/*
+ * A stripped program: its functions, known by where they start (its
+ * .eh_frame_hdr table), named PROGRAM+0xADDRESS (the link-time address,
+ * as objdump -d shows it) in an nm-style table that gp reads with
+ * --external-symbol-table, as gprof would.  -1 if none is known.
+ */
+static int
+unnamed(const char *name)
+{
+	uint64_t *v;
+	size_t n, i;
+	const char *base;
+	char *path;
+	FILE *f;
+
+	if ((v = gp_gprt_fnstarts(topexe != NULL ? topexe : name, &n)) ==
+	    NULL || n == 0) {
+		free(v);
+		return -1;
+	}
+	base = strrchr(name, '/') != NULL ? strrchr(name, '/') + 1 : name;
+	if (asprintf(&path, "%s/unnamed.nm", dir) == -1)
+		err(1, NULL);
+	if ((f = fopen(path, "w")) == NULL)
+		err(1, "%s", path);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%016" PRIx64 " T %s+0x%" PRIx64 "\n", v[i], base,
+		    v[i]);
+	if (fclose(f) == EOF)
+		err(1, "%s", path);
+	addarg(&gpargs, "--external-symbol-table=%s", path);
+	free(path);
+	free(v);
+	return 0;
 }
 
 /* -m perf: perf script's text of the recording, then gp's report. */
@@ -968,7 +1013,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: %s [-as] [-c collectors] [-d dir] "
-	    "[-m pg | fi | perf] [-o format]\n"
+	    "[-m pg | fi | sample | perf] [-o format]\n"
 	    "\t[-O file] [-p pid] [gprof's report options] [--] "
 	    "prog [arg ...]\n", progname);
 	exit(1);

@@ -26,6 +26,9 @@
  *	DEAD	a retired block (a stack that grew), to be skipped
  *	COLL	a collector's data (gp-plugin(3)): its kind (GP_COLL_* of
  *		<gp/plugin.h>) in cap, its layout that kind's
+ *	SAMPLE	the sampled stacks of thread `thread' (GPRT_SAMPLE, a
+ *		program not rebuilt): struct gprt_samp, then cap struct
+ *		gprt_snode, then the runtime's private index (ABI 1.3)
  *
  * Times are in ticks of the clock named in the header; the tick rate is
  * computed by the reader from calibration pairs (ticks, nanoseconds of
@@ -60,6 +63,7 @@ enum gprt_btype {
 	GPRT_B_MEM,
 	GPRT_B_DEAD,
 	GPRT_B_COLL,
+	GPRT_B_SAMPLE,		/* ABI 1.3 */
 };
 
 struct gprt_hdr {
@@ -92,6 +96,7 @@ struct gprt_hdr {
 #define GPRT_F_HIST	0x1	/* PC sampling on */
 #define GPRT_F_MEM	0x2	/* memory profile on */
 #define GPRT_F_FRESH	0x4	/* forked child started from zero */
+#define GPRT_F_SAMPLE	0x8	/* stacks sampled (SAMPLE blocks), ABI 1.3 */
 
 struct gprt_blk {
 	uint32_t	type;		/* enum gprt_btype */
@@ -178,6 +183,41 @@ struct gprt_mem {
 	uint64_t	liveblocks;
 	uint64_t	livebytes;
 	uint64_t	peak;		/* largest livebytes */
+};
+
+/*
+ * A SAMPLE block (ABI 1.3): the stacks a thread's CPU-time timer caught,
+ * as a tree of frame addresses.  Node 0 is the root, no address; every
+ * other node's parent comes before it, and its pc is the run-time
+ * address of one frame: the interrupted instruction for the innermost
+ * frame of a sample, the return address minus 1 (an address inside the
+ * call instruction) for the frames that called.  A node's self counts
+ * the samples whose stack, outermost first, is the path from the root
+ * to it; each sample stands for period nanoseconds of the thread's CPU
+ * time (a timer signal that came late, after overruns, counts as
+ * 1 + overruns samples).  blk.n is the nodes in use, stored after the node is written;
+ * blk.cap the nodes that fit.  A sample whose nodes do not fit is
+ * counted in lost, not in the tree; a stack deeper than depth frames
+ * keeps its innermost depth frames and is counted in cut.
+ */
+struct gprt_samp {
+	struct gprt_blk	blk;
+	uint64_t	period;		/* ns of CPU time a sample stands for */
+	uint64_t	samples;	/* in the tree */
+	uint64_t	lost;		/* taken but not kept */
+	uint64_t	depth;		/* the cap on frames */
+	uint64_t	cut;		/* samples cut at the cap */
+	uint64_t	unwound;	/* samples walked by libunwind rather
+					   than frame pointers */
+	uint64_t	hslots;		/* the runtime's index after the
+					   nodes: hslots uint32_t */
+	uint64_t	spare[3];
+};
+
+struct gprt_snode {
+	uint64_t	parent;		/* its index; 0: the root */
+	uint64_t	pc;		/* run-time address */
+	uint64_t	self;		/* samples ending here */
 };
 
 /*

@@ -589,6 +589,9 @@ readblocks(struct load *L)
 			break;
 		case GPRT_B_DEAD:
 			break;
+		case GPRT_B_SAMPLE:
+			gp_gprt_sampblock(r, g, off, thread, size);
+			break;
 		case GPRT_B_COLL:
 			if (cap == GP_COLL_CCT)
 				gp_gprt_cctblock(r, g, &L->ci, off, thread, size);
@@ -734,6 +737,7 @@ parse(struct load *L)
 	gp_gprt_cctfinish(&L->rd, g, L->ti, L->ci);
 	g->rate = rate(g, L->ti);
 	gp_gprt_ccttrunc(&L->rd, g, L->ci);
+	gp_gprt_sampfinish(&L->rd, g);
 	for (j = 0; j < g->narcs; j++) {
 		a = &g->arcs[j];
 		a->sobj = gp_gprt_objat(g, a->site, a->nmaps, &a->srel);
@@ -799,6 +803,9 @@ gp_gprt_loadbuf(const char *path, unsigned char *buf, size_t size,
 		free(g->bins);
 		free(g->ccts);
 		free(g->traces);
+		for (i = 0; i < g->nsamp; i++)
+			free(g->samps[i].nodes);
+		free(g->samps);
 		free(g->path);
 		free(g);
 		free(L->ci);
@@ -921,6 +928,9 @@ gp_gprt_free(struct gp_gprt *g)
 	for (i = 0; i < g->ntrace; i++)
 		free(g->traces[i].ev);
 	free(g->traces);
+	for (i = 0; i < g->nsamp; i++)
+		free(g->samps[i].nodes);
+	free(g->samps);
 	free(g->path);
 	free(g);
 }

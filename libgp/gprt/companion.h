@@ -97,6 +97,19 @@ struct gp_gprt_trace {			/* a thread's timeline */
 	size_t		 n;
 };
 
+struct gp_gprt_samp {			/* a thread's sampled stacks */
+	uint64_t	 thread;
+	uint64_t	 period;	/* ns a sample stands for */
+	uint64_t	 samples;
+	uint64_t	 lost;
+	uint64_t	 cut;
+	uint64_t	 unwound;
+	uint64_t	 cap;		/* the nodes the block holds */
+	uint64_t	 depth;		/* the cap on frames */
+	struct gprt_snode *nodes;	/* node 0 the root */
+	size_t		 n;
+};
+
 struct gp_gprt {
 	char			*path;
 	struct gprt_hdr		 hdr;	/* in host order */
@@ -117,6 +130,10 @@ struct gp_gprt {
 	size_t			 ncct;
 	struct gp_gprt_trace	*traces;
 	size_t			 ntrace;
+	struct gp_gprt_samp	*samps;	/* SAMPLE blocks (compsamp.c) */
+	size_t			 nsamp;
+	int			 sampled; /* arcs and trees are the samples',
+					   in ns of CPU time, no counts */
 };
 
 #define GP_GPRT_MERGE	0x1	/* merge the threads' arcs and sites */
@@ -147,5 +164,6 @@ int		 gp_gprt_gmon(const struct gp_gprt *, const char *out);
 int		 gp_gprt_gmonbuf(const struct gp_gprt *, unsigned char **buf,
 		    size_t *len);
 void		 gp_gprt_free(struct gp_gprt *);
+uint64_t	*gp_gprt_fnstarts(const char *path, size_t *np);
 
 #endif /* GP_GPRT_COMPANION_H */

@@ -116,7 +116,11 @@ emitcct(const struct gp_gprt *g, const struct gp_gprt_cct *c,
 			waddr(w, g, x->fn);
 			waddr(w, g, x->site);
 		}
-		gp_wfields(w, "uuuddr", x->count, x->self, x->incl,
+		if (g->sampled)
+			gp_wraw(w, "");
+		else
+			gp_wu64(w, x->count);
+		gp_wfields(w, "uuddr", x->self, x->incl,
 		    (double)x->self / g->rate, (double)x->incl / g->rate,
 		    x->fn == 0 ? "truncated" : "");
 		gp_weol(w);
@@ -209,9 +213,11 @@ gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
 
 	if (flags & GP_GPRT_RAW)
 		emitraw(g, w);
+	/* sampled: ticks are nanoseconds of CPU time, as perf's cpu-clock */
 	gp_wrecf(w, "gprt", "suurrdu", g->path, g->hdr.pid, g->hdr.ppid,
 	    g->hdr.state == GPRT_EXITED ? "exited" : "unfinished",
-	    clocks[g->hdr.clock], g->rate, (uint64_t)g->nthreads);
+	    g->sampled ? "cpu-clock" : clocks[g->hdr.clock], g->rate,
+	    (uint64_t)g->nthreads);
 	for (i = 0; i < g->nobjs; i++) {
 		o = &g->objs[i];
 		gp_wrecf(w, "map", "uxxxxs", o->id, o->bias, o->low, o->textlow,
@@ -229,7 +235,11 @@ gp_gprt_emit(const struct gp_gprt *g, struct gp_writer *w, unsigned flags)
 		gp_wu64(w, a->thread);
 		wobj(w, a->sobj, a->srel);
 		wobj(w, a->fobj, a->frel);
-		gp_wfields(w, "uuudd", a->count, a->self, a->incl,
+		if (g->sampled)
+			gp_wraw(w, "");
+		else
+			gp_wu64(w, a->count);
+		gp_wfields(w, "uudd", a->self, a->incl,
 		    (double)a->self / g->rate, (double)a->incl / g->rate);
 		gp_weol(w);
 	}

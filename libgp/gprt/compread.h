@@ -90,6 +90,9 @@ get64(const struct rd *r, uint64_t off)
 /* The collectors' blocks (compcoll.c). */
 void	gp_gprt_cctblock(const struct rd *, struct gp_gprt *, struct cinfo **,
 	    uint64_t off, uint64_t thread, uint64_t size);
+void	gp_gprt_sampblock(const struct rd *, struct gp_gprt *, uint64_t off,
+	    uint64_t thread, uint64_t size);
+void	gp_gprt_sampfinish(const struct rd *, struct gp_gprt *);
 void	gp_gprt_traceblock(const struct rd *, struct gp_gprt *, uint64_t off,
 	    uint64_t thread, uint64_t size);
 void	gp_gprt_cctfinish(const struct rd *, struct gp_gprt *,

@@ -40,6 +40,9 @@ setup(void)
 	rt.pid = getpid();
 	rt.companion = (int)rt_envnum("GPRT_COMPANION", 1, 1);
 	rt.hz = (int)rt_envnum("GPRT_HZ", 100, 10000);
+	rt.sample = (int)rt_envnum("GPRT_SAMPLE", 0, 10000);
+	if (rt.sample > 0)	/* the histogram is the samples' */
+		rt.hz = rt.sample;
 	rt.mem = (int)rt_envnum("GPRT_MEM", 0, 1);
 	rt.inline_calls = (int)rt_envnum("GPRT_INLINE", 1, 1);
 	rt.sync = (int)rt_envnum("GPRT_SYNC", 0, 1);
@@ -70,7 +73,7 @@ setup(void)
 RT_FN static int
 rt_init(void)
 {
-	int st;
+	int st = RT_FAILED;
 
 	if (likely(__atomic_load_n(&rt.state, __ATOMIC_ACQUIRE) == RT_READY))
 		return 1;
@@ -91,6 +94,8 @@ rt_init(void)
 	}
 	pthread_mutex_unlock(&initlock);
 	rt_inside = 0;
+	if (st == RT_READY && rt.sample > 0)
+		rt_samp_init();
 	return rt.state == RT_READY;
 }
 
@@ -106,6 +111,7 @@ thr_exit(void *arg)
 {
 	struct rt_thr *t = arg;
 
+	rt_samp_end();
 	if (t == NULL || t != rt_self)
 		return;
 	rt_busy(t);
@@ -206,6 +212,7 @@ fork_child(void)
 		t->next_cp = now + rt.flush_ticks;
 	}
 	rt_hist_start();
+	rt_samp_fork();
 }
 
 /* exit(3) and _exit(2): write gmon.out, finish the companion; once. */
@@ -256,6 +263,7 @@ rt_exit(void)
 	if (me != NULL)
 		me->pub.state = GPRT_T_EXITED;
 	rt_coll_stop();
+	rt_samp_exit();
 	rt_gmon_write(rt.gmon);
 	rt.hdr->state = GPRT_EXITED;
 	rt_file_finish();

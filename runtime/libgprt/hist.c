@@ -29,16 +29,15 @@ sigpc(void *uc)
 #endif
 }
 
-RT_FN static void
-onprof(int sig, siginfo_t *si, void *uc)
+/* A sample at run-time address a (also sample.c's, from its handler). */
+RT_FN void
+rt_hist_add(uintptr_t a)
 {
 	uint64_t pc, i;
 
-	(void)sig;
-	(void)si;
 	if (rt.hist == NULL)
 		return;
-	pc = (uint64_t)sigpc(uc) - rt.exe_bias;
+	pc = (uint64_t)a - rt.exe_bias;
 	if (pc >= rt.exe_low && pc < rt.exe_high) {
 		/* glibc's profil(3): ((pc - low) / 2) * scale / 65536 */
 		i = ((pc - rt.exe_low) / 2) * rt.hist_scale / 65536;
@@ -48,6 +47,14 @@ onprof(int sig, siginfo_t *si, void *uc)
 		}
 	}
 	__atomic_fetch_add(&rt.hist->outside, 1, __ATOMIC_RELAXED);
+}
+
+RT_FN static void
+onprof(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)si;
+	rt_hist_add(sigpc(uc));
 }
 
 RT_FN void
@@ -84,7 +91,7 @@ rt_hist_start(void)
 	struct itimerval it;
 	long usec;
 
-	if (rt.hist == NULL)
+	if (rt.hist == NULL || rt.sample > 0)	/* sample.c's timers */
 		return;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = onprof;

@@ -44,8 +44,8 @@ rt_map_lock(int on)
 		pthread_mutex_unlock(&rt.maplock);
 }
 
-RT_FN static int
-covered(uintptr_t addr)
+RT_FN int
+rt_map_covered(uintptr_t addr)
 {
 	unsigned i, n;
 
@@ -158,10 +158,10 @@ rt_map_need(uintptr_t addr)
 {
 	int first = 0;
 
-	if (covered(addr))
+	if (rt_map_covered(addr))
 		return;
 	pthread_mutex_lock(&rt.maplock);
-	if (!covered(addr))
+	if (!rt_map_covered(addr))
 		dl_iterate_phdr(addobj, &first);
 	pthread_mutex_unlock(&rt.maplock);
 }

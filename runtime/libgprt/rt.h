@@ -16,6 +16,7 @@
  *	thread.c	thread slots and their checkpoints
  *	map.c		the load map, dlclose
  *	hist.c		PC sampling
+ *	sample.c	stacks sampled in a program not rebuilt
  *	gmon.c		gmon.out
  *	mem.c		the memory profile: the malloc wrappers
  *	hooks.c		the call hooks
@@ -113,6 +114,7 @@ struct rt_thr {
 	uint64_t		 nmidx;
 	struct gprt_blk		*mems;		/* current MEM block */
 	struct rt_thr		*nextfree;	/* slot free list */
+	struct gprt_samp	*samp;		/* SAMPLE block (sample.c) */
 	/* its collectors with a state for it (coll.c), in load order */
 	void			*cst[RT_MAXCOLL];
 	void	(*cen[RT_MAXCOLL])(void *, uintptr_t, uintptr_t, uint64_t);
@@ -148,6 +150,7 @@ struct rt {
 	int			 sync;
 	int			 fresh;
 	int			 hz;
+	int			 sample;	/* GPRT_SAMPLE: its rate */
 	int			 mem;
 	int			 inline_calls;	/* GPRT_INLINE: count inlined calls */
 	uint64_t		 gen;		/* objects retired by dlclose so far */
@@ -364,10 +367,19 @@ void		 rt_map_need(uintptr_t) RT_HIDDEN;
 uint64_t	 rt_map_count(void) RT_HIDDEN;
 int		 rt_map_retired(uintptr_t) RT_HIDDEN;
 void		 rt_map_lock(int) RT_HIDDEN;
+int		 rt_map_covered(uintptr_t) RT_HIDDEN;
 
 /* hist.c */
 void		 rt_hist_init(void) RT_HIDDEN;
 void		 rt_hist_start(void) RT_HIDDEN;
+void		 rt_hist_add(uintptr_t) RT_HIDDEN;
+
+/* sample.c */
+void		 rt_samp_init(void) RT_HIDDEN;
+void		 rt_samp_thread(void) RT_HIDDEN;
+void		 rt_samp_end(void) RT_HIDDEN;
+void		 rt_samp_fork(void) RT_HIDDEN;
+void		 rt_samp_exit(void) RT_HIDDEN;
 
 /* gmon.c */
 int		 rt_gmon_write(const char *) RT_HIDDEN;
