@@ -41,6 +41,30 @@ plain_body()
 	    atf_fail "no caller run of alpha: $(cat plain.out)"
 }
 
+atf_test_case perf
+perf_head()
+{
+	atf_set "descr" "-m perf on a plain build: perf record's samples \
+through the perf reader, the -pg build's top functions"
+	atf_set "require.progs" "perf"
+}
+perf_body()
+{
+	perfok
+	atf_check -o ignore -e ignore cc -pg -O0 -o pg "$progs/busy.c" \
+	    -lpthread
+	atf_check -o ignore -e ignore cc -O0 -fno-omit-frame-pointer \
+	    -o plain "$progs/busy.c" -lpthread
+	atf_check -o save:pg.out gp-run -b ./pg 0 3000000
+	atf_check -o save:perf.out -e ignore gp-run -m perf -b -d keep \
+	    ./plain 0 3000000
+	top pg.out >want
+	top perf.out >got
+	atf_check -o file:want cat got
+	grep -q '(perf)' perf.out || atf_fail "not perf's: $(head perf.out)"
+	ls keep | grep -q perf || atf_fail "no perf data kept: $(ls keep)"
+}
+
 atf_test_case threads
 threads_head()
 {
@@ -143,6 +167,7 @@ atf_init_test_cases()
 {
 	atf_add_test_case limits
 	atf_add_test_case plain
+	atf_add_test_case perf
 	atf_add_test_case threads
 	atf_add_test_case killed
 	atf_add_test_case stripped
