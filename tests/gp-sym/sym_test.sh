@@ -295,7 +295,7 @@ lookup_body()
 	atf_check cc -std=c11 -D_GNU_SOURCE -DGP_VERSION='"test"' \
 	    -I"$top/libgp" -I"$top/include" \
 	    -o symcheck "$src/symcheck.c" "$top"/libgp/*/*.c \
-	    -lbfd -liberty -ldl -lm
+	    -lbfd -lelf -liberty -ldl -lm
 	cprog prog -g
 	symtab prog
 	# every start and end, each end + 1, and below the first symbol
@@ -340,7 +340,7 @@ loader_errors_body()
 	atf_check cc -std=c11 -D_GNU_SOURCE -DGP_VERSION='"test"' \
 	    -I"$top/libgp" -I"$top/include" \
 	    -o symcheck "$src/symcheck.c" "$top"/libgp/*/*.c \
-	    -lbfd -liberty -ldl -lm
+	    -lbfd -lelf -liberty -ldl -lm
 	h='gp-stream\t1\n'
 	e='exe\ta.out\telf64-x86-64\t0x10\t0x100\t2\t64\tle\t\n'
 	s0='sym\t0\t0x10\t0x1f\tfg\t\t\tf\tf\n'
