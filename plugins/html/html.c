@@ -226,10 +226,20 @@ struct span {
 #define TL_NOEND	2		/* never left: ends at the last event */
 #define TL_OPEN		4		/* open through the whole timeline */
 
+/*
+ * t seconds as nanoseconds since base, base itself made by ns(): a time
+ * beyond a century of nanoseconds (or not a number), which only a
+ * damaged stream holds, is held at 4e18, so that no difference of two
+ * overflows.
+ */
 static int64_t
 ns(double t, int64_t base)
 {
-	return (int64_t)llround(t * 1e9) - base;
+	double x = t * 1e9;
+
+	if (!(x > -4e18 && x < 4e18))
+		x = x > 0 ? 4e18 : -4e18;
+	return (int64_t)llround(x) - base;
 }
 
 /* The function of an event, as the page's list numbers them. */
