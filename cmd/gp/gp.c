@@ -44,6 +44,7 @@
 
 /* libiberty's @FILE expansion (libiberty.h clashes with <string.h>). */
 void	expandargv(int *, char ***);
+static char	**allargv;
 
 enum {
 	GMONCAT,
@@ -158,6 +159,7 @@ main(int argc, char *argv[])
 
 	progname = argv[0];	/* gprof's whoami, in every message */
 	expandargv(&argc, &argv);
+	allargv = argv;		/* libiberty's copy, kept to the end */
 
 	image = "a.out";
 	mapfile = symfile = NULL;
