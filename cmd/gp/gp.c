@@ -45,6 +45,8 @@
 /* libiberty's @FILE expansion (libiberty.h clashes with <string.h>). */
 void	expandargv(int *, char ***);
 static char	**allargv;
+static char	**argstrs;	/* every argument addarg() made */
+static size_t	 nargstrs, capargstrs;
 
 enum {
 	GMONCAT,
@@ -555,6 +557,18 @@ addarg(int s, const char *fmt, ...)
 	if (vasprintf(&a, fmt, ap) == -1)
 		err(1, NULL);
 	va_end(ap);
+	/*
+	 * Kept here too: a stage run in gp's process may put another
+	 * string in its argv's place (gmon-cat names a killed run's
+	 * companion file), and the first would be a leak.
+	 */
+	if (nargstrs == capargstrs) {
+		capargstrs = capargstrs == 0 ? 64 : 2 * capargstrs;
+		argstrs = reallocarray(argstrs, capargstrs, sizeof(*argstrs));
+		if (argstrs == NULL)
+			err(1, NULL);
+	}
+	argstrs[nargstrs++] = a;
 	st->argv[st->argc++] = a;
 	st->argv[st->argc] = NULL;
 }
