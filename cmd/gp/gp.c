@@ -44,7 +44,7 @@
 
 /* libiberty's @FILE expansion (libiberty.h clashes with <string.h>). */
 void	expandargv(int *, char ***);
-static char	**allargv;
+static char	**volatile allargv;	/* stored, never read: volatile */
 static char	**argstrs;	/* every argument addarg() made */
 static size_t	 nargstrs, capargstrs;
 
