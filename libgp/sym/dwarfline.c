@@ -1417,7 +1417,6 @@ xranges(struct gp_dwidx *x, const struct xunit *u, uint64_t off, int unit,
 	size_t *cap = unit ? &x->urcap : &x->frcap;
 	uint64_t base = u->base, lo, hi;
 	struct rd r;
-	int k;
 
 	if (u->ver <= 4) {
 		if (u->asz != 8 || off > x->ranges.size ||
@@ -1442,7 +1441,7 @@ xranges(struct gp_dwidx *x, const struct xunit *u, uint64_t off, int unit,
 	for (;;) {
 		if (r.p >= r.end)
 			return -1;
-		switch ((k = (int)rdn(&r, 1))) {
+		switch ((int)rdn(&r, 1)) {
 		case DW_RLE_end_of_list:
 			return 0;
 		case DW_RLE_base_address:
@@ -1609,6 +1608,8 @@ xunits(struct gp_dwidx *x)
 		low = high = 0;
 		rel = 0;
 		ndef = 0;
+		if (ab->n > 0 && u->ab->s == NULL)
+			return -1;
 		for (i = 0; i < ab->n; i++) {
 			sp = &u->ab->s[ab->first + i];
 			k = readform(&x->d, &r, sp->form, asz, offsz, ver,
@@ -2025,7 +2026,8 @@ gsegs(struct gp_dwidx *x)
 			    u->lt->seqs[i].high, k) == -1)
 				goto out;
 		/* the unit's ranges made one union */
-		qsort(m + f, nm - f, sizeof(*m), cmprange);
+		if (nm > f)
+			qsort(m + f, nm - f, sizeof(*m), cmprange);
 		for (i = j = f; i < nm; i++) {
 			if (m[i].hi <= m[i].lo)
 				continue;
@@ -2176,7 +2178,6 @@ efind(const struct gp_dwidx *x, uint64_t a, int *sure, uint64_t *next)
 	*next = lo < x->nes ? x->es[lo].addr : UINT64_MAX;
 	if (lo == 0)
 		return NULL;
-	best = lo - 1;
 	for (k = lo - 1; k > 0 && x->es[k - 1].addr == x->es[lo - 1].addr; k--)
 		;
 	if (x->es[k].pmax > a)

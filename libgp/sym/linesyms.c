@@ -30,6 +30,15 @@ struct cand {
 	size_t		 order;		/* line symbols first, in address order */
 };
 
+/* GP_SYM_LINECHECK's letters, "" when unset. */
+static const char *
+lcheck(void)
+{
+	const char *s = getenv("GP_SYM_LINECHECK");
+
+	return s != NULL ? s : "";
+}
+
 /* gprof's cmp_addr: address, functions first, globals first. */
 static int
 cmp_cand(const void *a, const void *b)
@@ -69,7 +78,7 @@ recheck(bfd *abfd, asection *text, asymbol **syms, bfd_size_type off,
 		    strcmp(bf, file) == 0 && strcmp(bn, func) == 0)
 			continue;
 		if (shown++ < 10 ||
-		    strchr(getenv("GP_SYM_LINECHECK"), 'a') != NULL)
+		    strchr(lcheck(), 'a') != NULL)
 			fprintf(stderr, "gp-sym: %#jx: libbfd %s:%u %s, "
 			    "index %s:%u %s\n",
 			    (uintmax_t)(bfd_section_vma(text) + off),
@@ -132,7 +141,7 @@ gp_linesyms_add(struct gp_symtab *t, int demangle)
 	ndw = nask = nbad = 0;
 	check = getenv("GP_SYM_LINECHECK") != NULL;
 	if (dx == NULL || (check &&
-	    strchr(getenv("GP_SYM_LINECHECK"), 'p') != NULL)) {
+	    strchr(lcheck(), 'p') != NULL)) {
 		/*
 		 * gprof's questions before its second pass, the one it
 		 * makes its symbols of: libbfd's state depends on them.

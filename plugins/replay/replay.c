@@ -91,7 +91,8 @@ thread(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 			 * between hidden.
 			 */
 			for (j = i + 1; j < tr->nevents; j++) {
-				n = tr->events[j];
+				if ((n = tr->events[j]) == NULL)
+					break;
 				if (j == i + 1 && n->kind == GP_EV_LEAVE &&
 				    n->addr == e->addr)
 					break;
