@@ -75,7 +75,8 @@ recheck(bfd *abfd, asection *text, asymbol **syms, bfd_size_type off,
 		if (bf == NULL && file == NULL)
 			continue;
 		if (bf != NULL && file != NULL && bl == line &&
-		    strcmp(bf, file) == 0 && strcmp(bn, func) == 0)
+		    strcmp(bf, file) == 0 && func != NULL &&
+		    strcmp(bn, func) == 0)
 			continue;
 		if (shown++ < 10 ||
 		    strchr(lcheck(), 'a') != NULL)

@@ -76,7 +76,8 @@ thread(struct gp_ctx *c, const struct gp_ptrace *tr, FILE *out,
 	    nouter++)
 		continue;
 	for (i = 0; i < tr->nevents; i++) {
-		e = tr->events[i];
+		if ((e = tr->events[i]) == NULL)
+			continue;
 		d = e->depth > 0 ? e->depth : 1;
 		if (e->open) {
 			stack[sp++] = e;
