@@ -118,6 +118,7 @@ static char	*preload;		/* LD_PRELOAD's new words */
 static const char *oformat;		/* -o */
 static int	 stripped;		/* the program has no .symtab */
 
+static void	 freeargs(struct args *);
 static void	 addarg(struct args *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 static void	 checkprog(const char *);
@@ -324,6 +325,17 @@ addarg(struct args *a, const char *fmt, ...)
 	a->v = gp_xgrow(a->v, &a->cap, a->n + 1, 16, sizeof(*a->v));
 	a->v[a->n++] = s;
 	a->v[a->n] = NULL;
+}
+
+static void
+freeargs(struct args *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
 }
 
 /* The program as execvp(3) would find it: a name with a '/', or in PATH. */
@@ -585,6 +597,10 @@ runprog(enum method m, const char *path, char **argv, const char *collect)
 			err(1, "waitpid");
 	sigaction(SIGINT, &oint, NULL);
 	sigaction(SIGQUIT, &oquit, NULL);
+	if (m == M_PERF) {
+		freeargs(&a);
+		free(data);
+	}
 	if (WIFSIGNALED(st))
 		return 128 + WTERMSIG(st);
 	return WEXITSTATUS(st);
@@ -712,9 +728,7 @@ report(FILE *out, struct proc **ps, size_t n, int head, const char *exe)
 	for (i = 0; i < n; i++)
 		addarg(&a, "%s/gmon.out.%ld", dir, ps[i]->pid);
 	st = gp(out, exe, &a);
-	for (i = 0; i < a.n; i++)
-		free(a.v[i]);
-	free(a.v);
+	freeargs(&a);
 	if (head)
 		fprintf(out, "\n");
 	return st;
@@ -765,9 +779,7 @@ pipeline(FILE *out, const char *exe, struct args *files)
 				_exit(127);
 			gp_execstage(progname, names[k], a.v);
 		}
-		for (i = 0; i < a.n; i++)
-			free(a.v[i]);
-		free(a.v);
+		freeargs(&a);
 		close(in);
 		if (k < 4) {
 			close(pfd[1]);
@@ -817,9 +829,7 @@ gp(FILE *out, const char *exe, struct args *files)
 	while (waitpid(pid, &st, 0) == -1)
 		if (errno != EINTR)
 			err(1, "waitpid");
-	for (i = 0; i < a.n; i++)
-		free(a.v[i]);
-	free(a.v);
+	freeargs(&a);
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : 1;
 }
 
@@ -963,6 +973,8 @@ runperf(FILE *out, const char *name)
 		err(1, NULL);
 	if (access(data, R_OK) == -1) {
 		warnx("%s: perf recorded nothing", name);
+		free(data);
+		free(txt);
 		return 1;
 	}
 	fflush(NULL);
@@ -981,10 +993,16 @@ runperf(FILE *out, const char *name)
 			err(1, "waitpid");
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		warnx("%s: perf script failed", data);
+		free(data);
+		free(txt);
 		return 1;
 	}
 	addarg(&a, "%s", txt);
-	return gp(out, topexe, &a);
+	st = gp(out, topexe, &a);
+	freeargs(&a);
+	free(data);
+	free(txt);
+	return st;
 }
 
 /* The temporary directory and what the run left in it. */
