@@ -137,11 +137,11 @@ flat_header(struct report *rp, const struct popts *o, int prefix)
 		else if (o->bsd)
 			;
 		else if (rp->event)
-			out_printf("\nCosts are sampled call stacks (perf), "
+			out_printf("\nCosts are sampled call stacks, "
 			    "%s in place of seconds: no call counts, the calls "
 			    "columns stay empty.\n", rp->dimen);
 		else
-			out_str("\nTimes are sampled call stacks (perf): no "
+			out_str("\nTimes are sampled call stacks: no "
 			    "call counts, the calls columns stay empty.\n");
 	} else if (rp->event) {	/* event counts: say so */
 		if (o->bsd && rp->total_time > 0.0)

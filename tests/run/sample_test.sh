@@ -61,7 +61,8 @@ perf_body()
 	top pg.out >want
 	top perf.out >got
 	atf_check -o file:want cat got
-	grep -q '(perf)' perf.out || atf_fail "not perf's: $(head perf.out)"
+	grep -q 'sampled call stacks' perf.out ||
+	    atf_fail "not sampled stacks: $(head perf.out)"
 	ls keep | grep -q perf || atf_fail "no perf data kept: $(ls keep)"
 }
 
