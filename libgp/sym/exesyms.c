@@ -509,8 +509,11 @@ elsewhere(const struct exe *x)
  * nearest line to the symbol's address, kept when libbfd names a file, a
  * function and a line other than 0.  For a fully linked ELF file the
  * line tables are walked once (sym/dwarfline.c); addresses that walk is not
- * sure about, those outside .text, and every other kind of file go to
- * libbfd one by one, as in gprof.
+ * sure about, those outside .text that a line table covers, and every
+ * other kind of file go to libbfd one by one, as in gprof.  An address no
+ * line table covers (_init, _fini, etext in .init, .fini and beyond) has
+ * no line from libbfd either, wherever it is: asking would only make
+ * libbfd read all of the DWARF, most of gp-sym's time on a small profile.
  */
 static void
 lines(struct gp_symtab *t, const struct exe *x)
@@ -541,8 +544,9 @@ lines(struct gp_symtab *t, const struct exe *x)
 	}
 	low = lowfunc(x);
 	for (i = 0; i < t->nsyms; i++) {
-		if (q[i].state == GP_LQ_ASK || q[i].addr < t->textlo ||
-		    q[i].addr >= t->texthi)
+		if (q[i].state == GP_LQ_ASK ||
+		    (q[i].state != GP_LQ_NONE && (q[i].addr < t->textlo ||
+		    q[i].addr >= t->texthi)))
 			bfdline(x, &t->syms[i]);
 		else if (q[i].state == GP_LQ_FOUND && q[i].file != NULL &&
 		    q[i].line != 0 && q[i].addr - t->textlo >= low) {
