@@ -45,6 +45,7 @@
 
 #define DW_AT_stmt_list			0x10
 #define DW_AT_comp_dir			0x1b
+#define DW_AT_str_offsets_base		0x72
 #define DW_TAG_compile_unit		0x11
 #define DW_TAG_partial_unit		0x3c
 #define DW_UT_compile			1
@@ -106,7 +107,7 @@ struct dw {
 	int		 be;
 	unsigned char	*map;		/* the whole file, or NULL */
 	size_t		 maplen;
-	struct sect	 info, abbrev, line, str, linestr;
+	struct sect	 info, abbrev, line, str, linestr, stroffs;
 };
 
 struct rd {
@@ -452,9 +453,37 @@ freesect(struct sect *s)
 	s->buf = NULL;
 }
 
+static int
+is_strx(uint64_t f)
+{
+	return f == DW_FORM_strx || (f >= DW_FORM_strx1 && f <= DW_FORM_strx4);
+}
+
+/*
+ * libbfd's read_indexed_string: string idx of a unit whose string
+ * offsets start at base in .debug_str_offsets, or NULL.
+ */
+static const char *
+strx(const struct dw *d, uint64_t base, int offsz, uint64_t idx)
+{
+	struct rd r;
+	uint64_t off;
+
+	if (idx > SIZE_MAX / 8)
+		return NULL;
+	off = idx * (uint64_t)offsz + base;
+	if (off < base || off > d->stroffs.size ||
+	    d->stroffs.size - off < (uint64_t)offsz ||
+	    rd_init(&r, &d->stroffs, off, d->be) == -1)
+		return NULL;
+	return strat(&d->str, rdn(&r, offsz));
+}
+
 /*
  * The compilation units of .debug_info with a line table: the stmt_list
- * and comp_dir of their first entry.
+ * and comp_dir of their first entry.  A comp_dir by index (DWARF 5's
+ * strx forms, clang's) is read once the entry's str_offsets_base is
+ * known, as libbfd rereads it.
  */
 static int
 units(const struct dw *d, struct cu **cup, size_t *ncup)
@@ -463,10 +492,11 @@ units(const struct dw *d, struct cu **cup, size_t *ncup)
 	struct cu *cu = NULL;
 	size_t n = 0, cap = 0;
 	uint64_t len, abbroff, code, c, tag, name, form, val, stmt;
+	uint64_t stroff, cdidx;
 	const unsigned char *uend;
 	const char *str, *compdir, *cp;
 	int64_t implicit;
-	int ver, ut, asz, offsz, hasstmt, rc;
+	int ver, ut, asz, offsz, hasstmt, cdx, rc;
 
 	rd_init(&r, &d->info, 0, d->be);
 	while (!r.bad && r.p < r.end) {
@@ -523,6 +553,8 @@ units(const struct dw *d, struct cu **cup, size_t *ncup)
 		hasstmt = 0;
 		stmt = 0;
 		compdir = NULL;
+		stroff = cdidx = 0;
+		cdx = 0;
 		for (;;) {
 			name = uleb(&a);
 			form = uleb(&a);
@@ -536,21 +568,26 @@ units(const struct dw *d, struct cu **cup, size_t *ncup)
 			    &val, &str);
 			r.end = d->info.buf + d->info.size;
 			if (rc == F_BAD ||
-			    (rc == F_NOSTR && name == DW_AT_comp_dir))
+			    (rc == F_NOSTR && name == DW_AT_comp_dir &&
+			    !is_strx(form)))
 				goto bad;
-			if (name == DW_AT_stmt_list && str == NULL) {
+			if (name == DW_AT_str_offsets_base)
+				stroff = val;
+			if (name == DW_AT_comp_dir && is_strx(form)) {
+				cdx = 1;
+				cdidx = val;
+			} else if (name == DW_AT_stmt_list && str == NULL) {
 				hasstmt = 1;
 				stmt = val;
-			} else if (name == DW_AT_comp_dir) {
+			} else if (name == DW_AT_comp_dir)
 				compdir = str;
-				/* as libbfd: drop an IRIX "host.:" prefix */
-				if (compdir != NULL &&
-				    (cp = strchr(compdir, ':')) != NULL &&
-				    cp != compdir && cp[-1] == '.' &&
-				    cp[1] == '/')
-					compdir = cp + 1;
-			}
 		}
+		if (cdx)
+			compdir = strx(d, stroff, offsz, cdidx);
+		/* as libbfd: drop an IRIX "host.:" prefix */
+		if (compdir != NULL && (cp = strchr(compdir, ':')) != NULL &&
+		    cp != compdir && cp[-1] == '.' && cp[1] == '/')
+			compdir = cp + 1;
 		if ((tag == DW_TAG_compile_unit || tag == DW_TAG_partial_unit) &&
 		    hasstmt) {
 			if (grow((void **)&cu, n, &cap, 64, sizeof(*cu)) == -1)
@@ -1022,7 +1059,8 @@ gp_dwarf_lines(bfd *abfd, struct gp_lineq *q, size_t n)
 	    getsect(&d, ".debug_abbrev", &d.abbrev) == -1 ||
 	    getsect(&d, ".debug_line", &d.line) == -1 ||
 	    getsect(&d, ".debug_str", &d.str) == -1 ||
-	    getsect(&d, ".debug_line_str", &d.linestr) == -1)
+	    getsect(&d, ".debug_line_str", &d.linestr) == -1 ||
+	    getsect(&d, ".debug_str_offsets", &d.stroffs) == -1)
 		goto out;
 	if (d.info.buf == NULL || d.line.buf == NULL) {
 		rc = 0;
@@ -1063,6 +1101,7 @@ out:
 	freesect(&d.line);
 	freesect(&d.str);
 	freesect(&d.linestr);
+	freesect(&d.stroffs);
 	if (d.map != NULL)
 		munmap(d.map, d.maplen);
 	return rc;
@@ -1113,7 +1152,6 @@ out:
 #define DW_AT_specification		0x47
 #define DW_AT_ranges			0x55
 #define DW_AT_linkage_name		0x6e
-#define DW_AT_str_offsets_base		0x72
 #define DW_AT_addr_base			0x73
 #define DW_AT_MIPS_linkage_name		0x2007
 #define DW_RLE_end_of_list		0
@@ -1241,12 +1279,6 @@ is_int_form(uint64_t f)
 }
 
 static int
-is_strx(uint64_t f)
-{
-	return f == DW_FORM_strx || (f >= DW_FORM_strx1 && f <= DW_FORM_strx4);
-}
-
-static int
 is_addrx(uint64_t f)
 {
 	return f == DW_FORM_addrx ||
@@ -1341,17 +1373,7 @@ abfind(const struct abtab *t, uint64_t code)
 static const char *
 xstr(const struct gp_dwidx *x, const struct xunit *u, uint64_t idx)
 {
-	struct rd r;
-	uint64_t off;
-
-	if (idx > SIZE_MAX / 8)
-		return NULL;
-	off = idx * (uint64_t)u->offsz + u->stroff;
-	if (off < u->stroff || off > x->stroffs.size ||
-	    x->stroffs.size - off < (uint64_t)u->offsz ||
-	    rd_init(&r, &x->stroffs, off, x->d.be) == -1)
-		return NULL;
-	return strat(&x->d.str, rdn(&r, u->offsz));
+	return strx(&x->d, u->stroff, u->offsz, idx);
 }
 
 static uint64_t
@@ -2401,7 +2423,7 @@ gp_dwarf_free(struct gp_dwidx *x)
 	freesect(&x->ranges);
 	freesect(&x->rnglists);
 	freesect(&x->addr);
-	freesect(&x->stroffs);
+	freesect(&x->d.stroffs);
 	if (x->d.map != NULL)
 		munmap(x->d.map, x->d.maplen);
 	free(x);
@@ -2441,7 +2463,7 @@ gp_dwarf_index(bfd *abfd, asection *text, asymbol **syms, long nsyms,
 	    getsect(&x->d, ".debug_ranges", &x->ranges) == -1 ||
 	    getsect(&x->d, ".debug_rnglists", &x->rnglists) == -1 ||
 	    getsect(&x->d, ".debug_addr", &x->addr) == -1 ||
-	    getsect(&x->d, ".debug_str_offsets", &x->stroffs) == -1)
+	    getsect(&x->d, ".debug_str_offsets", &x->d.stroffs) == -1)
 		goto bad;
 	if (x->d.info.buf != NULL && xunits(x) == -1)
 		goto bad;
