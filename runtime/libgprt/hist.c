@@ -1,6 +1,7 @@
 /*
  * PC sampling: SIGPROF from ITIMER_PROF (process CPU time, so every
- * thread that runs is sampled) into a histogram of the executable's text,
+ * thread that runs is sampled, but those that block the signal: thread.c
+ * counts their CPU time) into a histogram of the executable's text,
  * sized as glibc sizes the one gprof reads: one bin per 4 bytes.  The bins
  * are in the companion file, 32 bits wide; gmon.out gets 16-bit bins.
  */
