@@ -90,13 +90,17 @@ struct gprt_hdr {
 	uint64_t	mem_live;	/* bytes allocated and not freed */
 	uint64_t	mem_peak;	/* largest mem_live seen */
 	uint64_t	nthreads;	/* thread slots */
-	uint64_t	spare[8];
+	uint64_t	switches;	/* stack switches by swapcontext(3)
+					   or setcontext(3), ABI 1.4 */
+	uint64_t	spare[7];
 };
 
 #define GPRT_F_HIST	0x1	/* PC sampling on */
 #define GPRT_F_MEM	0x2	/* memory profile on */
 #define GPRT_F_FRESH	0x4	/* forked child started from zero */
 #define GPRT_F_SAMPLE	0x8	/* stacks sampled (SAMPLE blocks), ABI 1.3 */
+#define GPRT_F_PROFLOST	0x10	/* the program took SIGPROF or ITIMER_PROF
+				   from the runtime, ABI 1.4 */
 
 struct gprt_blk {
 	uint32_t	type;		/* enum gprt_btype */
@@ -121,7 +125,10 @@ struct gprt_thread {
 	uint64_t	cp_ticks;	/* last checkpoint */
 	uint64_t	cp_ns;
 	char		name[16];
-	uint64_t	spare[2];
+	uint64_t	cpu_ns;		/* its CPU time at its last checkpoint
+					   or its end, ABI 1.4 */
+	uint64_t	masked_ns;	/* of which with SIGPROF blocked:
+					   unsampled, ABI 1.4 */
 	uint64_t	top;		/* address of the top frame */
 };
 

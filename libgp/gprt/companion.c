@@ -135,6 +135,7 @@ header(struct rd *r, struct gp_gprt *g)
 	h->mem_live = H64(mem_live);
 	h->mem_peak = H64(mem_peak);
 	h->nthreads = H64(nthreads);
+	h->switches = H64(switches);
 }
 
 /* Ticks per second, from the widest calibration interval we have. */
@@ -399,6 +400,8 @@ blk_thread(struct load *L, uint64_t off, uint64_t thread, uint64_t size)
 		gp_gprt_bad(r, off, "bad thread state %" PRIu64, t->state);
 	memcpy(t->name, r->buf + off + offsetof(struct gprt_thread, name), 16);
 	t->name[16] = '\0';
+	t->cpu_ns = F64(off, struct gprt_thread, cpu_ns);
+	t->masked_ns = F64(off, struct gprt_thread, masked_ns);
 	ti = &L->ti[g->nthreads];
 	ti->off = off;
 	ti->top = F64(off, struct gprt_thread, top);
@@ -723,6 +726,47 @@ threadcalls(struct load *L)
 }
 
 /* The file in L->rd read: its tables, checked, into L->g. */
+/*
+ * What the runtime could not measure in a hostile program (gprt(3),
+ * Hostile programs), one line each, as truncated contexts are said:
+ * stacks switched under the shadow stack, SIGPROF taken by the program,
+ * threads that ran with SIGPROF blocked, where no PC sample reaches.
+ */
+static void
+limits(const struct rd *r, const struct gp_gprt *g)
+{
+	const struct gp_gprt_thread *t;
+	uint64_t period;
+	size_t i;
+
+	if (r->catch != NULL)		/* gp-top's snapshots: no lines */
+		return;
+	if (g->hdr.switches > 0)
+		warnx("%s: %" PRIu64 " stack switches (swapcontext, "
+		    "setcontext): calls are counted, but the times of calls "
+		    "open across a switch are not measured right", r->path,
+		    g->hdr.switches);
+	if (!(g->hdr.flags & (GPRT_F_HIST | GPRT_F_SAMPLE)))
+		return;
+	if (g->hdr.flags & GPRT_F_PROFLOST)
+		warnx("%s: the program installed its own SIGPROF handler or "
+		    "ITIMER_PROF timer: PC samples stopped or changed rate "
+		    "then; calls and measured times are whole", r->path);
+	/* less than a sample period would have had no sample anyway */
+	period = 1000000000u / (g->hz > 0 && g->hz <= 1000000000u ? g->hz :
+	    100);
+	for (i = 0; i < g->nthreads; i++) {
+		t = &g->threads[i];
+		if (t->masked_ns >= period)
+			warnx("%s: thread %" PRIu64 " (%s): ran %.3f of its "
+			    "%.3f s of CPU time with SIGPROF blocked: no PC "
+			    "samples from it then (a blocked signal cannot "
+			    "interrupt it)", r->path,
+			    t->slot, t->name, (double)t->masked_ns / 1e9,
+			    (double)t->cpu_ns / 1e9);
+	}
+}
+
 static void
 parse(struct load *L)
 {
@@ -746,6 +790,7 @@ parse(struct load *L)
 	gp_sort(g->arcs, g->narcs, sizeof(*g->arcs), cmparc);
 	gp_sort(g->mems, g->nmems, sizeof(*g->mems), cmpmem);
 	threadcalls(L);
+	limits(&L->rd, g);
 	free(L->ci);
 	free(L->ab);
 	free(L->sb);

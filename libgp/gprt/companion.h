@@ -39,6 +39,9 @@ struct gp_gprt_thread {
 	uint64_t	 open;		/* activations closed by the reader */
 	uint64_t	 ticks;		/* total of outermost activations */
 	uint64_t	 calls;
+	uint64_t	 cpu_ns;	/* its CPU time, at its end or last
+					   checkpoint */
+	uint64_t	 masked_ns;	/* of which with SIGPROF blocked */
 	char		 name[17];
 	struct gp_gprt_frame *frames;	/* the open ones, outermost first,
 					   when all were read; or NULL */

@@ -7,10 +7,13 @@
  */
 #include <sys/syscall.h>
 
+#include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "rt.h"
@@ -146,6 +149,22 @@ fork_parent(void)
 }
 
 /*
+ * A thread of the parent, absent from a forked child: its calls open at
+ * the fork are closed then, as a killed thread's, so that their callees'
+ * time, counted before the fork, stays inside them.  Its collectors are
+ * not told: their state is the parent thread's.
+ */
+RT_FN static void
+lost(struct rt_thr *t, uint64_t now)
+{
+	int n = t->ncoll;
+
+	t->ncoll = 0;
+	rt_close_all(t, now);
+	t->ncoll = n;
+}
+
+/*
  * The child of a fork: only the forking thread survives.  Its tables are
  * copied to private memory at once (the parent keeps the shared file) and
  * go to a file of the child's own at the first checkpoint, GPRT_FLUSH ms
@@ -189,9 +208,11 @@ fork_child(void)
 			t = (struct rt_thr *)(void *)b;
 			if (t->pub.state == GPRT_T_RUNNING)
 				t->pub.state = GPRT_T_LOST;
-			rt_settop(t, t->frames);
-			if (rt.fresh)
+			if (rt.fresh) {
+				rt_settop(t, t->frames);
 				t->frames[0].child = 0;
+			} else
+				lost(t, now);
 		} else if (b->type == GPRT_B_ARCS && rt.fresh) {
 			a = (struct gprt_arc *)(void *)(b + 1);
 			for (i = 0; i < b->n; i++)
@@ -260,8 +281,11 @@ rt_exit(void)
 		}
 	}
 	/* The thread calling exit(3) ends here; the others end with it. */
-	if (me != NULL)
+	if (me != NULL) {
+		rt_cputime(me, 0);
 		me->pub.state = GPRT_T_EXITED;
+	}
+	rt_hist_check();
 	rt_coll_stop();
 	rt_samp_exit();
 	rt_gmon_write(rt.gmon);
@@ -310,3 +334,45 @@ _Exit(int status)
 	_exit(status);
 }
 
+
+/*
+ * swapcontext(3) and setcontext(3), counted: a coroutine library that
+ * switches stacks leaves each stack's calls open on the one shadow stack
+ * of the thread, so that the times of calls open across a switch are not
+ * measured right (their counts are).  The header keeps the number of
+ * switches for the reader to say so (gprt(3), Hostile programs).
+ */
+RT_FN static void
+switched(void)
+{
+	if (__atomic_load_n(&rt.state, __ATOMIC_ACQUIRE) == RT_READY)
+		__atomic_add_fetch(&rt.hdr->switches, 1, __ATOMIC_RELAXED);
+}
+
+RT_EXPORT RT_FN int
+swapcontext(ucontext_t *o, const ucontext_t *u)
+{
+	static int (*real)(ucontext_t *, const ucontext_t *);
+
+	if (real == NULL && (*(void **)&real = dlsym(RTLD_NEXT,
+	    "swapcontext")) == NULL) {
+		errno = ENOSYS;
+		return -1;
+	}
+	switched();
+	return real(o, u);
+}
+
+RT_EXPORT RT_FN int
+setcontext(const ucontext_t *u)
+{
+	static int (*real)(const ucontext_t *);
+
+	if (real == NULL && (*(void **)&real = dlsym(RTLD_NEXT,
+	    "setcontext")) == NULL) {
+		errno = ENOSYS;
+		return -1;
+	}
+	switched();
+	return real(u);
+}

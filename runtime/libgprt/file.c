@@ -53,23 +53,57 @@ roundup64(uint64_t v, uint64_t to)
 }
 
 /*
+ * The companion file by its absolute name (rt.cpath), if it is still the
+ * file made at start-up: a descriptor of its own, out of the program's
+ * way, locked again.  -1 if not.
+ */
+RT_FN static int
+reopen(void)
+{
+	struct stat st;
+	int fd, hi;
+
+	if (rt.cpath[0] != '/' || (fd = open(rt.cpath, O_RDWR | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(fd, &st) == -1 || st.st_dev != rt.dev ||
+	    st.st_ino != rt.ino) {
+		close(fd);
+		return -1;
+	}
+	if ((hi = fcntl(fd, F_DUPFD_CLOEXEC, 256)) != -1) {
+		close(fd);
+		fd = hi;
+	}
+	(void)flock(fd, LOCK_EX | LOCK_NB);
+	return fd;
+}
+
+/*
  * Is rt.fd still the companion file?  A program that closes every
  * descriptor (a daemon) may have reused the number for a file of its own,
- * which we must never grow or truncate.
+ * which we must never grow or truncate: the file is then opened again by
+ * its name, and the old number left to the program.  The mapping needs no
+ * descriptor; only growing the file does.
  */
 RT_FN static int
 fdok(void)
 {
 	static int warned;
 	struct stat st;
+	int fd;
 
 	if (rt.fd != -1 && fstat(rt.fd, &st) == 0 && st.st_dev == rt.dev &&
 	    st.st_ino == rt.ino)
 		return 1;
+	if (rt.fd != -1 && (fd = reopen()) != -1) {
+		rt.fd = fd;
+		return 1;
+	}
 	if (!warned) {
 		warned = 1;
-		rt_warn(rt.comp, "descriptor closed by the program: the tables "
-		    "can no longer grow");
+		rt_warn(rt.comp, "descriptor closed by the program and the file "
+		    "gone from its place: the tables can no longer grow");
 	}
 	return 0;
 }
@@ -187,7 +221,8 @@ RT_FN static int
 opencomp(void)
 {
 	struct stat st;
-	int fd, hi;
+	char dir[4096];
+	int fd, hi, n;
 
 	for (;;) {
 		fd = open(rt.comp, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
@@ -221,9 +256,15 @@ opencomp(void)
 	}
 	rt.dev = st.st_dev;
 	rt.ino = st.st_ino;
-	if (rt.dirfd != -1)
-		close(rt.dirfd);
-	rt.dirfd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/*
+	 * Its absolute name, for a program that closes the descriptor or
+	 * changes directory (fdok(), rt_file_finish()): a name, not a
+	 * descriptor of the directory, which such a program would close too.
+	 */
+	if (getcwd(dir, sizeof(dir)) == NULL || (n = snprintf(rt.cpath,
+	    sizeof(rt.cpath), "%s/%s", dir, rt.comp)) < 0 ||
+	    (size_t)n >= sizeof(rt.cpath))
+		rt.cpath[0] = '\0';
 	return fd;
 }
 
@@ -404,8 +445,9 @@ rt_file_finish(void)
 	if (ftruncate(rt.fd, (off_t)rt.hdr->end) == 0)
 		rt.fsize = rt.hdr->end;
 	/* Keep the companion beside gmon.out if the program moved. */
-	if (rt.dirfd != -1 && fstat(rt.dirfd, &a) == 0 &&
-	    stat(".", &c) == 0 && (a.st_dev != c.st_dev ||
-	    a.st_ino != c.st_ino))
-		renameat(rt.dirfd, rt.comp, AT_FDCWD, rt.comp);
+	if (rt.cpath[0] == '/' && stat(rt.cpath, &a) == 0 &&
+	    a.st_dev == rt.dev && a.st_ino == rt.ino &&
+	    (stat(rt.comp, &c) == -1 || c.st_dev != rt.dev ||
+	    c.st_ino != rt.ino))
+		rename(rt.cpath, rt.comp);
 }

@@ -1,6 +1,7 @@
 /*
  * PC sampling: SIGPROF from ITIMER_PROF (process CPU time, so every
- * thread that runs is sampled) into a histogram of the executable's text,
+ * thread that runs is sampled, but those that block the signal: thread.c
+ * counts their CPU time) into a histogram of the executable's text,
  * sized as glibc sizes the one gprof reads: one bin per 4 bytes.  The bins
  * are in the companion file, 32 bits wide; gmon.out gets 16-bit bins.
  */
@@ -104,5 +105,30 @@ rt_hist_start(void)
 	it.it_interval.tv_sec = usec / 1000000;
 	it.it_interval.tv_usec = usec % 1000000;
 	it.it_value = it.it_interval;
-	setitimer(ITIMER_PROF, &it, NULL);
+	if (setitimer(ITIMER_PROF, &it, NULL) == 0) {
+		rt.profh = (void *)onprof;
+		rt.profus = usec;
+	}
+}
+
+/*
+ * Is SIGPROF still ours?  A program that installs a handler of its own,
+ * or sets ITIMER_PROF to its own period, takes the PC samples from the
+ * runtime: the header says so (GPRT_F_PROFLOST) for the reader to tell.
+ * At checkpoints and at exit.
+ */
+RT_FN void
+rt_hist_check(void)
+{
+	struct sigaction sa;
+	struct itimerval it;
+
+	if (rt.profh == NULL || (rt.hdr->flags & GPRT_F_PROFLOST))
+		return;
+	if ((sigaction(SIGPROF, NULL, &sa) == 0 &&
+	    (!(sa.sa_flags & SA_SIGINFO) || (void *)sa.sa_sigaction !=
+	    rt.profh)) || (rt.profus > 0 && getitimer(ITIMER_PROF, &it) == 0 &&
+	    (long)it.it_interval.tv_sec * 1000000 + it.it_interval.tv_usec !=
+	    rt.profus))
+		rt.hdr->flags |= GPRT_F_PROFLOST;
 }

@@ -541,8 +541,10 @@ exit_slow(uintptr_t fn, uintptr_t site, uint64_t now, uintptr_t sp)
 		closetop(t, now);
 	t->pub.last = now;
 	rt_unbusy(t);
-	if (now >= t->next_cp)
+	if (now >= t->next_cp) {
 		rt_checkpoint(t, now);
+		rt_hist_check();
+	}
 }
 
 /* exit_slow() at the time now, for a thread the fast paths leave out. */

@@ -160,7 +160,7 @@ struct rt {
 	char			 gmon[4000];	/* plain gmon.out name */
 	char			 comp[4096];	/* companion name */
 	int			 perpid;	/* names with the pid (fork, prefix, taken) */
-	int			 dirfd;		/* where comp was created */
+	char			 cpath[8192];	/* comp's absolute name, or "" */
 	void			*snap;		/* the tables at fork time */
 	uint64_t		 snaplen;
 	/* the executable, for gmon.out and the histogram */
@@ -170,6 +170,10 @@ struct rt {
 	struct gprt_hist	*hist;
 	uint32_t		*bins;
 	uint64_t		 hist_scale;
+	/* the SIGPROF handler installed (hist.c, sample.c), its timer's
+	   period in microseconds for ITIMER_PROF, 0 for sample.c's */
+	void			*profh;
+	long			 profus;
 };
 
 enum { RT_NONE, RT_INIT, RT_READY, RT_FAILED };
@@ -302,6 +306,7 @@ extern _Thread_local int rt_tdone RT_HIDDEN RT_TLS;
 struct rt_thr	*rt_thread(void) RT_HIDDEN;
 void		 rt_thread_end(struct rt_thr *) RT_HIDDEN;
 void		 rt_checkpoint(struct rt_thr *, uint64_t) RT_HIDDEN;
+void		 rt_cputime(struct rt_thr *, int) RT_HIDDEN;
 void		 rt_retire(void) RT_HIDDEN;
 
 /*
@@ -373,6 +378,7 @@ int		 rt_map_covered(uintptr_t) RT_HIDDEN;
 void		 rt_hist_init(void) RT_HIDDEN;
 void		 rt_hist_start(void) RT_HIDDEN;
 void		 rt_hist_add(uintptr_t) RT_HIDDEN;
+void		 rt_hist_check(void) RT_HIDDEN;
 
 /* sample.c */
 void		 rt_samp_init(void) RT_HIDDEN;

@@ -368,6 +368,7 @@ rt_samp_init(void)
 		rt.sample = 0;
 		return;
 	}
+	rt.profh = (void *)onsample;
 	rt_samp_thread();
 }
 

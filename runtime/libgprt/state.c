@@ -6,7 +6,6 @@
 
 struct rt rt = {
 	.fd = -1,
-	.dirfd = -1,
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.maplock = PTHREAD_MUTEX_INITIALIZER,
 };

@@ -10,6 +10,8 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
+#include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rt.h"
@@ -26,10 +28,44 @@ static struct gprt_arc rootarc;
 _Thread_local int rt_inside RT_TLS;
 _Thread_local int rt_tdone RT_TLS;
 
+/* This thread's CPU time and signal mask when last looked at (rt_cputime()) */
+static _Thread_local uint64_t c_base RT_TLS, c_prev RT_TLS;
+static _Thread_local int c_masked RT_TLS;
+
 RT_FN static uint64_t
 gettid_(void)
 {
 	return (uint64_t)syscall(SYS_gettid);
+}
+
+/*
+ * The CPU time of thread t so far, and how much of it ran with SIGPROF
+ * blocked, where no PC sample can interrupt it (gprt(3), Threads and
+ * processes): the time between two looks that both found it blocked, so
+ * that a handler that blocks it for a moment is not charged a second.
+ * A slot reused by another thread adds to what the others left.  At the
+ * thread's start, its checkpoints and its end.
+ */
+RT_FN void
+rt_cputime(struct rt_thr *t, int first)
+{
+	struct timespec ts;
+	sigset_t set;
+	uint64_t c;
+	int m;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == -1 ||
+	    pthread_sigmask(SIG_BLOCK, NULL, &set) != 0)
+		return;
+	c = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	m = sigismember(&set, SIGPROF) == 1;
+	if (first)
+		c_base = t->pub.cpu_ns;
+	else if (m && c_masked && c > c_prev)
+		t->pub.masked_ns += c - c_prev;
+	c_prev = c;
+	c_masked = m;
+	t->pub.cpu_ns = c_base + c;
 }
 
 /* This thread's slot, made on first use.  NULL if profiling is off. */
@@ -93,6 +129,7 @@ done:
 	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
 	t->next_cp = t->pub.cp_ticks + rt.flush_ticks;
 	t->pub.last = t->pub.cp_ticks;
+	rt_cputime(t, 1);
 	rt_self = t;
 	rt_setcur(t);
 	pthread_setspecific(rt.key, t);
@@ -109,6 +146,7 @@ rt_thread_end(struct rt_thr *t)
 {
 	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
 	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
+	rt_cputime(t, 0);
 	t->pub.state = GPRT_T_EXITED;
 	rt_self = NULL;
 	rt_tdone = 1;
@@ -133,6 +171,7 @@ rt_checkpoint(struct rt_thr *t, uint64_t now)
 	t->pub.last = now;
 	rt_clock_pair(&t->pub.cp_ticks, &t->pub.cp_ns);
 	prctl(PR_GET_NAME, t->pub.name, 0, 0, 0);
+	rt_cputime(t, 0);
 	rt_file_sync();
 	t->next_cp = now + rt.flush_ticks;
 	rt_unbusy(t);
