@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "frames.h"
+#include "pos.h"
 #include "stacks.h"
 
 static int
@@ -25,26 +26,56 @@ better(const struct gp_pfunc *f, const struct gp_pfunc *g)
 	return f->index != 0 && (g->index == 0 || f->index < g->index);
 }
 
+const char *
+frames_fname(const struct frames *fr, const struct gp_pfunc *f)
+{
+	long k;
+
+	if (fr->names == NULL ||
+	    (k = pos_find(fr->pv, fr->p->nfuncs, f)) < 0 ||
+	    fr->names[k] == NULL)
+		return f->name;
+	return fr->names[k];
+}
+
 int
 frames_make(const struct gp_profile *p, struct frames *fr)
 {
+	return frames_make_named(p, NULL, fr);
+}
+
+int
+frames_make_named(const struct gp_profile *p, const char *const *names,
+    struct frames *fr)
+{
 	const struct gp_pfunc *f;
+	const char *nm;
 	size_t i, n, len;
 
 	memset(fr, 0, sizeof(*fr));
-	if ((fr->v = calloc(p->nfuncs + 1, sizeof(*fr->v))) == NULL)
+	if (names != NULL) {
+		fr->p = p;
+		fr->names = names;
+		if ((fr->pv = pos_make((const void *const *)p->funcs,
+		    p->nfuncs)) == NULL)
+			return -1;
+	}
+	if ((fr->v = calloc(p->nfuncs + 1, sizeof(*fr->v))) == NULL) {
+		frames_free(fr);
 		return -1;
+	}
 	for (n = i = 0; i < p->nfuncs; i++) {
 		f = p->funcs[i];
 		if (f->iscycle)
 			continue;
-		len = strlen(f->name) + 1;
+		nm = names != NULL && names[i] != NULL ? names[i] : f->name;
+		len = strlen(nm) + 1;
 		if ((fr->v[n].name = malloc(len)) == NULL) {
 			fr->n = n;
 			frames_free(fr);
 			return -1;
 		}
-		frame_name(fr->v[n].name, len, f->name);
+		frame_name(fr->v[n].name, len, nm);
 		fr->v[n++].f = f;
 	}
 	/*
@@ -92,14 +123,16 @@ frames_find(const struct frames *fr, const char *s, size_t len)
 long
 frames_func(const struct frames *fr, const struct gp_pfunc *f)
 {
+	const char *nm;
 	char *buf;
 	size_t len;
 	long i;
 
-	len = strlen(f->name) + 1;
+	nm = frames_fname(fr, f);
+	len = strlen(nm) + 1;
 	if ((buf = malloc(len)) == NULL)
 		return -1;
-	frame_name(buf, len, f->name);
+	frame_name(buf, len, nm);
 	i = frames_find(fr, buf, len - 1);
 	free(buf);
 	return i;
@@ -113,6 +146,7 @@ frames_free(struct frames *fr)
 	for (i = 0; i < fr->n; i++)
 		free(fr->v[i].name);
 	free(fr->v);
+	free(fr->pv);
 	memset(fr, 0, sizeof(*fr));
 }
 

@@ -21,15 +21,29 @@ struct frame {
 	uint64_t	 addr;		/* and its address, link-time */
 };
 
+struct pos;
+
 struct frames {
 	struct frame	*v;		/* sorted by name, names distinct */
 	size_t		 n;
+	const struct gp_profile *p;	/* with names: whose they are */
+	const char *const *names;	/* names[i]: p->funcs[i]'s, or NULL */
+	struct pos	*pv;		/* p->funcs' positions, with names */
 };
 
 /* Every function but the cycles; -1: out of memory. */
 int	frames_make(const struct gp_profile *, struct frames *);
+/*
+ * The same, p->funcs[i] by names[i] where that is not NULL (names.h's
+ * names_make(), which tells statics of one name apart by their files);
+ * names must outlive the frames, and stacks_make() be given them too.
+ */
+int	frames_make_named(const struct gp_profile *, const char *const *names,
+	    struct frames *);
 /* The frame named by the len bytes at s, or -1. */
 long	frames_find(const struct frames *, const char *s, size_t len);
+/* Function f's name in the frames (before frame_name()): its names[]. */
+const char *frames_fname(const struct frames *, const struct gp_pfunc *f);
 /* The frame of function f (by its name), or -1. */
 long	frames_func(const struct frames *, const struct gp_pfunc *f);
 void	frames_free(struct frames *);

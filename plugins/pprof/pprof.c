@@ -35,6 +35,7 @@
 
 #include "frames.h"
 #include "hash.h"
+#include "names.h"
 #include "stacks.h"
 #include "units.h"
 #include "host.h"
@@ -288,7 +289,8 @@ places(struct out *o, const struct gp_profile *p)
 			continue;
 		}
 		pb_uint(&o->m, 1, i + 1);
-		pb_uint(&o->m, 2, (uint64_t)str(&o->st, f->name));
+		pb_uint(&o->m, 2, (uint64_t)str(&o->st,
+		    frames_fname(&o->fr, f)));
 		pb_uint(&o->m, 3, (uint64_t)str(&o->st, f->symname));
 		pb_uint(&o->m, 4, (uint64_t)str(&o->st, f->file));
 		pb_uint(&o->m, 5, f->line > 0 ? (uint64_t)f->line : 0);
@@ -365,7 +367,7 @@ timesamples(struct out *o, const struct gp_profile *p)
 	int rv = -1;
 
 	hz = p->hz > 0 ? p->hz : 1;
-	if (stacks_make(p, 1, 0, NULL, &st) == -1)
+	if (stacks_make(p, 1, 0, o->fr.names, &st) == -1)
 		return -1;
 	lv = calloc(st.n + 1, sizeof(*lv));
 	wn = calloc(st.n + 1, sizeof(*wn));
@@ -538,7 +540,7 @@ static int
 write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
 	struct out o;
-	char buf[128];
+	char buf[128], **names;
 	double hz;
 	size_t i;
 	int rv = -1, hasctx;
@@ -546,7 +548,10 @@ write_pprof(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	memset(&o, 0, sizeof(o));
 	hz = p->hz > 0 ? p->hz : 1;
 	hasctx = ctx_have(p);
-	if (frames_make(p, &o.fr) == -1 || frames_addctx(&o.fr, p) == -1)
+	/* statics of one name in two files: "work (a.c)", "work (b.c)" */
+	if ((names = names_make(p, STRIP_NO)) == NULL ||
+	    frames_make_named(p, (const char *const *)names, &o.fr) == -1 ||
+	    frames_addctx(&o.fr, p) == -1)
 		goto nomem;
 	str(&o.st, "");				/* index 0 */
 	o.timetype = hasctx || prof_measured(p) ? "time" : "cpu";
@@ -639,6 +644,8 @@ done:
 	free(o.st.tab);
 	free(o.st.idx);
 	frames_free(&o.fr);
+	if (names != NULL)
+		names_free(names, p->nfuncs);
 	return rv;
 }
 

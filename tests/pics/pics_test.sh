@@ -436,6 +436,51 @@ twin_statics_body()
 	    gp-fmt -o svg s
 }
 
+atf_test_case twin_pprof
+twin_pprof_head()
+{
+	atf_set "descr" "two statics of one name in two files are two" \
+	    "functions in pprof, named by their files, each with the" \
+	    "self time gp-fmt gives it"
+	atf_set "require.progs" "cc jq"
+}
+twin_pprof_body()
+{
+	need go
+	cp "$src/twin.c" a.c
+	cp "$src/twin.c" b.c
+	atf_check -o ignore -e ignore cc -pg -O1 -g -DRUN=run_b \
+	    -DN=100000000 -c b.c
+	atf_check -o ignore -e ignore cc -pg -O1 -g -DRUN=run_a \
+	    -DN=300000000 -c a.c
+	atf_check -o ignore -e ignore cc -pg -O1 -g -DMAIN -c \
+	    -o m.o "$src/twin.c"
+	atf_check -o ignore -e ignore cc -pg -o twin a.o b.o m.o
+	pgrun ./twin
+	gmon-cat gmon.out | gp-sym twin | gp-hist | gp-arcs >s ||
+	    atf_fail "no stream"
+	atf_check -o save:j gp-fmt -o json s
+	atf_check -o save:t.pb.gz gp-fmt -o pprof s
+	atf_check -o save:top -e ignore go tool pprof -top -unit=ms t.pb.gz
+	for f in a b; do
+		# gp's self time of f.c's work, in ms, against pprof's flat
+		want=$(jq -r --arg f "$f.c" '.functions[] |
+		    select(.name == "work" and
+		    (.file | endswith("/" + $f) or . == $f)) |
+		    .self * 1000 | round' j)
+		test -n "$want" || atf_fail "no work of $f.c in json"
+		got=$(awk -v n="work ($f.c)" '
+		    { s = $0; sub(/^ *[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +/, "",
+		      s) }
+		    s == n { v = $1; sub(/ms$/, "", v); print v }' top)
+		test -n "$got" ||
+		    atf_fail "no work ($f.c) in pprof: $(tr '\n' ' ' <top)"
+		awk -v a="$got" -v b="$want" 'BEGIN {
+		    d = a - b; if (d < 0) d = -d; exit !(d <= 1) }' ||
+		    atf_fail "work ($f.c): pprof $got ms, gp-fmt $want ms"
+	done
+}
+
 atf_test_case focus
 focus_head()
 {
@@ -594,6 +639,7 @@ atf_init_test_cases()
 	atf_add_test_case callgrind
 	atf_add_test_case json_dot
 	atf_add_test_case twin_statics
+	atf_add_test_case twin_pprof
 	atf_add_test_case focus
 	atf_add_test_case contexts
 	atf_add_test_case lines
