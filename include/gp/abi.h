@@ -47,7 +47,7 @@ extern "C" {
 #endif
 
 #define GP_PLUGIN_ABI_MAJOR	1
-#define GP_PLUGIN_ABI_MINOR	3
+#define GP_PLUGIN_ABI_MINOR	4
 #define GP_PLUGIN_MAGIC		0x67706c31u	/* "gpl1" */
 #define GP_PLUGIN_SYMBOL	"gp_plugin"
 
