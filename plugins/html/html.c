@@ -80,25 +80,39 @@ static const char script[] =
 "'>':'&gt;','\"':'&quot;'})[c]);\n"
 "const sec=v=>D.ev?v.toFixed(0):v.toFixed(v<0.01&&v>0?4:2),U=esc(D.u);\n"
 "const pct=v=>D.total>0?(100*v/D.total).toFixed(2):'0.00';\n"
-"const link=i=>'<a href=\"#f'+i+'\">'+esc(F[i][0])+'</a>';\n"
+/* The flat profile's and call graph's view: every thread's, or one's
+   (threads.js): its functions f and arcs a, its total t, and each of its
+   functions' index in F (m; -1: none, then F.length + its own), r the
+   reverse.  gid: a function of V as the page's links name it; lid: back. */
+"let V={f:F,a:A,t:D.total,m:null,r:null};\n"
+"const gid=k=>V.m===null||V.m[k]<0?(V.m===null?k:F.length+k):V.m[k];\n"
+"const lid=i=>V.m===null?(F[i]?i:-1):i>=F.length?(V.f[i-F.length]?"
+"i-F.length:-1):V.r.has(i)?V.r.get(i):-1;\n"
+"const fnm=i=>i<F.length?F[i][0]:V.m!==null&&V.f[i-F.length]?"
+"V.f[i-F.length][0]:'?';\n"
+"const link=i=>'<a href=\"#f'+i+'\">'+esc(fnm(i))+'</a>';\n"
 "const where=f=>f[1]?esc(f[1].replace(/^.*\\//,''))+(f[2]?':'+f[2]:''):'';\n"
+"const vpct=v=>V.t>0?(100*v/V.t).toFixed(2):'0.00';\n"
 /* facts */
 "(function(){let h='';for(const [k,v] of D.facts)h+='<dt>'+esc(k)+"
 "'</dt><dd>'+esc(v)+'</dd>';$('facts').innerHTML=h;})();\n"
 /* flat table */
-"const COLS=[['%time',i=>F[i][3]],['self '+U,i=>F[i][3]],"
-"['total '+U,i=>F[i][3]+F[i][4]],['calls',i=>F[i][5]],"
-"['self calls',i=>F[i][6]],['name',i=>F[i][0]],['source',i=>F[i][1]||'']];\n"
-"let order=[],sortc=-1,sortd=-1;const LIMIT=500;\n"
-"for(let i=0;i<F.length;i++)if(!F[i][8])order.push(i);\n"
-"function sortby(c){if(c===sortc)sortd=-sortd;else{sortc=c;"
-"sortd=c>=5?1:-1;}const g=COLS[c][1];order.sort((x,y)=>{const a=g(x),"
+"const COLS=[['%time',i=>V.f[i][3]],['self '+U,i=>V.f[i][3]],"
+"['total '+U,i=>V.f[i][3]+V.f[i][4]],['calls',i=>V.f[i][5]],"
+"['self calls',i=>V.f[i][6]],['name',i=>V.f[i][0]],"
+"['source',i=>V.f[i][1]||'']];\n"
+"let order=[],sortc=1,sortd=-1;const LIMIT=500;\n"
+"function vorder(){order=[];for(let i=0;i<V.f.length;i++)"
+"if(!V.f[i][8])order.push(i);}\n"
+"function resort(){const g=COLS[sortc][1];order.sort((x,y)=>{const a=g(x),"
 "b=g(y);return a<b?-sortd:a>b?sortd:x-y;});flat();}\n"
+"function sortby(c){if(c===sortc)sortd=-sortd;else{sortc=c;"
+"sortd=c>=5?1:-1;}resort();}\n"
 "function flat(){const q=$('q').value.toLowerCase();let h='',n=0,m=0;"
-"for(const i of order){const f=F[i];if(q&&f[0].toLowerCase().indexOf(q)<0)"
-"continue;m++;if(n>=LIMIT)continue;n++;h+='<tr><td>'+pct(f[3])+'</td><td>'+"
+"for(const i of order){const f=V.f[i];if(q&&f[0].toLowerCase().indexOf(q)<0)"
+"continue;m++;if(n>=LIMIT)continue;n++;h+='<tr><td>'+vpct(f[3])+'</td><td>'+"
 "sec(f[3])+'</td><td>'+sec(f[3]+f[4])+'</td><td>'+f[5]+'</td><td>'+f[6]+"
-"'</td><td class=n>'+link(i)+'</td><td class=n>'+where(f)+'</td></tr>';}"
+"'</td><td class=n>'+link(gid(i))+'</td><td class=n>'+where(f)+'</td></tr>';}"
 "$('rows').innerHTML=h;$('shown').textContent=n<m?'the first '+n+' of '+m+"
 "' functions; filter to see others.':m+' functions.';}\n"
 "(function(){let h='';COLS.forEach((c,k)=>{h+='<th'+(k>=5?' class=n':'')+"
@@ -106,22 +120,26 @@ static const char script[] =
 "$('head').onclick=e=>{const c=e.target.dataset.c;if(c!==undefined)"
 "sortby(+c);};$('q').oninput=flat;})();\n"
 /* call-graph entry */
-"function entry(){const m=/^#f(\\d+)$/.exec(location.hash);if(!m||!F[+m[1]])"
-"{$('entry').innerHTML='<span class=note>Click a function to see its "
-"callers and callees.</span>';return;}const i=+m[1],f=F[i];"
+"function entry(){const m=/^#(?:thr=\\d+,)?f(\\d+)$/.exec(location.hash);"
+"let k=m?lid(+m[1]):-1;const z=V.f[k];if(z&&!z[3]&&!z[4]&&!z[5]&&!z[6]&&"
+"!z[9].length&&!z[10].length)k=-1;\n"
+"if(k<0){$('entry').innerHTML='<span class=note>'+(m&&F[+m[1]]?"
+"esc(F[+m[1]][0])+': neither called nor sampled'+(V.m?' in this thread':'')+"
+"'. ':'')+'Click a function to see its callers and callees.</span>';"
+"return;}const f=V.f[k];"
 "let h='<table><tr><th>self '+U+'</th><th>children '+U+'</th><th>called</th>"
 "<th class=n>name</th></tr>';\n"
 "const row=(a,j,of,cls)=>h+='<tr'+cls+'><td>'+sec(a[3])+'</td><td>'+"
-"sec(a[4])+'</td><td>'+a[2]+(of>=0&&F[of]?'/'+(F[of][5]):'')+"
-"'</td><td class=n>'+(j>=0?link(j):'')+'</td></tr>';\n"
-"const up=f[9].map(k=>A[k]),down=f[10].map(k=>A[k]);"
+"sec(a[4])+'</td><td>'+a[2]+(of>=0&&V.f[of]?'/'+(V.f[of][5]):'')+"
+"'</td><td class=n>'+(j>=0?link(gid(j)):'')+'</td></tr>';\n"
+"const up=f[9].map(x=>V.a[x]),down=f[10].map(x=>V.a[x]);"
 "if(!up.length)h+='<tr><td colspan=4 class=n><i>spontaneous</i></td></tr>';"
-"for(const a of up)row(a,a[0],i,'');"
+"for(const a of up)row(a,a[0],k,'');"
 "h+='<tr class=me><td>'+sec(f[3])+'</td><td>'+sec(f[4])+'</td><td>'+f[5]+"
 "(f[6]?'+'+f[6]:'')+'</td><td class=n>'+esc(f[0])+' ['+f[7]+'] '+"
 "where(f)+'</td></tr>';\n"
 "for(const a of down)row(a,a[1],a[1],'');$('entry').innerHTML=h+'</table>';}\n"
-"window.onhashchange=()=>{entry();if(/^#f\\d+$/.test(location.hash))"
+"window.onhashchange=()=>{entry();if(/^#(thr=\\d+,)?f\\d+$/.test(location.hash))"
 "$('entry').scrollIntoView();};\n"
 /* flame graph */
 "let FT=-1;const fgS=()=>FT<0||!D.sth?D.s:D.s.filter((s,k)=>D.sth[k]===FT);\n"
@@ -152,7 +170,7 @@ static const char script[] =
 "pct(F[i][3])+'</td><td class=n>'+esc(F[i][1]||'')+':'+F[i][2]+"
 "'</td><td class=n>'+link(i)+'</td></tr>';$('ltab').innerHTML=h+"
 "'</table>';}\n"
-"sortby(1);flame();lines();entry();\n";
+"vorder();resort();flame();lines();entry();\n";
 
 /* After the sections' scripts: when the page was ready. */
 static const char ready[] =
@@ -604,6 +622,163 @@ ctxthreads(FILE *out, const struct gp_profile *p)
 	putc(']', out);
 }
 
+/* Functions by address, to find a thread's in the whole profile's. */
+struct byaddr {
+	uint64_t	 addr;
+	long		 i;
+	const char	*symname;
+};
+
+static int
+cmpaddr(const void *a, const void *b)
+{
+	const struct byaddr *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The whole profile's index of a thread's function f, or -1 (a cycle). */
+static long
+mainfunc(const struct byaddr *v, size_t n, const struct gp_pfunc *f)
+{
+	size_t lo = 0, hi = n, m;
+
+	if (f->iscycle || f->symname == NULL)
+		return -1;
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (v[m].addr < f->addr)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	for (; lo < n && v[lo].addr == f->addr; lo++)
+		if (strcmp(v[lo].symname, f->symname) == 0)
+			return v[lo].i;
+	return -1;
+}
+
+/*
+ * Each thread's own flat profile and call graph (GP_HAVE_THREADS, gp-fmt
+ * -u's), a script element a thread, parsed when the page shows it ("thrN",
+ * N from 0), and their names in the data ("ut").  A thread's functions:
+ * the whole profile's index (-1: none, its name then last), self, child,
+ * calls, selfcalls, index, iscycle, caller arcs, callee arcs; its arcs:
+ * caller, callee (the thread's functions), count, self, child.
+ * -1: out of memory.
+ */
+static int
+uthreads(FILE *out, const struct gp_profile *p)
+{
+	const struct gp_pthread *t;
+	const struct gp_profile *tp;
+	const struct gp_pfunc *f;
+	const struct gp_parc *a;
+	struct byaddr *v;
+	struct pos *pf, *pa;
+	size_t i, j, k, n;
+	long m;
+
+	if ((v = calloc(p->nfuncs + 1, sizeof(*v))) == NULL)
+		return -1;
+	for (i = n = 0; i < p->nfuncs; i++)
+		if (!p->funcs[i]->iscycle && p->funcs[i]->symname != NULL) {
+			v[n].addr = p->funcs[i]->addr;
+			v[n].symname = p->funcs[i]->symname;
+			v[n++].i = (long)i;
+		}
+	qsort(v, n, sizeof(*v), cmpaddr);
+	for (i = 0; i < p->nthreads; i++) {
+		t = p->threads[i];
+		tp = t->profile;
+		pf = pos_make((const void *const *)tp->funcs, tp->nfuncs);
+		pa = pos_make((const void *const *)tp->arcs, tp->narcs);
+		if (pf == NULL || pa == NULL) {
+			free(pf);
+			free(pa);
+			free(v);
+			return -1;
+		}
+		fprintf(out, "<script type=\"application/json\" id=\"thr%zu\">"
+		    "\n{\"total\":", i);
+		num(out, tp->total);
+		fputs(",\"f\":[", out);
+		for (j = 0; j < tp->nfuncs; j++) {
+			f = tp->funcs[j];
+			m = mainfunc(v, n, f);
+			fprintf(out, "%s[%ld,", j > 0 ? ",\n" : "\n", m);
+			num(out, f->self);
+			putc(',', out);
+			num(out, f->child);
+			fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
+			    f->selfcalls, f->index, f->iscycle);
+			for (k = 0; k < f->ncallers; k++)
+				fprintf(out, "%s%ld", k ? "," : "",
+				    pos_find(pa, tp->narcs, f->callers[k]));
+			fputs("],[", out);
+			for (k = 0; k < f->ncallees; k++)
+				fprintf(out, "%s%ld", k ? "," : "",
+				    pos_find(pa, tp->narcs, f->callees[k]));
+			putc(']', out);
+			if (m < 0) {
+				putc(',', out);
+				json_str(out, f->name);
+			}
+			putc(']', out);
+		}
+		fputs("],\n\"a\":[", out);
+		for (j = 0; j < tp->narcs; j++) {
+			a = tp->arcs[j];
+			fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", j ? ",\n" : "\n",
+			    pos_find(pf, tp->nfuncs, a->caller),
+			    pos_find(pf, tp->nfuncs, a->callee), a->count);
+			num(out, a->self);
+			putc(',', out);
+			num(out, a->child);
+			putc(']', out);
+		}
+		fputs("]}\n</script>\n", out);
+		free(pf);
+		free(pa);
+	}
+	free(v);
+	return 0;
+}
+
+/* The threads' names for the switch: "ut", after the data's others. */
+static void
+uthrnames(FILE *out, const struct gp_profile *p)
+{
+	const struct gp_pthread *t;
+	size_t i;
+	char buf[256];
+
+	fputs(",\n\"ut\":[", out);
+	for (i = 0; i < p->nthreads; i++) {
+		t = p->threads[i];
+		snprintf(buf, sizeof(buf), "thread %" PRIu64 "%s%.0" PRIu64
+		    "%s%s%.128s%s", t->thread, t->tid != 0 ? " (tid " : "",
+		    t->tid, t->tid != 0 ? (t->nprocs > 1 ? ", ...)" : ")") : "",
+		    t->name != NULL ? " " : "", t->name != NULL ? t->name : "",
+		    t->nprocs > 1 ? " of each process" : "");
+		if (i > 0)
+			putc(',', out);
+		fprintf(out, "[%" PRIu64 ",", t->thread);
+		json_str(out, buf);
+		putc(']', out);
+	}
+	putc(']', out);
+}
+
+static int
+uthr_have(const struct gp_profile *p)
+{
+	return GP_HAS(p, nthreads) && (p->have & GP_HAVE_THREADS) &&
+	    p->nthreads > 0;
+}
+
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
@@ -693,12 +868,14 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    "<h2 id=\"fg\">Flame graph</h2>\n<p class=\"note\">%s Click "
 	    "a frame for its call-graph entry.</p>\n<p id=\"fgthr\"></p><div "
 	    "id=\"flame\"></div>\n"
-	    "<h2 id=\"flat\">Flat profile</h2>\n<p><input id=\"q\" "
+	    "<h2 id=\"flat\">Flat profile</h2>\n<p id=\"uthr\"></p>"
+	    "<p><input id=\"q\" "
 	    "type=\"search\" placeholder=\"filter by name\"> <span "
 	    "id=\"shown\" class=\"note\"></span> <span class=\"note\">Click a "
 	    "column to sort by it.</span></p>\n<div class=\"scroll\"><table><thead><tr id=\"head\">"
 	    "</tr></thead><tbody id=\"rows\"></tbody></table></div>\n"
-	    "<h2>Call graph</h2>\n<p class=\"note\">A function's callers "
+	    "<h2>Call graph <span id=\"uthrcg\" class=\"note\"></span></h2>"
+	    "\n<p class=\"note\">A function's callers "
 	    "above it, its callees below, with the time it passes to each "
 	    "caller and the calls (count/total calls of the callee).</p>\n"
 	    "<div id=\"entry\"></div>\n"
@@ -867,7 +1044,13 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		rv = -1;
 	}
+	if (uthr_have(p))
+		uthrnames(out, p);
 	fputs("}\n</script>\n", out);
+	if (rv == 0 && uthr_have(p) && uthreads(out, p) == -1) {
+		host->error(ctx, "out of memory");
+		rv = -1;
+	}
 	/* the timeline apart, parsed after the page is drawn */
 	if (trace_have(p) && rv == 0) {
 		fputs("<script type=\"application/json\" id=\"tldata\">\n", out);
@@ -895,4 +1078,4 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 }
 
 PLUG_FORMAT("html", "one self-contained HTML page: flat profile, call "
-    "graph, flame graph", GP_HAVE_GRAPH, NULL, write_html);
+    "graph, flame graph", GP_HAVE_GRAPH | GP_HAVE_THREADS, NULL, write_html);
