@@ -619,6 +619,11 @@ ctxthreads(FILE *out, const struct gp_profile *p)
 			putc(',', out);
 		json_str(out, buf);
 	}
+	/* each tree's thread number, for the flat profile's switch */
+	fputs("],\n\"thrn\":[", out);
+	for (i = 0; i < p->nctxtrees; i++)
+		fprintf(out, "%s%" PRIu64, i > 0 ? "," : "",
+		    p->ctxtrees[i]->thread);
 	putc(']', out);
 }
 

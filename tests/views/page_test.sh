@@ -388,6 +388,9 @@ flat_threads_body()
 			    cat dom.$t
 			continue
 		fi
+		# the flame graph follows: that thread's, without main
+		sed -n 's|.*<div id="flame"||p' dom.$t | sed 's|<h2.*||' |
+		    grep -q '>main</div>' && atf_fail "thread $t: main in its flame"
 		# fib's entry: its callers, callees and calls, -u's
 		sed -n 's|.*<div id="entry">||p' dom.$t | sed 's|</table>.*||' |
 		    sed 's|<tr|\n<tr|g' | grep '^<tr' | grep -v '<th' |

@@ -71,6 +71,19 @@
 		vorder();
 		resort();
 		entry();
+		// the flame graph follows, when one tree is that thread's
+		if (!D.thrn || !$('fgsel'))
+			return;
+		const trees = [];
+		D.thrn.forEach((n, k) => {
+			if (i >= 0 && n === D.ut[i][0])
+				trees.push(k);
+		});
+		if (i >= 0 && trees.length !== 1)
+			return;
+		$('fgsel').value = String(i < 0 ? -1 : trees[0]);
+		FT = i < 0 ? -1 : trees[0];
+		flame();
 	}
 	$('usel').onchange = () => pick(+$('usel').value);
 	function fromhash() {
