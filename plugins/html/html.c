@@ -665,29 +665,134 @@ mainfunc(const struct byaddr *v, size_t n, const struct gp_pfunc *f)
 	return -1;
 }
 
+/* Does the function have anything to show: time, calls or arcs? */
+static int
+shown(const struct gp_pfunc *f)
+{
+	return f->self != 0 || f->child != 0 || f->calls != 0 ||
+	    f->selfcalls != 0 || f->ncallers != 0 || f->ncallees != 0;
+}
+
+/*
+ * A profile's flat profile and call graph as a thread's: its functions
+ * with anything to show, each as the whole profile's index (-1: none, its
+ * name then last), self, child, calls, selfcalls, index, iscycle, caller
+ * arcs, callee arcs; its arcs: caller, callee (among those functions),
+ * count, self, child.  -1: out of memory.
+ */
+static int
+tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
+    size_t n)
+{
+	const struct gp_pfunc *f;
+	const struct gp_parc *a;
+	struct pos *pf, *pa;
+	long *kept, m;
+	size_t j, k, nk;
+
+	pf = pos_make((const void *const *)tp->funcs, tp->nfuncs);
+	pa = pos_make((const void *const *)tp->arcs, tp->narcs);
+	kept = calloc(tp->nfuncs + 1, sizeof(*kept));
+	if (pf == NULL || pa == NULL || kept == NULL) {
+		free(pf);
+		free(pa);
+		free(kept);
+		return -1;
+	}
+	for (j = nk = 0; j < tp->nfuncs; j++)
+		kept[j] = shown(tp->funcs[j]) ? (long)nk++ : -1;
+	fputs("{\"total\":", out);
+	num(out, tp->total);
+	fputs(",\"f\":[", out);
+	for (j = nk = 0; j < tp->nfuncs; j++) {
+		f = tp->funcs[j];
+		if (kept[j] < 0)
+			continue;
+		m = mainfunc(v, n, f);
+		fprintf(out, "%s[%ld,", nk++ > 0 ? ",\n" : "\n", m);
+		num(out, f->self);
+		putc(',', out);
+		num(out, f->child);
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
+		    f->selfcalls, f->index, f->iscycle);
+		for (k = 0; k < f->ncallers; k++)
+			fprintf(out, "%s%ld", k ? "," : "",
+			    pos_find(pa, tp->narcs, f->callers[k]));
+		fputs("],[", out);
+		for (k = 0; k < f->ncallees; k++)
+			fprintf(out, "%s%ld", k ? "," : "",
+			    pos_find(pa, tp->narcs, f->callees[k]));
+		putc(']', out);
+		if (m < 0) {
+			putc(',', out);
+			json_str(out, f->name);
+		}
+		putc(']', out);
+	}
+	fputs("],\n\"a\":[", out);
+	for (j = 0; j < tp->narcs; j++) {
+		a = tp->arcs[j];
+		m = pos_find(pf, tp->nfuncs, a->caller);
+		k = (size_t)pos_find(pf, tp->nfuncs, a->callee);
+		fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", j ? ",\n" : "\n",
+		    m >= 0 ? kept[m] : -1L, k != (size_t)-1 ? kept[k] : -1L,
+		    a->count);
+		num(out, a->self);
+		putc(',', out);
+		num(out, a->child);
+		putc(']', out);
+	}
+	fputs("]}", out);
+	free(pf);
+	free(pa);
+	free(kept);
+	return 0;
+}
+
+/* t as the JSON of tjson(), in memory: its text and length, or NULL. */
+static char *
+tjsonmem(const struct gp_profile *tp, const struct byaddr *v, size_t n,
+    size_t *len)
+{
+	FILE *mem;
+	char *text = NULL;
+	int rv;
+
+	if ((mem = open_memstream(&text, len)) == NULL)
+		return NULL;
+	rv = tjson(mem, tp, v, n);
+	if (fclose(mem) != 0 || rv == -1) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 /*
  * Each thread's own flat profile and call graph (GP_HAVE_THREADS, gp-fmt
  * -u's), a script element a thread, parsed when the page shows it ("thrN",
- * N from 0), and their names in the data ("ut").  A thread's functions:
- * the whole profile's index (-1: none, its name then last), self, child,
- * calls, selfcalls, index, iscycle, caller arcs, callee arcs; its arcs:
- * caller, callee (the thread's functions), count, self, child.
+ * N from 0), as tjson() writes them; a thread whose are another's, or all
+ * threads', says so ({"same":I}, -1: all threads), as the threads of a
+ * profile whose time is not kept by thread (a histogram) do.
  * -1: out of memory.
  */
 static int
 uthreads(FILE *out, const struct gp_profile *p)
 {
-	const struct gp_pthread *t;
-	const struct gp_profile *tp;
-	const struct gp_pfunc *f;
-	const struct gp_parc *a;
 	struct byaddr *v;
-	struct pos *pf, *pa;
-	size_t i, j, k, n;
-	long m;
+	char **text, *all;
+	size_t i, j, n, *len, alen;
+	int rv = 0;
 
-	if ((v = calloc(p->nfuncs + 1, sizeof(*v))) == NULL)
+	v = calloc(p->nfuncs + 1, sizeof(*v));
+	text = calloc(p->nthreads + 1, sizeof(*text));
+	len = calloc(p->nthreads + 1, sizeof(*len));
+	if (v == NULL || text == NULL || len == NULL) {
+		free(v);
+		free(text);
+		free(len);
 		return -1;
+	}
 	for (i = n = 0; i < p->nfuncs; i++)
 		if (!p->funcs[i]->iscycle && p->funcs[i]->symname != NULL) {
 			v[n].addr = p->funcs[i]->addr;
@@ -695,61 +800,37 @@ uthreads(FILE *out, const struct gp_profile *p)
 			v[n++].i = (long)i;
 		}
 	qsort(v, n, sizeof(*v), cmpaddr);
-	for (i = 0; i < p->nthreads; i++) {
-		t = p->threads[i];
-		tp = t->profile;
-		pf = pos_make((const void *const *)tp->funcs, tp->nfuncs);
-		pa = pos_make((const void *const *)tp->arcs, tp->narcs);
-		if (pf == NULL || pa == NULL) {
-			free(pf);
-			free(pa);
-			free(v);
-			return -1;
+	if ((all = tjsonmem(p, v, n, &alen)) == NULL)
+		rv = -1;
+	for (i = 0; i < p->nthreads && rv == 0; i++) {
+		if ((text[i] = tjsonmem(p->threads[i]->profile, v, n,
+		    &len[i])) == NULL) {
+			rv = -1;
+			break;
 		}
 		fprintf(out, "<script type=\"application/json\" id=\"thr%zu\">"
-		    "\n{\"total\":", i);
-		num(out, tp->total);
-		fputs(",\"f\":[", out);
-		for (j = 0; j < tp->nfuncs; j++) {
-			f = tp->funcs[j];
-			m = mainfunc(v, n, f);
-			fprintf(out, "%s[%ld,", j > 0 ? ",\n" : "\n", m);
-			num(out, f->self);
-			putc(',', out);
-			num(out, f->child);
-			fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
-			    f->selfcalls, f->index, f->iscycle);
-			for (k = 0; k < f->ncallers; k++)
-				fprintf(out, "%s%ld", k ? "," : "",
-				    pos_find(pa, tp->narcs, f->callers[k]));
-			fputs("],[", out);
-			for (k = 0; k < f->ncallees; k++)
-				fprintf(out, "%s%ld", k ? "," : "",
-				    pos_find(pa, tp->narcs, f->callees[k]));
-			putc(']', out);
-			if (m < 0) {
-				putc(',', out);
-				json_str(out, f->name);
-			}
-			putc(']', out);
+		    "\n", i);
+		if (len[i] == alen && memcmp(text[i], all, alen) == 0) {
+			fputs("{\"same\":-1}\n</script>\n", out);
+			continue;
 		}
-		fputs("],\n\"a\":[", out);
-		for (j = 0; j < tp->narcs; j++) {
-			a = tp->arcs[j];
-			fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", j ? ",\n" : "\n",
-			    pos_find(pf, tp->nfuncs, a->caller),
-			    pos_find(pf, tp->nfuncs, a->callee), a->count);
-			num(out, a->self);
-			putc(',', out);
-			num(out, a->child);
-			putc(']', out);
-		}
-		fputs("]}\n</script>\n", out);
-		free(pf);
-		free(pa);
+		for (j = 0; j < i; j++)
+			if (len[j] == len[i] &&
+			    memcmp(text[j], text[i], len[i]) == 0)
+				break;
+		if (j < i)
+			fprintf(out, "{\"same\":%zu}", j);
+		else
+			fwrite(text[i], 1, len[i], out);
+		fputs("\n</script>\n", out);
 	}
+	for (i = 0; i < p->nthreads; i++)
+		free(text[i]);
+	free(text);
+	free(len);
+	free(all);
 	free(v);
-	return 0;
+	return rv;
 }
 
 /* The threads' names for the switch: "ut", after the data's others. */

@@ -43,6 +43,9 @@
 		if (seen[i])
 			return seen[i];
 		const T = JSON.parse($('thr' + i).textContent);
+		// the same numbers as all threads', or another thread's
+		if (T.same !== undefined)
+			return (seen[i] = T.same < 0 ? all : view(T.same));
 		const m = T.f.map(r => r[0]), r = new Map();
 		m.forEach((g, k) => {
 			if (g >= 0)
