@@ -275,6 +275,70 @@ evfunc(const struct gp_pevent *e, const struct gp_profile *p,
 }
 
 /*
+ * The timeline's spans as bytes in base64 ("b"): each number a LEB128
+ * varint, the signed ones zigzagged (0, -1, 1, -2 as 0, 1, 2, 3): about
+ * half the bytes of the numbers written out, which the browser reads as
+ * it loads the page.  Hand-written: a few lines, no library needed.
+ */
+struct b64 {
+	FILE		*out;
+	unsigned char	 in[3];
+	int		 n;
+};
+
+static const char al[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "0123456789+/";
+
+static void
+b64byte(struct b64 *b, unsigned char c)
+{
+	unsigned long w;
+
+	b->in[b->n++] = c;
+	if (b->n < 3)
+		return;
+	w = (unsigned long)b->in[0] << 16 | (unsigned long)b->in[1] << 8 |
+	    b->in[2];
+	putc(al[w >> 18 & 63], b->out);
+	putc(al[w >> 12 & 63], b->out);
+	putc(al[w >> 6 & 63], b->out);
+	putc(al[w & 63], b->out);
+	b->n = 0;
+}
+
+static void
+b64end(struct b64 *b)
+{
+	unsigned long w;
+
+	if (b->n == 0)
+		return;
+	w = (unsigned long)b->in[0] << 16 |
+	    (b->n > 1 ? (unsigned long)b->in[1] << 8 : 0);
+	putc(al[w >> 18 & 63], b->out);
+	putc(al[w >> 12 & 63], b->out);
+	putc(b->n > 1 ? al[w >> 6 & 63] : '=', b->out);
+	putc('=', b->out);
+	b->n = 0;
+}
+
+static void
+varint(struct b64 *b, uint64_t v)
+{
+	while (v >= 128) {
+		b64byte(b, (unsigned char)(v & 127) | 128);
+		v >>= 7;
+	}
+	b64byte(b, (unsigned char)v);
+}
+
+static void
+zigzag(struct b64 *b, int64_t v)
+{
+	varint(b, v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1 : (uint64_t)v << 1);
+}
+
+/*
  * One thread's timeline: its calls as spans, paired as gp-fmt -o replay
  * and chrome pair them, ordered by start.  -1: out of memory.
  */
@@ -288,6 +352,7 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 	size_t *stack, i, n, sp, nouter, nlead, lead, k;
 	int64_t t0, t1, prev;
 	unsigned maxd = 0;
+	struct b64 b;
 
 	if ((v = calloc(tr->nevents + 1, sizeof(*v))) == NULL ||
 	    (stack = calloc(tr->nevents + 1, sizeof(*stack))) == NULL) {
@@ -349,16 +414,23 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 	    PRIu64 ",\"name\":", tr->pid, tr->thread, tr->tid);
 	json_str(out, tr->name);
 	fprintf(out, ",\"lost\":%" PRIu64 ",\"first\":%d,\"n\":%zu,"
-	    "\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"d\":%u,\n\"s\":[",
-	    tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd);
-	/* start (from the previous span's), length, depth, function, flags */
+	    "\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"d\":%u,\"ns\":%zu,"
+	    "\n\"b\":\"", tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd,
+	    n);
+	/* start (from the previous span's), length, depth, function + 1,
+	   flags */
+	memset(&b, 0, sizeof(b));
+	b.out = out;
 	for (prev = 0, i = 0; i < n; i++) {
-		fprintf(out, "%s%" PRId64 ",%" PRId64 ",%u,%ld,%d", i == 0 ? "" :
-		    i % 8 == 0 ? ",\n" : ",", v[i].start - prev,
-		    v[i].end - v[i].start, v[i].depth, v[i].f, v[i].flags);
+		zigzag(&b, v[i].start - prev);
+		zigzag(&b, v[i].end - v[i].start);
+		varint(&b, v[i].depth);
+		varint(&b, (uint64_t)(v[i].f + 1));
+		varint(&b, (uint64_t)v[i].flags);
 		prev = v[i].start;
 	}
-	fputs("]}", out);
+	b64end(&b);
+	fputs("\"}", out);
 	free(v);
 	free(stack);
 	return 0;
