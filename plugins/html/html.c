@@ -75,6 +75,9 @@ static const char style[] =
 static const char script[] =
 "'use strict';\n"
 "const D=JSON.parse(document.getElementById('data').textContent);\n"
+/* the stacks in full (sw_end()'s) */
+"(function(){let p=[];D.s=D.s.map(x=>{const s=p.slice(0,x[0]);"
+"for(let i=1;i<x.length;i++)s.push(x[i]);p=s.slice(0,-1);return s;});})();\n"
 "const F=D.f,A=D.a,$=id=>document.getElementById(id);\n"
 "const esc=s=>String(s).replace(/[&<>\"]/g,c=>({'&':'&amp;','<':'&lt;',"
 "'>':'&gt;','\"':'&quot;'})[c]);\n"
@@ -197,16 +200,70 @@ fact(FILE *out, int *first, const char *k, const char *v)
 	putc(']', out);
 }
 
+/*
+ * The stacks ("s"), each as the number of frames it shares with the one
+ * before, its other frames and its weight: [2,7,9,W] after [1,4,5,V] is
+ * 1,4,7,9.  Neighbouring stacks share most of their frames, which the
+ * page would otherwise hold, and read, again and again.
+ */
+struct sw {
+	FILE		*out;
+	long		*prev, *cur;
+	size_t		 nprev, ncur, cap;
+	int		 first;
+};
+
+static int
+sw_push(struct sw *w, long f)
+{
+	long *p, *c;
+	size_t n;
+
+	if (w->ncur == w->cap) {
+		n = w->cap ? 2 * w->cap : 64;
+		if ((p = realloc(w->prev, n * sizeof(*p))) == NULL)
+			return -1;
+		w->prev = p;
+		if ((c = realloc(w->cur, n * sizeof(*c))) == NULL)
+			return -1;
+		w->cur = c;
+		w->cap = n;
+	}
+	w->cur[w->ncur++] = f;
+	return 0;
+}
+
+static void
+sw_end(struct sw *w, double weight)
+{
+	size_t i, k;
+	long *t;
+
+	for (k = 0; k < w->ncur && k < w->nprev && w->cur[k] == w->prev[k];
+	    k++)
+		continue;
+	fprintf(w->out, "%s[%zu,", w->first ? "\n" : ",\n", k);
+	w->first = 0;
+	for (i = k; i < w->ncur; i++)
+		fprintf(w->out, "%ld,", w->cur[i]);
+	num(w->out, weight);
+	putc(']', w->out);
+	t = w->prev;
+	w->prev = w->cur;
+	w->cur = t;
+	w->nprev = w->ncur;
+	w->ncur = 0;
+}
+
 /* The calling contexts' paths with time of their own, every thread's. */
 static int
-ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
+ctxstacks(struct sw *w, const struct gp_profile *p, const struct frames *fr,
     const long *ff)
 {
 	const struct gp_pctxtree *t;
 	const struct gp_pctx *n;
 	long *fv = NULL, d, k;
 	size_t i, j, cap = 0;
-	int first = 1;
 
 	for (i = 0; i < p->nctxtrees; i++) {
 		t = p->ctxtrees[i];
@@ -218,13 +275,12 @@ ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
 				free(fv);
 				return -1;
 			}
-			fputs(first ? "\n[" : ",\n[", out);
-			first = 0;
 			for (k = 0; k < d; k++)
-				if (ff[fv[k]] >= 0)
-					fprintf(out, "%ld,", ff[fv[k]]);
-			num(out, n->self * (p->hz > 0 ? p->hz : 1));
-			putc(']', out);
+				if (ff[fv[k]] >= 0 && sw_push(w, ff[fv[k]]) == -1) {
+					free(fv);
+					return -1;
+				}
+			sw_end(w, n->self * (p->hz > 0 ? p->hz : 1));
 		}
 	}
 	free(fv);
@@ -945,6 +1001,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct pos *pf, *pa;
 	struct frames fr;
 	struct stacks st;
+	struct sw sw;
 	const char *s, *e, *se, *ev = event_unit(p);
 	char buf[256];
 	long k, *ff = NULL;
@@ -1169,28 +1226,33 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	}
 	/* s: stacks, root first, as functions, then the weight in samples. */
 	fputs("],\n\"s\":[", out);
-	first = 1;
-	if (hasctx && ctxstacks(out, p, &fr, ff) == -1) {
+	memset(&sw, 0, sizeof(sw));
+	sw.out = out;
+	sw.first = 1;
+	if (hasctx && ctxstacks(&sw, p, &fr, ff) == -1) {
 		host->error(ctx, "out of memory");
 		rv = -1;
 	}
-	for (i = 0; i < st.n && !hasctx; i++) {
+	for (i = 0; i < st.n && !hasctx && rv == 0; i++) {
 		if (st.v[i].w <= 0)
 			continue;
-		fputs(first ? "\n[" : ",\n[", out);
-		first = 0;
 		for (s = st.v[i].frames;; s = e + 1) {
 			if ((e = strchr(s, ';')) == NULL)
 				e = s + strlen(s);
 			k = frames_find(&fr, s, (size_t)(e - s));
-			if (k >= 0 && ff[k] >= 0)
-				fprintf(out, "%ld,", ff[k]);
+			if (k >= 0 && ff[k] >= 0 && sw_push(&sw, ff[k]) == -1) {
+				host->error(ctx, "out of memory");
+				rv = -1;
+				break;
+			}
 			if (*e == '\0')
 				break;
 		}
-		num(out, st.v[i].w);
-		putc(']', out);
+		if (rv == 0)
+			sw_end(&sw, st.v[i].w);
 	}
+	free(sw.prev);
+	free(sw.cur);
 	fputs("]", out);
 	if (hasctx && p->nctxtrees > 1)
 		ctxthreads(out, p);
