@@ -76,8 +76,9 @@ static const char script[] =
 "'use strict';\n"
 "const D=JSON.parse(document.getElementById('data').textContent);\n"
 /* the stacks in full (sw_end()'s) */
-"(function(){let p=[];D.s=D.s.map(x=>{const s=p.slice(0,x[0]);"
-"for(let i=1;i<x.length;i++)s.push(x[i]);p=s.slice(0,-1);return s;});})();\n"
+"(function(){const S=D.s;let p=null;for(let j=0;j<S.length;j++){"
+"const x=S[j],k=x[0],n=x.length-1,s=new Array(k+n);for(let i=0;i<k;i++)"
+"s[i]=p[i];for(let i=1;i<=n;i++)s[k+i-1]=x[i];S[j]=s;p=s;}})();\n"
 "const F=D.f,A=D.a,$=id=>document.getElementById(id);\n"
 "const esc=s=>String(s).replace(/[&<>\"]/g,c=>({'&':'&amp;','<':'&lt;',"
 "'>':'&gt;','\"':'&quot;'})[c]);\n"
