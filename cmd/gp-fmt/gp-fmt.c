@@ -38,6 +38,8 @@ static void	print(const char *, int, int, struct popts *);
 static int	rewindable(const char *, const char **);
 static void	perthread(int, const char *, const char *, int, int,
 		    struct popts *);
+static uint64_t	*threadslots(const struct gp_rt *, size_t *);
+static void	threadprofs(int, const char *);
 
 static const struct option longopts[] = {
 	{ "all-lines",			no_argument,		NULL, 'x' },
@@ -90,9 +92,9 @@ main(int argc, char *argv[])
 	struct gp_reader *r;
 	const char *mapfile = NULL;
 	struct popts o;
-	const char *format, *name;
+	const char *format, *name = NULL;
 	uint64_t w;
-	int ch, fd, on, said, sect, each;
+	int ch, fd = -1, on, said, sect, each;
 
 	gp_record_attach();
 	memset(&o, 0, sizeof(o));
@@ -214,11 +216,17 @@ main(int argc, char *argv[])
 	}
 
 	memset(&prof, 0, sizeof(prof));
-	r = gp_ropenfile(argc == 1 ? argv[0] : "-");
+	if (gp_format_threads(fmt)) {	/* read again, a thread at a time */
+		fd = rewindable(argc == 1 ? argv[0] : "-", &name);
+		r = gp_ropen(fd, name);
+	} else
+		r = gp_ropenfile(argc == 1 ? argv[0] : "-");
 	if (on & S_INFO)
 		gp_stage_other(gp_fileinfo_take, &fi);
 	gp_stage_read(r, &prof, gp_format_layers(fmt) | GP_L_DIFF, 0, NULL);
 	gp_rclose(r);
+	if (gp_format_threads(fmt))
+		threadprofs(fd, name);
 	if (prof.diff != NULL && fmt == NULL) {	/* gp-diff(1)'s */
 		gp_diff_print(prof.diff, o.brief, stdout);
 		if (fflush(stdout) == EOF || ferror(stdout))
@@ -327,6 +335,143 @@ cmpu64(const void *a, const void *b)
 }
 
 /*
+ * The numbers of the threads of rt, every process's, in order, each once,
+ * their count in *n; NULL if there are none.
+ */
+static uint64_t *
+threadslots(const struct gp_rt *rt, size_t *n)
+{
+	uint64_t *slot;
+	size_t i, j, k, m;
+
+	for (m = i = 0; rt != NULL && i < rt->ngroups; i++)
+		m += rt->groups[i].nthr;
+	if (m == 0)
+		return NULL;
+	slot = gp_xcalloc(m + 1, sizeof(*slot));
+	for (m = i = 0; i < rt->ngroups; i++)
+		for (j = 0; j < rt->groups[i].nthr; j++)
+			slot[m++] = rt->groups[i].threads[j].slot;
+	qsort(slot, m, sizeof(*slot), cmpu64);
+	for (k = i = 0; i < m; i++)
+		if (k == 0 || slot[k - 1] != slot[i])
+			slot[k++] = slot[i];
+	*n = k;
+	return slot;
+}
+
+/*
+ * Has rt records of a thread's own, not every thread's merged (gmon-cat
+ * -t)?  Only then can -u choose a thread.
+ */
+static int
+ownrecords(const struct gp_rt *rt)
+{
+	size_t i;
+
+	for (i = 0; i < rt->narcs; i++)
+		if (rt->arcs[i].thread != 0)
+			return 1;
+	for (i = 0; i < rt->nmems; i++)
+		if (rt->mems[i].thread != 0)
+			return 1;
+	for (i = 0; i < rt->nctxs; i++)
+		if (rt->ctxs[i].thread != 0)
+			return 1;
+	for (i = 0; i < rt->ntraces; i++)
+		if (rt->traces[i].thread != 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The stream at fd without its timelines' events ("tev" records), in a
+ * temporary file: what a thread's profile is read from, a thread at a
+ * time, so that a million events are not read once a thread.  The
+ * "trace" records stay: they say which threads have records of their own.
+ * A record a line (gp-stream(5)), its kind first: the lines are copied as
+ * they are, faster than records parsed and written again.
+ */
+static int
+notev(int fd, const char *name)
+{
+	FILE *in, *tf;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int dfd;
+
+	if (lseek(fd, 0, SEEK_SET) != 0 || (dfd = dup(fd)) == -1 ||
+	    (in = fdopen(dfd, "r")) == NULL)
+		err(1, "%s", name);
+	if ((tf = tmpfile()) == NULL)
+		err(1, "a temporary file");
+	while ((n = getline(&line, &cap, in)) != -1)
+		if (strncmp(line, "tev\t", 4) != 0 &&
+		    fwrite(line, 1, (size_t)n, tf) != (size_t)n)
+			err(1, "a temporary file");
+	if (ferror(in))
+		err(1, "%s", name);
+	free(line);
+	fclose(in);
+	if (fflush(tf) == EOF || lseek(fileno(tf), 0, SEEK_SET) != 0)
+		err(1, "a temporary file");
+	return fileno(tf);
+}
+
+/*
+ * For a format that shows each thread (gp_format_threads()): the profile
+ * of each thread of prof, read from the stream at fd with the thread
+ * chosen, as gp-fmt -u N reads it, and handed to the format.  Those gp-fmt
+ * -u chose, when it did.  Nothing when the stream has no threads, or
+ * only every thread's records merged.
+ */
+static void
+threadprofs(int fd, const char *name)
+{
+	const struct gp_rt *rt = prof.rt;
+	const struct gp_rtthread *th;
+	struct gp_prof *tp;
+	struct gp_reader *r;
+	const char *tname;
+	uint64_t *slot, tid;
+	size_t i, j, t, k, nprocs;
+	char num[32];
+	int tfd;
+
+	if (rt == NULL || !ownrecords(rt) ||
+	    (slot = threadslots(rt, &k)) == NULL)
+		return;
+	tfd = rt->ntevs > 0 ? notev(fd, name) : fd;
+	for (i = 0; i < k; i++) {
+		tid = 0;
+		tname = NULL;
+		for (nprocs = j = 0; j < rt->ngroups; j++)
+			for (t = 0; t < rt->groups[j].nthr; t++) {
+				th = &rt->groups[j].threads[t];
+				if (th->slot != slot[i])
+					continue;
+				if (nprocs++ == 0)
+					tid = th->tid;
+				if (tname == NULL && *th->name != '\0')
+					tname = th->name;
+			}
+		snprintf(num, sizeof(num), "%ju", (uintmax_t)slot[i]);
+		gp_stage_threads(NULL);
+		gp_stage_threads(num);
+		if (lseek(tfd, 0, SEEK_SET) != 0)
+			err(1, "%s", name);
+		tp = gp_xcalloc(1, sizeof(*tp));
+		r = gp_ropen(tfd, name);
+		gp_stage_read(r, tp, gp_format_layers(fmt), 0, NULL);
+		gp_rclose(r);
+		gp_format_addthread(slot[i], tid, tname, nprocs, tp);
+	}
+	gp_stage_threads(NULL);
+	free(slot);
+}
+
+/*
  * -U: the report of each thread, headed by its number and each process's
  * thread of that number (tid and name); each read from the stream with
  * the thread chosen, as -u chooses it.
@@ -348,19 +493,9 @@ perthread(int fd, const char *name, const char *mapfile, int on, int said,
 	gp_stage_read(r, &allp, GP_L_RAW | GP_L_SYM, 0, NULL);
 	gp_rclose(r);
 	rt = allp.rt;
-	for (n = i = 0; rt != NULL && i < rt->ngroups; i++)
-		n += rt->groups[i].nthr;
-	if (n == 0)
+	if ((slot = threadslots(rt, &k)) == NULL)
 		errx(1, "%s: -U: the stream has no threads (only the gprt(3) "
 		    "runtime's profiles do)", name);
-	slot = gp_xcalloc(n + 1, sizeof(*slot));
-	for (n = i = 0; i < rt->ngroups; i++)
-		for (j = 0; j < rt->groups[i].nthr; j++)
-			slot[n++] = rt->groups[i].threads[j].slot;
-	qsort(slot, n, sizeof(*slot), cmpu64);
-	for (k = i = 0; i < n; i++)
-		if (k == 0 || slot[k - 1] != slot[i])
-			slot[k++] = slot[i];
 	for (i = 0; i < k; i++) {
 		/* the header, from the whole stream's thread records */
 		if (i > 0)

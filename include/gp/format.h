@@ -28,6 +28,8 @@ extern "C" {
 #define GP_HAVE_SITES	0x100		/* arcs' call sites with source
 					   lines: gp_parc.sites */
 #define GP_HAVE_MEM	0x200		/* memory profile: mems (ABI 1.2) */
+#define GP_HAVE_THREADS	0x400		/* each thread's own profile:
+					   threads (ABI 1.4) */
 
 /* ------------------------------------------------------------------ */
 /* The raw layer.                                                      */
@@ -309,6 +311,31 @@ struct gp_pdarc {
 	double		 newtime;
 };
 
+/*
+ * One thread's own profile (GP_HAVE_THREADS; ABI 1.4): the profile
+ * gp-fmt -u N gives, N the thread's number, the slot of its "thread"
+ * records (gp-stream(5)), the same number in every process of the
+ * stream.  Its layers are the whole profile's from raw to graph (the
+ * credit and graph layers made from that thread's records alone, as
+ * gprof would report them), with call sites when the format needs them;
+ * it has no calling contexts, timelines, memory profile or gp-diff pairs
+ * (the whole profile's are already each thread's: their thread fields)
+ * and no threads of its own.  Its functions are its own structures:
+ * match them to the whole profile's by addr and symname (a cycle's
+ * number and members may differ from thread to thread).
+ */
+struct gp_pthread {
+	uint32_t	 size;
+	uint64_t	 thread;	/* its number, from 1 */
+	uint64_t	 tid;		/* the kernel's thread ID, in the first
+					   process that has the thread, or 0 */
+	const char	*name;		/* its name, the first process's that
+					   names it, or NULL */
+	size_t		 nprocs;	/* processes with a thread of that
+					   number */
+	const struct gp_profile *profile;	/* its own */
+};
+
 /* ------------------------------------------------------------------ */
 /* The profile.                                                        */
 
@@ -387,6 +414,15 @@ struct gp_profile {
 	size_t		 ndfuncs;
 	const struct gp_pdarc *const *darcs;
 	size_t		 ndarcs;
+
+	/*
+	 * Each thread's own profile (GP_HAVE_THREADS; ABI 1.4), by number,
+	 * when the format's needs ask for it and the stream has threads
+	 * with records of their own (gprt(3)'s, gmon-cat -t).  With
+	 * gp-fmt -u, the threads chosen.
+	 */
+	const struct gp_pthread *const *threads;
+	size_t		 nthreads;
 };
 
 /* ------------------------------------------------------------------ */

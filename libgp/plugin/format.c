@@ -23,6 +23,14 @@
 static int	ctxmerge;	/* gp_format_mergethreads() */
 static const struct gp_specs *fmtspecs;	/* gp_format_specs() */
 
+struct thr {				/* gp_format_addthread()'s */
+	struct gp_pthread	 pub;
+	struct gp_prof		*prof;
+	char			*name;
+};
+static struct thr	*thrs;
+static size_t		 nthrs;
+
 /* ------------------------------------------------------------------ */
 /* The services of output formats.                                     */
 
@@ -195,6 +203,30 @@ gp_format_mergethreads(int on)
 	ctxmerge = on;
 }
 
+int
+gp_format_threads(const struct gp_plug *p)
+{
+	return p != NULL && (p->format->needs & GP_HAVE_THREADS) != 0;
+}
+
+void
+gp_format_addthread(uint64_t thread, uint64_t tid, const char *name,
+    size_t nprocs, struct gp_prof *prof)
+{
+	struct thr *t;
+
+	thrs = gp_xreallocarray(thrs, nthrs + 1, sizeof(*thrs));
+	t = &thrs[nthrs++];
+	memset(t, 0, sizeof(*t));
+	t->pub.size = sizeof(t->pub);
+	t->pub.thread = thread;
+	t->pub.tid = tid;
+	t->name = name != NULL && *name != '\0' ? gp_xstrdup(name) : NULL;
+	t->pub.name = t->name;
+	t->pub.nprocs = nprocs;
+	t->prof = prof;
+}
+
 void
 gp_format_specs(const struct gp_specs *s)
 {
@@ -205,24 +237,45 @@ void
 gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
     const char *outname)
 {
-	struct gp_profile *view;
+	struct gp_profile *view, **tview = NULL;
+	const struct gp_pthread **tp = NULL;
 	struct gp_writectx wc;
+	unsigned layers;
+	size_t i;
 	int rv;
 
 	if (p->format->binary && isatty(fileno(out)))
 		errx(1, "format %s: binary output; redirect it to a file",
 		    p->name);
-	if (gp_format_layers(p) & (GP_L_CREDIT | GP_L_GRAPH)) {
+	layers = gp_format_layers(p) |
+	    (p->format->needs & GP_HAVE_SITES ? GP_PV_SITES : 0);
+	if (layers & (GP_L_CREDIT | GP_L_GRAPH)) {
 		struct gp_opts go;
 
 		/* Make the layers the stream lacks, as gprof would. */
 		memset(&go, 0, sizeof(go));
 		go.specs = fmtspecs;
 		gp_analyse(prof, &go);
+		for (i = 0; i < nthrs; i++)
+			gp_analyse(thrs[i].prof, &go);
 	}
-	view = gp_pview_build(prof, gp_format_layers(p) | GP_L_DIFF |
-	    (ctxmerge ? GP_PV_CTXMERGE : 0) |
-	    (p->format->needs & GP_HAVE_SITES ? GP_PV_SITES : 0));
+	view = gp_pview_build(prof, layers | GP_L_DIFF |
+	    (ctxmerge ? GP_PV_CTXMERGE : 0));
+	if (gp_format_threads(p)) {
+		/* each thread's, its layers up to the graph */
+		tview = gp_xcalloc(nthrs + 1, sizeof(*tview));
+		tp = gp_xcalloc(nthrs + 1, sizeof(*tp));
+		for (i = 0; i < nthrs; i++) {
+			tview[i] = gp_pview_build(thrs[i].prof,
+			    layers | GP_PV_NORT);
+			thrs[i].pub.profile = tview[i];
+			tp[i] = &thrs[i].pub;
+		}
+		view->threads = tp;
+		view->nthreads = nthrs;
+		if (nthrs > 0)
+			view->have |= GP_HAVE_THREADS;
+	}
 	memset(&wc, 0, sizeof(wc));
 	wc.c.kind = GP_CTX_WRITE;
 	wc.c.plug = p;
@@ -238,4 +291,16 @@ gp_format_run(struct gp_plug *p, struct gp_prof *prof, FILE *out,
 	if (fflush(out) == EOF || ferror(out))
 		err(1, "%s", outname);
 	gp_pview_free(view);
+	for (i = 0; i < nthrs; i++) {
+		if (tview != NULL)
+			gp_pview_free(tview[i]);
+		gp_prof_free(thrs[i].prof);
+		free(thrs[i].prof);
+		free(thrs[i].name);
+	}
+	free(tview);
+	free(tp);
+	free(thrs);
+	thrs = NULL;
+	nthrs = 0;
 }

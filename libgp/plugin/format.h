@@ -11,6 +11,7 @@
 #ifndef GP_PLUGIN_FORMAT_H
 #define GP_PLUGIN_FORMAT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "plugin/load.h"
@@ -34,6 +35,16 @@ unsigned	 gp_format_layers(const struct gp_plug *);
 void		 gp_format_run(struct gp_plug *, struct gp_prof *, FILE *out,
 		    const char *outname);
 void		 gp_format_mergethreads(int);
+/*
+ * Each thread's own profile, for a format whose needs ask for them
+ * (GP_HAVE_THREADS: gp_format_threads() says so).  The tool reads one
+ * for each thread, as -u chooses it, and hands it over with
+ * gp_format_addthread() before gp_format_run(), which analyses it,
+ * offers it in the view (struct gp_pthread) and frees it.
+ */
+int		 gp_format_threads(const struct gp_plug *);
+void		 gp_format_addthread(uint64_t thread, uint64_t tid,
+		    const char *name, size_t nprocs, struct gp_prof *);
 struct gp_specs;
 void		 gp_format_specs(const struct gp_specs *);
 void		 gp_plugin_list(FILE *);

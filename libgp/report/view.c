@@ -63,6 +63,7 @@ struct view {
 	const struct gp_psite	**sitep;
 	char			**sitefiles;
 	size_t			 nsites;
+	const struct gp_pthread	*nothreads[1];	/* pub.threads, empty */
 };
 
 /*
@@ -1004,13 +1005,16 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 	if ((layers & GP_L_DIFF) && p->diff != NULL &&
 	    (v->pub.have & GP_HAVE_GRAPH))
 		diffview(v, p->diff);
-	if ((layers & GP_L_RAW) && p->rt != NULL && p->rt->nctxs > 0)
-		ctxview(v, p, (layers & GP_PV_CTXMERGE) != 0);
-	if ((layers & GP_L_RAW) && p->rt != NULL && p->rt->ntraces > 0)
-		traceview(v, p);
-	if ((layers & GP_L_SYM) && p->rt != NULL && (p->rt->nmems > 0 ||
-	    memsummed(p->rt)))
-		memview(v, p);
+	if (!(layers & GP_PV_NORT)) {
+		if ((layers & GP_L_RAW) && p->rt != NULL && p->rt->nctxs > 0)
+			ctxview(v, p, (layers & GP_PV_CTXMERGE) != 0);
+		if ((layers & GP_L_RAW) && p->rt != NULL &&
+		    p->rt->ntraces > 0)
+			traceview(v, p);
+		if ((layers & GP_L_SYM) && p->rt != NULL &&
+		    (p->rt->nmems > 0 || memsummed(p->rt)))
+			memview(v, p);
+	}
 	/* Never NULL arrays. */
 	if (v->funcp == NULL)
 		v->pub.funcs = v->funcp = gp_xcalloc(1, sizeof(*v->funcp));
@@ -1032,6 +1036,8 @@ gp_pview_build(struct gp_prof *p, unsigned layers)
 		v->pub.darcs = v->darcp = gp_xcalloc(1, sizeof(*v->darcp));
 	if (v->memp == NULL)
 		v->pub.mems = v->memp = gp_xcalloc(1, sizeof(*v->memp));
+	/* the threads' own profiles: the host's, not the view's (format.c) */
+	v->pub.threads = v->nothreads;
 	return &v->pub;
 }
 

@@ -17,6 +17,9 @@
 #define GP_PV_CTXMERGE	(1u << 16)
 /* GP_PV_SITES: the arcs' call sites with their source lines (sites.h). */
 #define GP_PV_SITES	(1u << 17)
+/* GP_PV_NORT: without the runtime layer's calling contexts, timelines and
+   memory profile (a thread's own profile, gp_pthread). */
+#define GP_PV_NORT	(1u << 18)
 
 struct gp_profile *gp_pview_build(struct gp_prof *, unsigned layers);
 void		 gp_pview_free(struct gp_profile *);

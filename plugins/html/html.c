@@ -75,30 +75,48 @@ static const char style[] =
 static const char script[] =
 "'use strict';\n"
 "const D=JSON.parse(document.getElementById('data').textContent);\n"
+/* the stacks in full (sw_end()'s) */
+"(function(){const S=D.s;let p=null;for(let j=0;j<S.length;j++){"
+"const x=S[j],k=x[0],n=x.length-1,s=new Array(k+n);for(let i=0;i<k;i++)"
+"s[i]=p[i];for(let i=1;i<=n;i++)s[k+i-1]=x[i];S[j]=s;p=s;}})();\n"
 "const F=D.f,A=D.a,$=id=>document.getElementById(id);\n"
 "const esc=s=>String(s).replace(/[&<>\"]/g,c=>({'&':'&amp;','<':'&lt;',"
 "'>':'&gt;','\"':'&quot;'})[c]);\n"
 "const sec=v=>D.ev?v.toFixed(0):v.toFixed(v<0.01&&v>0?4:2),U=esc(D.u);\n"
 "const pct=v=>D.total>0?(100*v/D.total).toFixed(2):'0.00';\n"
-"const link=i=>'<a href=\"#f'+i+'\">'+esc(F[i][0])+'</a>';\n"
+/* The flat profile's and call graph's view: every thread's, or one's
+   (threads.js): its functions f and arcs a, its total t, and each of its
+   functions' index in F (m; -1: none, then F.length + its own), r the
+   reverse.  gid: a function of V as the page's links name it; lid: back. */
+"let V={f:F,a:A,t:D.total,m:null,r:null};\n"
+"const gid=k=>V.m===null||V.m[k]<0?(V.m===null?k:F.length+k):V.m[k];\n"
+"const lid=i=>V.m===null?(F[i]?i:-1):i>=F.length?(V.f[i-F.length]?"
+"i-F.length:-1):V.r.has(i)?V.r.get(i):-1;\n"
+"const fnm=i=>i<F.length?F[i][0]:V.m!==null&&V.f[i-F.length]?"
+"V.f[i-F.length][0]:'?';\n"
+"const link=i=>'<a href=\"#f'+i+'\">'+esc(fnm(i))+'</a>';\n"
 "const where=f=>f[1]?esc(f[1].replace(/^.*\\//,''))+(f[2]?':'+f[2]:''):'';\n"
+"const vpct=v=>V.t>0?(100*v/V.t).toFixed(2):'0.00';\n"
 /* facts */
 "(function(){let h='';for(const [k,v] of D.facts)h+='<dt>'+esc(k)+"
 "'</dt><dd>'+esc(v)+'</dd>';$('facts').innerHTML=h;})();\n"
 /* flat table */
-"const COLS=[['%time',i=>F[i][3]],['self '+U,i=>F[i][3]],"
-"['total '+U,i=>F[i][3]+F[i][4]],['calls',i=>F[i][5]],"
-"['self calls',i=>F[i][6]],['name',i=>F[i][0]],['source',i=>F[i][1]||'']];\n"
-"let order=[],sortc=-1,sortd=-1;const LIMIT=500;\n"
-"for(let i=0;i<F.length;i++)if(!F[i][8])order.push(i);\n"
-"function sortby(c){if(c===sortc)sortd=-sortd;else{sortc=c;"
-"sortd=c>=5?1:-1;}const g=COLS[c][1];order.sort((x,y)=>{const a=g(x),"
+"const COLS=[['%time',i=>V.f[i][3]],['self '+U,i=>V.f[i][3]],"
+"['total '+U,i=>V.f[i][3]+V.f[i][4]],['calls',i=>V.f[i][5]],"
+"['self calls',i=>V.f[i][6]],['name',i=>V.f[i][0]],"
+"['source',i=>V.f[i][1]||'']];\n"
+"let order=[],sortc=1,sortd=-1;const LIMIT=500;\n"
+"function vorder(){order=[];for(let i=0;i<V.f.length;i++)"
+"if(!V.f[i][8])order.push(i);}\n"
+"function resort(){const g=COLS[sortc][1];order.sort((x,y)=>{const a=g(x),"
 "b=g(y);return a<b?-sortd:a>b?sortd:x-y;});flat();}\n"
+"function sortby(c){if(c===sortc)sortd=-sortd;else{sortc=c;"
+"sortd=c>=5?1:-1;}resort();}\n"
 "function flat(){const q=$('q').value.toLowerCase();let h='',n=0,m=0;"
-"for(const i of order){const f=F[i];if(q&&f[0].toLowerCase().indexOf(q)<0)"
-"continue;m++;if(n>=LIMIT)continue;n++;h+='<tr><td>'+pct(f[3])+'</td><td>'+"
+"for(const i of order){const f=V.f[i];if(q&&f[0].toLowerCase().indexOf(q)<0)"
+"continue;m++;if(n>=LIMIT)continue;n++;h+='<tr><td>'+vpct(f[3])+'</td><td>'+"
 "sec(f[3])+'</td><td>'+sec(f[3]+f[4])+'</td><td>'+f[5]+'</td><td>'+f[6]+"
-"'</td><td class=n>'+link(i)+'</td><td class=n>'+where(f)+'</td></tr>';}"
+"'</td><td class=n>'+link(gid(i))+'</td><td class=n>'+where(f)+'</td></tr>';}"
 "$('rows').innerHTML=h;$('shown').textContent=n<m?'the first '+n+' of '+m+"
 "' functions; filter to see others.':m+' functions.';}\n"
 "(function(){let h='';COLS.forEach((c,k)=>{h+='<th'+(k>=5?' class=n':'')+"
@@ -106,22 +124,26 @@ static const char script[] =
 "$('head').onclick=e=>{const c=e.target.dataset.c;if(c!==undefined)"
 "sortby(+c);};$('q').oninput=flat;})();\n"
 /* call-graph entry */
-"function entry(){const m=/^#f(\\d+)$/.exec(location.hash);if(!m||!F[+m[1]])"
-"{$('entry').innerHTML='<span class=note>Click a function to see its "
-"callers and callees.</span>';return;}const i=+m[1],f=F[i];"
+"function entry(){const m=/^#(?:thr=\\d+,)?f(\\d+)$/.exec(location.hash);"
+"let k=m?lid(+m[1]):-1;const z=V.f[k];if(z&&!z[3]&&!z[4]&&!z[5]&&!z[6]&&"
+"!z[9].length&&!z[10].length)k=-1;\n"
+"if(k<0){$('entry').innerHTML='<span class=note>'+(m&&F[+m[1]]?"
+"esc(F[+m[1]][0])+': neither called nor sampled'+(V.m?' in this thread':'')+"
+"'. ':'')+'Click a function to see its callers and callees.</span>';"
+"return;}const f=V.f[k];"
 "let h='<table><tr><th>self '+U+'</th><th>children '+U+'</th><th>called</th>"
 "<th class=n>name</th></tr>';\n"
 "const row=(a,j,of,cls)=>h+='<tr'+cls+'><td>'+sec(a[3])+'</td><td>'+"
-"sec(a[4])+'</td><td>'+a[2]+(of>=0&&F[of]?'/'+(F[of][5]):'')+"
-"'</td><td class=n>'+(j>=0?link(j):'')+'</td></tr>';\n"
-"const up=f[9].map(k=>A[k]),down=f[10].map(k=>A[k]);"
+"sec(a[4])+'</td><td>'+a[2]+(of>=0&&V.f[of]?'/'+(V.f[of][5]):'')+"
+"'</td><td class=n>'+(j>=0?link(gid(j)):'')+'</td></tr>';\n"
+"const up=f[9].map(x=>V.a[x]),down=f[10].map(x=>V.a[x]);"
 "if(!up.length)h+='<tr><td colspan=4 class=n><i>spontaneous</i></td></tr>';"
-"for(const a of up)row(a,a[0],i,'');"
+"for(const a of up)row(a,a[0],k,'');"
 "h+='<tr class=me><td>'+sec(f[3])+'</td><td>'+sec(f[4])+'</td><td>'+f[5]+"
 "(f[6]?'+'+f[6]:'')+'</td><td class=n>'+esc(f[0])+' ['+f[7]+'] '+"
 "where(f)+'</td></tr>';\n"
 "for(const a of down)row(a,a[1],a[1],'');$('entry').innerHTML=h+'</table>';}\n"
-"window.onhashchange=()=>{entry();if(/^#f\\d+$/.test(location.hash))"
+"window.onhashchange=()=>{entry();if(/^#(thr=\\d+,)?f\\d+$/.test(location.hash))"
 "$('entry').scrollIntoView();};\n"
 /* flame graph */
 "let FT=-1;const fgS=()=>FT<0||!D.sth?D.s:D.s.filter((s,k)=>D.sth[k]===FT);\n"
@@ -152,7 +174,7 @@ static const char script[] =
 "pct(F[i][3])+'</td><td class=n>'+esc(F[i][1]||'')+':'+F[i][2]+"
 "'</td><td class=n>'+link(i)+'</td></tr>';$('ltab').innerHTML=h+"
 "'</table>';}\n"
-"sortby(1);flame();lines();entry();\n";
+"vorder();resort();flame();lines();entry();\n";
 
 /* After the sections' scripts: when the page was ready. */
 static const char ready[] =
@@ -179,16 +201,70 @@ fact(FILE *out, int *first, const char *k, const char *v)
 	putc(']', out);
 }
 
+/*
+ * The stacks ("s"), each as the number of frames it shares with the one
+ * before, its other frames and its weight: [2,7,9,W] after [1,4,5,V] is
+ * 1,4,7,9.  Neighbouring stacks share most of their frames, which the
+ * page would otherwise hold, and read, again and again.
+ */
+struct sw {
+	FILE		*out;
+	long		*prev, *cur;
+	size_t		 nprev, ncur, cap;
+	int		 first;
+};
+
+static int
+sw_push(struct sw *w, long f)
+{
+	long *p, *c;
+	size_t n;
+
+	if (w->ncur == w->cap) {
+		n = w->cap ? 2 * w->cap : 64;
+		if ((p = realloc(w->prev, n * sizeof(*p))) == NULL)
+			return -1;
+		w->prev = p;
+		if ((c = realloc(w->cur, n * sizeof(*c))) == NULL)
+			return -1;
+		w->cur = c;
+		w->cap = n;
+	}
+	w->cur[w->ncur++] = f;
+	return 0;
+}
+
+static void
+sw_end(struct sw *w, double weight)
+{
+	size_t i, k;
+	long *t;
+
+	for (k = 0; k < w->ncur && k < w->nprev && w->cur[k] == w->prev[k];
+	    k++)
+		continue;
+	fprintf(w->out, "%s[%zu,", w->first ? "\n" : ",\n", k);
+	w->first = 0;
+	for (i = k; i < w->ncur; i++)
+		fprintf(w->out, "%ld,", w->cur[i]);
+	num(w->out, weight);
+	putc(']', w->out);
+	t = w->prev;
+	w->prev = w->cur;
+	w->cur = t;
+	w->nprev = w->ncur;
+	w->ncur = 0;
+}
+
 /* The calling contexts' paths with time of their own, every thread's. */
 static int
-ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
+ctxstacks(struct sw *w, const struct gp_profile *p, const struct frames *fr,
     const long *ff)
 {
 	const struct gp_pctxtree *t;
 	const struct gp_pctx *n;
 	long *fv = NULL, d, k;
 	size_t i, j, cap = 0;
-	int first = 1;
 
 	for (i = 0; i < p->nctxtrees; i++) {
 		t = p->ctxtrees[i];
@@ -200,13 +276,12 @@ ctxstacks(FILE *out, const struct gp_profile *p, const struct frames *fr,
 				free(fv);
 				return -1;
 			}
-			fputs(first ? "\n[" : ",\n[", out);
-			first = 0;
 			for (k = 0; k < d; k++)
-				if (ff[fv[k]] >= 0)
-					fprintf(out, "%ld,", ff[fv[k]]);
-			num(out, n->self * (p->hz > 0 ? p->hz : 1));
-			putc(']', out);
+				if (ff[fv[k]] >= 0 && sw_push(w, ff[fv[k]]) == -1) {
+					free(fv);
+					return -1;
+				}
+			sw_end(w, n->self * (p->hz > 0 ? p->hz : 1));
 		}
 	}
 	free(fv);
@@ -257,6 +332,70 @@ evfunc(const struct gp_pevent *e, const struct gp_profile *p,
 }
 
 /*
+ * The timeline's spans as bytes in base64 ("b"): each number a LEB128
+ * varint, the signed ones zigzagged (0, -1, 1, -2 as 0, 1, 2, 3): about
+ * half the bytes of the numbers written out, which the browser reads as
+ * it loads the page.  Hand-written: a few lines, no library needed.
+ */
+struct b64 {
+	FILE		*out;
+	unsigned char	 in[3];
+	int		 n;
+};
+
+static const char al[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "0123456789+/";
+
+static void
+b64byte(struct b64 *b, unsigned char c)
+{
+	unsigned long w;
+
+	b->in[b->n++] = c;
+	if (b->n < 3)
+		return;
+	w = (unsigned long)b->in[0] << 16 | (unsigned long)b->in[1] << 8 |
+	    b->in[2];
+	putc(al[w >> 18 & 63], b->out);
+	putc(al[w >> 12 & 63], b->out);
+	putc(al[w >> 6 & 63], b->out);
+	putc(al[w & 63], b->out);
+	b->n = 0;
+}
+
+static void
+b64end(struct b64 *b)
+{
+	unsigned long w;
+
+	if (b->n == 0)
+		return;
+	w = (unsigned long)b->in[0] << 16 |
+	    (b->n > 1 ? (unsigned long)b->in[1] << 8 : 0);
+	putc(al[w >> 18 & 63], b->out);
+	putc(al[w >> 12 & 63], b->out);
+	putc(b->n > 1 ? al[w >> 6 & 63] : '=', b->out);
+	putc('=', b->out);
+	b->n = 0;
+}
+
+static void
+varint(struct b64 *b, uint64_t v)
+{
+	while (v >= 128) {
+		b64byte(b, (unsigned char)(v & 127) | 128);
+		v >>= 7;
+	}
+	b64byte(b, (unsigned char)v);
+}
+
+static void
+zigzag(struct b64 *b, int64_t v)
+{
+	varint(b, v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1 : (uint64_t)v << 1);
+}
+
+/*
  * One thread's timeline: its calls as spans, paired as gp-fmt -o replay
  * and chrome pair them, ordered by start.  -1: out of memory.
  */
@@ -270,6 +409,7 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 	size_t *stack, i, n, sp, nouter, nlead, lead, k;
 	int64_t t0, t1, prev;
 	unsigned maxd = 0;
+	struct b64 b;
 
 	if ((v = calloc(tr->nevents + 1, sizeof(*v))) == NULL ||
 	    (stack = calloc(tr->nevents + 1, sizeof(*stack))) == NULL) {
@@ -331,16 +471,23 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 	    PRIu64 ",\"name\":", tr->pid, tr->thread, tr->tid);
 	json_str(out, tr->name);
 	fprintf(out, ",\"lost\":%" PRIu64 ",\"first\":%d,\"n\":%zu,"
-	    "\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"d\":%u,\n\"s\":[",
-	    tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd);
-	/* start (from the previous span's), length, depth, function, flags */
+	    "\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"d\":%u,\"ns\":%zu,"
+	    "\n\"b\":\"", tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd,
+	    n);
+	/* start (from the previous span's), length, depth, function + 1,
+	   flags */
+	memset(&b, 0, sizeof(b));
+	b.out = out;
 	for (prev = 0, i = 0; i < n; i++) {
-		fprintf(out, "%s%" PRId64 ",%" PRId64 ",%u,%ld,%d", i == 0 ? "" :
-		    i % 8 == 0 ? ",\n" : ",", v[i].start - prev,
-		    v[i].end - v[i].start, v[i].depth, v[i].f, v[i].flags);
+		zigzag(&b, v[i].start - prev);
+		zigzag(&b, v[i].end - v[i].start);
+		varint(&b, v[i].depth);
+		varint(&b, (uint64_t)(v[i].f + 1));
+		varint(&b, (uint64_t)v[i].flags);
 		prev = v[i].start;
 	}
-	fputs("]}", out);
+	b64end(&b);
+	fputs("\"}", out);
 	free(v);
 	free(stack);
 	return 0;
@@ -601,7 +748,250 @@ ctxthreads(FILE *out, const struct gp_profile *p)
 			putc(',', out);
 		json_str(out, buf);
 	}
+	/* each tree's thread number, for the flat profile's switch */
+	fputs("],\n\"thrn\":[", out);
+	for (i = 0; i < p->nctxtrees; i++)
+		fprintf(out, "%s%" PRIu64, i > 0 ? "," : "",
+		    p->ctxtrees[i]->thread);
 	putc(']', out);
+}
+
+/* Functions by address, to find a thread's in the whole profile's. */
+struct byaddr {
+	uint64_t	 addr;
+	long		 i;
+	const char	*symname;
+};
+
+static int
+cmpaddr(const void *a, const void *b)
+{
+	const struct byaddr *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The whole profile's index of a thread's function f, or -1 (a cycle). */
+static long
+mainfunc(const struct byaddr *v, size_t n, const struct gp_pfunc *f)
+{
+	size_t lo = 0, hi = n, m;
+
+	if (f->iscycle || f->symname == NULL)
+		return -1;
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (v[m].addr < f->addr)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	for (; lo < n && v[lo].addr == f->addr; lo++)
+		if (strcmp(v[lo].symname, f->symname) == 0)
+			return v[lo].i;
+	return -1;
+}
+
+/* Does the function have anything to show: time, calls or arcs? */
+static int
+shown(const struct gp_pfunc *f)
+{
+	return f->self != 0 || f->child != 0 || f->calls != 0 ||
+	    f->selfcalls != 0 || f->ncallers != 0 || f->ncallees != 0;
+}
+
+/*
+ * A profile's flat profile and call graph as a thread's: its functions
+ * with anything to show, each as the whole profile's index (-1: none, its
+ * name then last), self, child, calls, selfcalls, index, iscycle, caller
+ * arcs, callee arcs; its arcs: caller, callee (among those functions),
+ * count, self, child.  -1: out of memory.
+ */
+static int
+tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
+    size_t n)
+{
+	const struct gp_pfunc *f;
+	const struct gp_parc *a;
+	struct pos *pf, *pa;
+	long *kept, m;
+	size_t j, k, nk;
+
+	pf = pos_make((const void *const *)tp->funcs, tp->nfuncs);
+	pa = pos_make((const void *const *)tp->arcs, tp->narcs);
+	kept = calloc(tp->nfuncs + 1, sizeof(*kept));
+	if (pf == NULL || pa == NULL || kept == NULL) {
+		free(pf);
+		free(pa);
+		free(kept);
+		return -1;
+	}
+	for (j = nk = 0; j < tp->nfuncs; j++)
+		kept[j] = shown(tp->funcs[j]) ? (long)nk++ : -1;
+	fputs("{\"total\":", out);
+	num(out, tp->total);
+	fputs(",\"f\":[", out);
+	for (j = nk = 0; j < tp->nfuncs; j++) {
+		f = tp->funcs[j];
+		if (kept[j] < 0)
+			continue;
+		m = mainfunc(v, n, f);
+		fprintf(out, "%s[%ld,", nk++ > 0 ? ",\n" : "\n", m);
+		num(out, f->self);
+		putc(',', out);
+		num(out, f->child);
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
+		    f->selfcalls, f->index, f->iscycle);
+		for (k = 0; k < f->ncallers; k++)
+			fprintf(out, "%s%ld", k ? "," : "",
+			    pos_find(pa, tp->narcs, f->callers[k]));
+		fputs("],[", out);
+		for (k = 0; k < f->ncallees; k++)
+			fprintf(out, "%s%ld", k ? "," : "",
+			    pos_find(pa, tp->narcs, f->callees[k]));
+		putc(']', out);
+		if (m < 0) {
+			putc(',', out);
+			json_str(out, f->name);
+		}
+		putc(']', out);
+	}
+	fputs("],\n\"a\":[", out);
+	for (j = 0; j < tp->narcs; j++) {
+		a = tp->arcs[j];
+		m = pos_find(pf, tp->nfuncs, a->caller);
+		k = (size_t)pos_find(pf, tp->nfuncs, a->callee);
+		fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", j ? ",\n" : "\n",
+		    m >= 0 ? kept[m] : -1L, k != (size_t)-1 ? kept[k] : -1L,
+		    a->count);
+		num(out, a->self);
+		putc(',', out);
+		num(out, a->child);
+		putc(']', out);
+	}
+	fputs("]}", out);
+	free(pf);
+	free(pa);
+	free(kept);
+	return 0;
+}
+
+/* t as the JSON of tjson(), in memory: its text and length, or NULL. */
+static char *
+tjsonmem(const struct gp_profile *tp, const struct byaddr *v, size_t n,
+    size_t *len)
+{
+	FILE *mem;
+	char *text = NULL;
+	int rv;
+
+	if ((mem = open_memstream(&text, len)) == NULL)
+		return NULL;
+	rv = tjson(mem, tp, v, n);
+	if (fclose(mem) != 0 || rv == -1) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/*
+ * Each thread's own flat profile and call graph (GP_HAVE_THREADS, gp-fmt
+ * -u's), a script element a thread, parsed when the page shows it ("thrN",
+ * N from 0), as tjson() writes them; a thread whose are another's, or all
+ * threads', says so ({"same":I}, -1: all threads), as the threads of a
+ * profile whose time is not kept by thread (a histogram) do.
+ * -1: out of memory.
+ */
+static int
+uthreads(FILE *out, const struct gp_profile *p)
+{
+	struct byaddr *v;
+	char **text, *all;
+	size_t i, j, n, *len, alen;
+	int rv = 0;
+
+	v = calloc(p->nfuncs + 1, sizeof(*v));
+	text = calloc(p->nthreads + 1, sizeof(*text));
+	len = calloc(p->nthreads + 1, sizeof(*len));
+	if (v == NULL || text == NULL || len == NULL) {
+		free(v);
+		free(text);
+		free(len);
+		return -1;
+	}
+	for (i = n = 0; i < p->nfuncs; i++)
+		if (!p->funcs[i]->iscycle && p->funcs[i]->symname != NULL) {
+			v[n].addr = p->funcs[i]->addr;
+			v[n].symname = p->funcs[i]->symname;
+			v[n++].i = (long)i;
+		}
+	qsort(v, n, sizeof(*v), cmpaddr);
+	if ((all = tjsonmem(p, v, n, &alen)) == NULL)
+		rv = -1;
+	for (i = 0; i < p->nthreads && rv == 0; i++) {
+		if ((text[i] = tjsonmem(p->threads[i]->profile, v, n,
+		    &len[i])) == NULL) {
+			rv = -1;
+			break;
+		}
+		fprintf(out, "<script type=\"application/json\" id=\"thr%zu\">"
+		    "\n", i);
+		if (len[i] == alen && memcmp(text[i], all, alen) == 0) {
+			fputs("{\"same\":-1}\n</script>\n", out);
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			if (len[j] == len[i] &&
+			    memcmp(text[j], text[i], len[i]) == 0)
+				break;
+		if (j < i)
+			fprintf(out, "{\"same\":%zu}", j);
+		else
+			fwrite(text[i], 1, len[i], out);
+		fputs("\n</script>\n", out);
+	}
+	for (i = 0; i < p->nthreads; i++)
+		free(text[i]);
+	free(text);
+	free(len);
+	free(all);
+	free(v);
+	return rv;
+}
+
+/* The threads' names for the switch: "ut", after the data's others. */
+static void
+uthrnames(FILE *out, const struct gp_profile *p)
+{
+	const struct gp_pthread *t;
+	size_t i;
+	char buf[256];
+
+	fputs(",\n\"ut\":[", out);
+	for (i = 0; i < p->nthreads; i++) {
+		t = p->threads[i];
+		snprintf(buf, sizeof(buf), "thread %" PRIu64 "%s%.0" PRIu64
+		    "%s%s%.128s%s", t->thread, t->tid != 0 ? " (tid " : "",
+		    t->tid, t->tid != 0 ? (t->nprocs > 1 ? ", ...)" : ")") : "",
+		    t->name != NULL ? " " : "", t->name != NULL ? t->name : "",
+		    t->nprocs > 1 ? " of each process" : "");
+		if (i > 0)
+			putc(',', out);
+		fprintf(out, "[%" PRIu64 ",", t->thread);
+		json_str(out, buf);
+		putc(']', out);
+	}
+	putc(']', out);
+}
+
+static int
+uthr_have(const struct gp_profile *p)
+{
+	return GP_HAS(p, nthreads) && (p->have & GP_HAVE_THREADS) &&
+	    p->nthreads > 0;
 }
 
 static int
@@ -612,6 +1002,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct pos *pf, *pa;
 	struct frames fr;
 	struct stacks st;
+	struct sw sw;
 	const char *s, *e, *se, *ev = event_unit(p);
 	char buf[256];
 	long k, *ff = NULL;
@@ -693,12 +1084,14 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	    "<h2 id=\"fg\">Flame graph</h2>\n<p class=\"note\">%s Click "
 	    "a frame for its call-graph entry.</p>\n<p id=\"fgthr\"></p><div "
 	    "id=\"flame\"></div>\n"
-	    "<h2 id=\"flat\">Flat profile</h2>\n<p><input id=\"q\" "
+	    "<h2 id=\"flat\">Flat profile</h2>\n<p id=\"uthr\"></p>"
+	    "<p><input id=\"q\" "
 	    "type=\"search\" placeholder=\"filter by name\"> <span "
 	    "id=\"shown\" class=\"note\"></span> <span class=\"note\">Click a "
 	    "column to sort by it.</span></p>\n<div class=\"scroll\"><table><thead><tr id=\"head\">"
 	    "</tr></thead><tbody id=\"rows\"></tbody></table></div>\n"
-	    "<h2>Call graph</h2>\n<p class=\"note\">A function's callers "
+	    "<h2>Call graph <span id=\"uthrcg\" class=\"note\"></span></h2>"
+	    "\n<p class=\"note\">A function's callers "
 	    "above it, its callees below, with the time it passes to each "
 	    "caller and the calls (count/total calls of the callee).</p>\n"
 	    "<div id=\"entry\"></div>\n"
@@ -834,28 +1227,33 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	}
 	/* s: stacks, root first, as functions, then the weight in samples. */
 	fputs("],\n\"s\":[", out);
-	first = 1;
-	if (hasctx && ctxstacks(out, p, &fr, ff) == -1) {
+	memset(&sw, 0, sizeof(sw));
+	sw.out = out;
+	sw.first = 1;
+	if (hasctx && ctxstacks(&sw, p, &fr, ff) == -1) {
 		host->error(ctx, "out of memory");
 		rv = -1;
 	}
-	for (i = 0; i < st.n && !hasctx; i++) {
+	for (i = 0; i < st.n && !hasctx && rv == 0; i++) {
 		if (st.v[i].w <= 0)
 			continue;
-		fputs(first ? "\n[" : ",\n[", out);
-		first = 0;
 		for (s = st.v[i].frames;; s = e + 1) {
 			if ((e = strchr(s, ';')) == NULL)
 				e = s + strlen(s);
 			k = frames_find(&fr, s, (size_t)(e - s));
-			if (k >= 0 && ff[k] >= 0)
-				fprintf(out, "%ld,", ff[k]);
+			if (k >= 0 && ff[k] >= 0 && sw_push(&sw, ff[k]) == -1) {
+				host->error(ctx, "out of memory");
+				rv = -1;
+				break;
+			}
 			if (*e == '\0')
 				break;
 		}
-		num(out, st.v[i].w);
-		putc(']', out);
+		if (rv == 0)
+			sw_end(&sw, st.v[i].w);
 	}
+	free(sw.prev);
+	free(sw.cur);
 	fputs("]", out);
 	if (hasctx && p->nctxtrees > 1)
 		ctxthreads(out, p);
@@ -867,7 +1265,13 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		rv = -1;
 	}
+	if (uthr_have(p))
+		uthrnames(out, p);
 	fputs("}\n</script>\n", out);
+	if (rv == 0 && uthr_have(p) && uthreads(out, p) == -1) {
+		host->error(ctx, "out of memory");
+		rv = -1;
+	}
 	/* the timeline apart, parsed after the page is drawn */
 	if (trace_have(p) && rv == 0) {
 		fputs("<script type=\"application/json\" id=\"tldata\">\n", out);
@@ -895,4 +1299,4 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 }
 
 PLUG_FORMAT("html", "one self-contained HTML page: flat profile, call "
-    "graph, flame graph", GP_HAVE_GRAPH, NULL, write_html);
+    "graph, flame graph", GP_HAVE_GRAPH | GP_HAVE_THREADS, NULL, write_html);

@@ -439,8 +439,66 @@ gmon_sum_body()
 	atf_check -o file:expect gprof prog gmon.sum
 }
 
+# blocks FILE: thrplug's output, each block's rows sorted as flat's.
+blocks()
+{
+	awk '/^(all|thread|no|a )/ { if (n) close(cmd); print; fflush()
+	    cmd = "LC_ALL=C sort"; n = 1; next }
+	    { print | cmd } END { if (n) close(cmd) }' "$1"
+}
+
+atf_test_case threads
+threads_head()
+{
+	atf_set "descr" "A format that asks for each thread's profile" \
+	    "(GP_HAVE_THREADS, ABI 1.4) gets gp-fmt -u's flat profile of" \
+	    "each, the whole one as before; one that does not ask, none"
+	atf_set "require.progs" "cc"
+}
+threads_body()
+{
+	_s=$(stage)
+	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o p \
+	    "$src/../collect/thr8.c" -lpthread -L"$_s/lib" -lgprt \
+	    -Wl,-rpath,"$_s/lib"
+	rm -f gmon.out gmon.out.gprt
+	GPRT_HZ=0 GPRT_COLLECT=cct ./p >/dev/null 2>err ||
+	    atf_fail "p failed: $(cat err)"
+	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+	mkdir -p pl
+	for v in thr:ASK nothr:NOASK; do
+		atf_check cc -w -shared -fPIC -I"$_s/include" \
+		    -DNAME="\"${v%%:*}\"" -D"${v#*:}" -o "pl/${v%%:*}.so" \
+		    "$src/thrplug.c"
+	done
+	# gp-fmt's flat profile rows: "%time calls name"
+	flat() { awk '/^ time/ { on = 1; next } on && !NF { exit }
+	    on && NF == 7 { print $1, $4, $7 } on && NF == 4 { print $1, 0, $4 }' |
+	    LC_ALL=C sort; }
+	atf_check -o save:out env GP_PLUGIN_PATH="$(pwd)/pl" gp-fmt -o thr s
+	{ echo all; gp-fmt -b -p s | flat
+	  gp-fmt -U s | sed -n 's/^Thread \([0-9]*\): tid \([0-9]*\) "\(.*\)"$/\1 \2 \3/p' |
+	  while read n tid name; do
+		echo "thread $n tid $tid name $name procs 1"
+		gp-fmt -b -p -u $n s | flat
+	  done; } > want
+	test "$(grep -c '^thread' want)" -eq 9 || atf_fail "not 9 threads"
+	blocks out > got
+	atf_check -o file:want cat got
+	# not asked: the whole profile only
+	atf_check -o save:out2 env GP_PLUGIN_PATH="$(pwd)/pl" gp-fmt -o nothr s
+	{ echo all; gp-fmt -b -p s | flat; echo "no threads"; } > want2
+	blocks out2 > got2
+	atf_check -o file:want2 cat got2
+	# asked, of a stream without threads: none
+	gmon-cat gmon.out | gp-sym p > m || atf_fail "pipeline failed"
+	atf_check -o match:'^no threads$' env GP_PLUGIN_PATH="$(pwd)/pl" \
+	    gp-fmt -o thr m
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case threads
 	atf_add_test_case example_out_of_tree
 	atf_add_test_case refuse_abi
 	atf_add_test_case extension

@@ -341,8 +341,111 @@ flame_threads_body()
 	done
 }
 
+atf_test_case flat_threads
+flat_threads_head()
+{
+	atf_set "descr" "html's thread switch: the flat profile and a call" \
+	    "graph entry of each thread are gp-fmt -u's for that thread," \
+	    "those of all threads gp-fmt's"
+	atf_set "require.progs" "cc"
+}
+flat_threads_body()
+{
+	need chromium
+	export HOME=$(pwd)
+	_s=$(stage)
+	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o p \
+	    "$(atf_get_srcdir)/../collect/thr8.c" -lpthread -L"$_s/lib" \
+	    -lgprt -Wl,-rpath,"$_s/lib"
+	rm -f gmon.out gmon.out.gprt
+	GPRT_HZ=0 GPRT_COLLECT=cct ./p >/dev/null 2>err ||
+	    atf_fail "p failed: $(cat err)"
+	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+	atf_check -o save:u.html gp-fmt -o html s
+	# the switch names the nine threads
+	chrome --dump-dom "file://$(pwd)/u.html" > dom
+	grep -q 'data-ready="[0-9]' dom || atf_fail "the script failed"
+	test "$(grep -o '<select id="usel">.*' dom | sed 's|</select>.*||' |
+	    grep -o '<option value="[0-9]*">thread [0-9]* (tid [0-9]*) p<' |
+	    wc -l)" -eq 9 || atf_fail "not nine threads in the switch"
+	flatrows dom > all.got
+	gp-fmt -b -p s | textflat > all.want
+	atf_check -o file:all.want cat all.got
+	fib=$(grep -o '<a href="#f[0-9]*">fib</a>' dom | head -1 |
+	    sed 's/.*#f\([0-9]*\).*/\1/')
+	test -n "$fib" || atf_fail "no fib in the flat profile"
+	for t in 1 2 5 9; do
+		# the switch set to thread t, as a click does
+		chrome --dump-dom "file://$(pwd)/u.html#thr=$t,f$fib" > dom.$t
+		atf_check -o match:"<span id=\"uthrcg\" class=\"note\">\\(thread $t \\(tid" \
+		    cat dom.$t
+		flatrows dom.$t > flat.got
+		gp-fmt -b -p -u $t s | textflat > flat.want
+		test -s flat.want || atf_fail "no rows"
+		atf_check -o file:flat.want cat flat.got
+		if [ $t = 1 ]; then	# main's thread: main alone
+			atf_check -o match:'<div id="entry"><span class="note">fib: neither called nor sampled in this thread' \
+			    cat dom.$t
+			continue
+		fi
+		# the flame graph follows: that thread's, without main
+		sed -n 's|.*<div id="flame"||p' dom.$t | sed 's|<h2.*||' |
+		    grep -q '>main</div>' && atf_fail "thread $t: main in its flame"
+		# fib's entry: its callers, callees and calls, -u's
+		sed -n 's|.*<div id="entry">||p' dom.$t | sed 's|</table>.*||' |
+		    sed 's|<tr|\n<tr|g' | grep '^<tr' | grep -v '<th' |
+		    sed 's|<[^>]*>| |g; s/^ *//; s/ *$//; s/  */ /g' |
+		    awk 'NF >= 4 && !($4 == "fib" && $3 ~ /\//) { print $3, $4 }' |
+		    LC_ALL=C sort > cg.got
+		gp-fmt -b -q -u $t s | awk '
+		    /^-+$/ { if (mine) exit; nb = 0; next }
+		    /^\[[0-9]+\] .* fib \[[0-9]+\]$/ { mine = 1 }
+		    /^Index by/ { exit }
+		    NF >= 3 { line[++nb] = $0 }
+		    END { for (i = 1; i <= nb; i++) { $0 = line[i]
+			if ($1 ~ /^\[/)
+				print $5, $6
+			else if (NF == 3 && $2 != "fib")
+				print $1, $2
+			else if (NF == 5)
+				print $3, $4 } }' | LC_ALL=C sort > cg.want
+		test -s cg.want || atf_fail "no entry of fib in gp-fmt -u $t"
+		atf_check -o file:cg.want cat cg.got
+	done
+	chrome --screenshot="$(pwd)/shot.png" \
+	    "file://$(pwd)/u.html#thr=5,f$fib" >/dev/null
+	test "$(wc -c < shot.png)" -gt 10000 || atf_fail "no screenshot"
+	if atf_config_has shots; then
+		cp shot.png "$(atf_config_get shots)/html-threads.png"
+	fi
+	# a stream without threads: no switch
+	gmon-cat gmon.out | gp-sym p > m || atf_fail "pipeline failed"
+	gp-fmt -o html m > m.html || atf_fail "gp-fmt failed"
+	chrome --dump-dom "file://$(pwd)/m.html" > dom.m
+	atf_check -o match:'<p id="uthr" style="display: none' cat dom.m
+}
+
+# flatrows DOM: the flat profile's rows with time or calls: "%time calls
+# name", by name.
+flatrows()
+{
+	sed -n 's|.*<tbody id="rows">||p' "$1" | sed 's|</tbody>.*||' |
+	    sed 's|<tr>|\n|g' | sed 's|<[^>]*>| |g; s/^ *//; s/  */ /g' |
+	    awk 'NF >= 6 && ($1 > 0 || $4 > 0) { print $1, $4, $6 }' |
+	    LC_ALL=C sort -k3
+}
+
+# textflat: gp-fmt's flat profile on stdin as flatrows prints the page's.
+textflat()
+{
+	awk '/^ time/ { on = 1; next } on && !NF { exit }
+	    on && NF == 7 { print $1, $4, $7 } on && NF == 4 { print $1, 0, $4 }' |
+	    LC_ALL=C sort -k3
+}
+
 atf_init_test_cases()
 {
+	atf_add_test_case flat_threads
 	atf_add_test_case flame_threads
 	atf_add_test_case compare
 	atf_add_test_case source

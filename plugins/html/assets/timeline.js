@@ -4,7 +4,25 @@
 // D.tl[t].s holds 5 numbers a span: start (nanoseconds after the previous
 // span's start), length, depth (1: outermost), function (index in F, -1:
 // unknown), flags (1: entered before the first event kept, 2: never
-// left, 4: open through the whole timeline).
+// left, 4: open through the whole timeline); the page has them as
+// D.tl[t].b, tlspans()'s base64 of varints.
+function tlspans(tr) {
+	const b = atob(tr.b), s = new Float64Array(5 * tr.ns);
+	let p = 0;
+	for (let i = 0; i < s.length; i++) {
+		let v = 0, m = 1, c;
+		do {
+			c = b.charCodeAt(p++);
+			v += (c & 127) * m;
+			m *= 128;
+		} while (c & 128);
+		const k = i % 5;
+		// start and length zigzagged, the function + 1
+		s[i] = k < 2 ? (v % 2 ? -(v + 1) / 2 : v / 2) : k === 3 ? v - 1 : v;
+	}
+	tr.s = s;
+	delete tr.b;
+}
 function tlinit() {
 	const sect = $('tlsec');
 	if (!D.tl || !D.tl.length) {
@@ -14,6 +32,8 @@ function tlinit() {
 	const ROW = 15, HEAD = 20, AXIS = 18, T = [], box = $('tlbox');
 	let lo = Infinity, hi = -Infinity;
 	for (const tr of D.tl) {
+		if (tr.b !== undefined)
+			tlspans(tr);
 		const s = tr.s, n = s.length / 5, d = tr.d;
 		// per depth: starts, ends, span numbers, in order of start
 		const cnt = new Int32Array(d + 1);
