@@ -115,8 +115,12 @@ threads_body()
 	test "$n" -eq "$(cat made)" || atf_fail "$n calls of work, $(cat made) made"
 	check rt d
 	gprt-dump gmon.out.gprt > d1
-	awk -F '\t' '$1 == "thread" { s++; t += $4 } END { print s, t }' d1 > slots
-	atf_check -o inline:"256 301\n" cat slots
+	# 256 slots, then reuse; a thread that starts while all are in use
+	# (64 run at once) takes one more, so some past 256 may be made
+	awk -F '\t' '$1 == "thread" { s++; t += $4 }
+	    END { print (s >= 256 && s <= 256 + 65 ? "reused" : s), t }' \
+	    d1 > slots
+	atf_check -o inline:"reused 301\n" cat slots
 	check rt d1
 }
 
