@@ -65,11 +65,15 @@ main(int argc, char *argv[])
 		    gp_rname(r));
 	if (sumfile != NULL)
 		gp_sum_write(sumfile, &p, &specs, sumfmt);
+	/*
+	 * The layers written as they are made (the credit layer, if made,
+	 * first), the graph's arcs not kept.
+	 */
 	opts.specs = &specs;
+	opts.emit = w;
 	made = gp_analyse(&p, &opts);
-	if (made & GP_L_CREDIT)
-		gp_credit_emit(&p, w);
-	gp_graph_emit(&p, w);
+	if (!(made & GP_L_GRAPH))
+		gp_graph_emit(&p, w);
 	gp_wclose(w);
 	gp_rclose(r);
 	gp_prof_free(&p);

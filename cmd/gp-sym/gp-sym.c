@@ -363,10 +363,12 @@ static void
 check_arcs(const struct gp_raw *raw, const struct gp_symtab *t)
 {
 	const struct gp_arc *a;
+	struct gp_symidx x;
 	size_t i, nbad = 0, nlib = 0;
 	uint64_t addr;
 	const char *what;
 
+	gp_symidx_make(&x, t);
 	for (i = 0; i < raw->narcs; i++) {
 		a = &raw->arcs[i];
 		/*
@@ -379,10 +381,10 @@ check_arcs(const struct gp_raw *raw, const struct gp_symtab *t)
 			nlib++;
 			continue;
 		}
-		if (gp_sym_lookup(t, a->self) == NULL) {
+		if (gp_symidx_lookup(&x, a->self) == NULL) {
 			addr = a->self;
 			what = "callee";
-		} else if (gp_sym_lookup(t, a->from) == NULL) {
+		} else if (gp_symidx_lookup(&x, a->from) == NULL) {
 			addr = a->from;
 			what = "call site";
 		} else
@@ -392,6 +394,7 @@ check_arcs(const struct gp_raw *raw, const struct gp_symtab *t)
 			    PRIx64 " is not in any of its symbols", t->exe,
 			    a->from, a->self, what, addr);
 	}
+	gp_symidx_free(&x);
 	if (nbad > MAXWARN)
 		warnx("%s: %zu more arcs with addresses outside its symbols",
 		    t->exe, nbad - MAXWARN);

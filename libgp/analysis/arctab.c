@@ -32,77 +32,150 @@ an_msort(size_t *v, size_t n, cmpfn *cmp, const void *ctx)
 	gp_msort(v, n, sizeof(*v), cmpcall, &c);
 }
 
-static uint64_t
-hkey(size_t parent, size_t child)
-{
-	return (uint64_t)parent << 32 | child;
-}
-
+/*
+ * The hash table holds arc numbers plus one (0: a free slot), 4 bytes a
+ * slot; the pair is compared in the arc itself.
+ */
 static size_t
-hslot(const struct an *g, uint64_t key)
+hslot(const struct an *g, size_t parent, size_t child)
 {
-	uint64_t h = key * 0x9e3779b97f4a7c15ULL;
+	uint64_t h = ((uint64_t)parent << 32 | child) * 0x9e3779b97f4a7c15ULL;
 
 	return (size_t)(h >> 29 ^ h) & (g->hcap - 1);
-}
-
-size_t
-an_arc_lookup(const struct an *g, size_t parent, size_t child)
-{
-	uint64_t key = hkey(parent, child);
-	size_t i;
-
-	if (g->hcap == 0)
-		return NONE;
-	for (i = hslot(g, key); g->hash[i].key != HEMPTY;
-	    i = (i + 1) & (g->hcap - 1))
-		if (g->hash[i].key == key)
-			return g->hash[i].arc;
-	return NONE;
 }
 
 static void
 hinsert(struct an *g, size_t a)
 {
-	uint64_t key = hkey(g->a[a].parent, g->a[a].child);
 	size_t i;
 
-	for (i = hslot(g, key); g->hash[i].key != HEMPTY;
+	for (i = hslot(g, g->a[a].parent, g->a[a].child); g->hash[i] != 0;
 	    i = (i + 1) & (g->hcap - 1))
 		;
-	g->hash[i].key = key;
-	g->hash[i].arc = a;
+	g->hash[i] = (uint32_t)(a + 1);
 }
 
-/* gprof's arc_add. */
+/* The hash table for n arcs, every arc so far in it. */
+static void
+hmake(struct an *g, size_t n)
+{
+	size_t i, c = g->hcap ? g->hcap : 2048;
+
+	while (c < 2 * n)
+		c *= 2;
+	if (c == g->hcap && g->hash != NULL)
+		return;
+	free(g->hash);
+	g->hcap = c;
+	g->hash = gp_xcalloc(g->hcap, sizeof(*g->hash));
+	for (i = 0; i < g->na; i++)
+		hinsert(g, i);
+}
+
+static size_t
+hfind(const struct an *g, size_t parent, size_t child)
+{
+	const struct aarc *a;
+	size_t i;
+
+	for (i = hslot(g, parent, child); g->hash[i] != 0;
+	    i = (i + 1) & (g->hcap - 1)) {
+		a = &g->a[g->hash[i] - 1];
+		if (a->parent == parent && a->child == child)
+			return g->hash[i] - 1;
+	}
+	return NONE;
+}
+
+size_t
+an_arc_lookup(struct an *g, size_t parent, size_t child)
+{
+	if (g->na == 0)
+		return NONE;
+	if (g->hash == NULL)
+		hmake(g, g->na);
+	return hfind(g, parent, child);
+}
+
+void
+an_arc_begin(struct an *g, size_t n)
+{
+	g->hint = n;
+	if (n > 0)
+		g->a = gp_xgrow(g->a, &g->acap, n - 1, n, sizeof(*g->a));
+	g->last = gp_xcalloc(g->nsyms + 1, sizeof(*g->last));
+	g->run = gp_xcalloc(g->nsyms + 1, sizeof(*g->run));
+	g->runp = NONE;
+}
+
+void
+an_arc_end(struct an *g)
+{
+	struct aarc *a;
+
+	/* the room an_arc_begin() reserved for arcs that were the same */
+	if (g->na > 0 && g->na < g->acap &&
+	    (a = reallocarray(g->a, g->na, sizeof(*g->a))) != NULL) {
+		g->a = a;
+		g->acap = g->na;
+	}
+	free(g->last);
+	free(g->run);
+	g->last = NULL;
+	g->run = NULL;
+	free(g->hash);
+	g->hash = NULL;
+	g->hcap = 0;
+}
+
+/*
+ * gprof's arc_add.  While each parent's arcs come together (gmon-cat
+ * sorts them by caller), an arc is found by its child alone (last[]);
+ * the first parent to come back makes the hash table, which then finds
+ * them all.
+ */
 void
 an_arc_add(struct an *g, size_t parent, size_t child, uint64_t count)
 {
 	struct aarc *a;
 	size_t i;
 
-	if ((i = an_arc_lookup(g, parent, child)) != NONE) {
-		g->a[i].count += count;
-		return;
+	if (g->hash == NULL && parent != g->runp) {
+		if (g->run[parent])
+			hmake(g, g->hint > g->na ? g->hint : g->na + 1);
+		else {
+			g->run[parent] = 1;
+			g->runp = parent;
+		}
 	}
+	if (g->hash == NULL) {
+		i = g->last[child];
+		if (i != 0 && g->a[i - 1].parent == parent) {
+			g->a[i - 1].count += count;
+			return;
+		}
+	} else {
+		if ((i = hfind(g, parent, child)) != NONE) {
+			g->a[i].count += count;
+			return;
+		}
+		if (2 * (g->na + 1) > g->hcap)
+			hmake(g, g->na + 1);
+	}
+	if (g->na >= UINT32_MAX - 1)
+		errx(1, "%zu call arcs: more than this analysis handles",
+		    g->na);
 	g->a = gp_xgrow(g->a, &g->acap, g->na, 1024, sizeof(*g->a));
-	if (2 * (g->na + 1) > g->hcap) {
-		free(g->hash);
-		g->hcap = g->hcap ? g->hcap * 2 : 2048;
-		if ((g->hash = reallocarray(NULL, g->hcap,
-		    sizeof(*g->hash))) == NULL)
-			err(1, NULL);
-		for (i = 0; i < g->hcap; i++)
-			g->hash[i].key = HEMPTY;
-		for (i = 0; i < g->na; i++)
-			hinsert(g, i);
-	}
 	a = &g->a[g->na];
 	memset(a, 0, sizeof(*a));
-	a->parent = parent;
-	a->child = child;
+	a->parent = (uint32_t)parent;
+	a->child = (uint32_t)child;
 	a->count = count;
-	hinsert(g, g->na++);
+	if (g->hash != NULL)
+		hinsert(g, g->na);
+	else
+		g->last[child] = (uint32_t)(g->na + 1);
+	g->na++;
 }
 
 /*

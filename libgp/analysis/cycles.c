@@ -174,9 +174,9 @@ an_cycle_link(struct an *g)
 				if (g->pars.end[a] == m)
 					continue;
 				if (g->n[g->pars.end[a]].cyc == num)
-					h->selfc += g->pars.count[a];
+					h->selfc += g->a[g->pars.arc[a]].count;
 				else
-					h->ncalls += g->pars.count[a];
+					h->ncalls += g->a[g->pars.arc[a]].count;
 			}
 		}
 	}

@@ -12,7 +12,9 @@
  * parent's and child's list, so the newest arc comes first); what gprof
  * does in quadratic time is done here with the same outcome in linear or
  * n log n time:
- *  - arcs are found by hashing the (parent, child) pair;
+ *  - arcs are found by their child among the arcs of the parent being
+ *    tallied (the raw arcs come sorted by caller), or, when a caller
+ *    comes back, by hashing the (parent, child) pair;
  *  - the depth-first search is iterative; a back arc finds its place on
  *    the stack in constant time (the callee's place, or its cycle head's
  *    if the callee has left the stack), the cycle heads are kept in a
@@ -42,7 +44,6 @@ mkadj(struct an *g, struct adj *j, int bychild)
 	j->beg = gp_xcalloc((g->nsyms + 1) + 1, sizeof(*j->beg));
 	j->arc = gp_xcalloc(g->na + 1, sizeof(*j->arc));
 	j->end = gp_xcalloc(g->na + 1, sizeof(*j->end));
-	j->count = gp_xcalloc(g->na + 1, sizeof(*j->count));
 	pos = gp_xcalloc((g->nsyms + 1) + 1, sizeof(*pos));
 	for (i = 0; i < g->na; i++)
 		j->beg[(bychild ? g->a[i].child : g->a[i].parent) + 1]++;
@@ -52,9 +53,8 @@ mkadj(struct an *g, struct adj *j, int bychild)
 	for (i = g->na; i-- > 0;) {
 		key = bychild ? g->a[i].child : g->a[i].parent;
 		k = pos[key]++;
-		j->arc[k] = i;
+		j->arc[k] = (uint32_t)i;
 		j->end[k] = bychild ? g->a[i].parent : g->a[i].child;
-		j->count[k] = g->a[i].count;
 	}
 	free(pos);
 }
@@ -65,62 +65,7 @@ freeadj(struct adj *j)
 	free(j->beg);
 	free(j->arc);
 	free(j->end);
-	free(j->count);
-}
-
-/*
- * gp_sym_lookup (gprof's sym_lookup: the symbol with the greatest address
- * not above addr, if its end reaches addr) through a table of buckets:
- * first[b] is the last symbol starting at or below the bucket's start.
- */
-struct symidx {
-	const struct gp_symtab *st;
-	uint64_t	 lo;
-	int		 shift;
-	size_t		*first;
-	size_t		 nb;
-};
-
-static void
-symidx_make(struct symidx *x, const struct gp_symtab *st)
-{
-	uint64_t span, start;
-	size_t b, i;
-
-	memset(x, 0, sizeof(*x));
-	x->st = st;
-	if (st->nsyms == 0)
-		return;
-	x->lo = st->syms[0].addr;
-	span = st->syms[st->nsyms - 1].addr - x->lo;
-	while (x->shift < 63 && (span >> x->shift) > 2 * (uint64_t)st->nsyms)
-		x->shift++;
-	x->nb = (size_t)(span >> x->shift) + 1;
-	x->first = gp_xcalloc(x->nb + 1, sizeof(*x->first));
-	for (b = 0, i = 0; b < x->nb; b++) {
-		start = x->lo + ((uint64_t)b << x->shift);
-		while (i + 1 < st->nsyms && st->syms[i + 1].addr <= start)
-			i++;
-		x->first[b] = i;
-	}
-}
-
-static const struct gp_sym *
-symidx_lookup(const struct symidx *x, uint64_t addr)
-{
-	const struct gp_sym *sy = x->st->syms;
-	size_t n = x->st->nsyms, i;
-
-	if (n == 0 || addr < x->lo)
-		return NULL;
-	if (addr >= sy[n - 1].addr)
-		i = n - 1;
-	else {
-		i = x->first[(addr - x->lo) >> x->shift];
-		while (sy[i + 1].addr <= addr)
-			i++;
-	}
-	return addr > sy[i].end ? NULL : &sy[i];
+	memset(j, 0, sizeof(*j));
 }
 
 /*
@@ -132,15 +77,16 @@ tally(struct an *g, const struct gp_raw *raw)
 {
 	const struct gp_sym *ps, *cs;
 	const struct gp_arc *r;
-	struct symidx x;
+	struct gp_symidx x;
 	size_t i;
 	int inclempty = gp_tables_empty(g->tb, GP_INCL_ARCS);
 
-	symidx_make(&x, g->st);
+	gp_symidx_make(&x, g->st);
+	an_arc_begin(g, raw->narcs);
 	for (i = 0; i < raw->narcs; i++) {
 		r = &raw->arcs[i];
-		ps = symidx_lookup(&x, r->from);
-		cs = symidx_lookup(&x, r->self);
+		ps = gp_symidx_lookup(&x, r->from);
+		cs = gp_symidx_lookup(&x, r->self);
 		if (ps == NULL || cs == NULL)
 			continue;
 		/*
@@ -163,7 +109,8 @@ tally(struct an *g, const struct gp_raw *raw)
 		g->n[cs - g->st->syms].ncalls += r->count;
 		an_arc_add(g, ps - g->st->syms, cs - g->st->syms, r->count);
 	}
-	free(x.first);
+	an_arc_end(g);
+	gp_symidx_free(&x);
 }
 
 /* cg_tally over the measured arcs instead (analysis/measured.h). */
@@ -175,6 +122,7 @@ tally_measured(struct an *g, const struct gp_meas *m)
 	size_t i;
 	int keep, inclempty = gp_tables_empty(g->tb, GP_INCL_ARCS);
 
+	an_arc_begin(g, m->narcs);
 	for (i = 0; i < m->narcs; i++) {
 		a = &m->arcs[i];
 		ps = &g->st->syms[a->parent];
@@ -190,6 +138,7 @@ tally_measured(struct an *g, const struct gp_meas *m)
 		g->n[a->child].ncalls += a->count;
 		an_arc_add(g, a->parent, a->child, a->count);
 	}
+	an_arc_end(g);
 	/*
 	 * Calls from code that is not instrumented (a thread's start
 	 * routine, a callback from a library): counted, no caller shown.
@@ -200,17 +149,25 @@ tally_measured(struct an *g, const struct gp_meas *m)
 	}
 }
 
-/* The analysis results into the layer's model. */
+/*
+ * The analysis results into the layer's model; with a writer w, written
+ * to it as they are made, the arcs not kept.
+ */
 static struct gp_graph *
-model(struct an *g, const struct gp_prof *p, const size_t *order)
+model(struct an *g, const struct gp_prof *p, const size_t *order,
+    int callgraph, struct gp_writer *w)
 {
 	struct gp_graph *gr;
 	struct gp_tables *flat;
 	struct gp_node *nd;
-	size_t *inp, *inc, *v, i, k, m, cnt;
+	struct gp_carc *ca, one;
+	struct rk *rv, *tmp;
+	size_t *v, i, k, m, cnt, most;
+	uint32_t *inc;
 	const struct anode *an;
 
 	gr = gp_xcalloc(1, sizeof(*gr));
+	gr->callgraph = callgraph;
 	gr->print_time = g->print_time;
 	gr->ncycles = g->ncycles;
 	gr->nnodes = g->nn;
@@ -254,35 +211,46 @@ model(struct an *g, const struct gp_prof *p, const size_t *order)
 			gr->nodes[gr->bysym[v[k]]].member = k + 1;
 	}
 	free(v);
-
-	/* The arcs, with their places among parents and children. */
-	inp = gp_xcalloc(g->na + 1, sizeof(*inp));
-	inc = gp_xcalloc(g->na + 1, sizeof(*inc));
-	an_rank_arcs(g, &g->kids, 1, inp);
-	an_rank_arcs(g, &g->pars, 0, inc);
 	gr->narcs = g->na;
-	gr->arcs = gp_xcalloc(g->na + 1, sizeof(*gr->arcs));
-	/* by parent position, then place among the parent's children */
-	v = gp_xcalloc((g->nn + 1) + 1, sizeof(*v));
-	for (i = 0; i < g->na; i++)
-		v[gr->bysym[g->a[i].parent] + 1]++;
-	for (k = 0; k < g->nn; k++)
-		v[k + 1] += v[k];
-	for (i = 0; i < g->na; i++) {
-		struct gp_carc *ca;
-		size_t pp = gr->bysym[g->a[i].parent];
+	if (w != NULL)
+		an_emit_nodes(gr, w);
 
-		ca = &gr->arcs[v[pp] + inp[i] - 1];
-		ca->parent = pp;
-		ca->child = gr->bysym[g->a[i].child];
-		ca->count = g->a[i].count;
-		ca->time = g->a[i].time;
-		ca->child_time = g->a[i].ctime;
-		ca->inparent = inp[i];
-		ca->inchild = inc[i];
+	/*
+	 * The arcs, with their places among parents and children: by
+	 * parent position, then place among the parent's children, each
+	 * parent's sorted and written in turn.
+	 */
+	inc = gp_xcalloc(g->na + 1, sizeof(*inc));
+	an_rank_arcs(g, &g->pars, 0, inc);
+	freeadj(&g->pars);
+	if (w == NULL)
+		gr->arcs = gp_xcalloc(g->na + 1, sizeof(*gr->arcs));
+	most = an_rank_most(g, &g->kids);
+	rv = gp_xcalloc(most + 1, sizeof(*rv));
+	tmp = gp_xcalloc(most + 1, sizeof(*tmp));
+	ca = w == NULL ? gr->arcs : &one;
+	for (k = 0; k < g->nn; k++) {
+		if (order[k] >= g->nsyms)
+			continue;
+		cnt = an_rank_node(g, &g->kids, order[k], 1, rv, tmp);
+		for (m = 0; m < cnt; m++) {
+			i = rv[m].arc;
+			ca->parent = k;
+			ca->child = gr->bysym[g->a[i].child];
+			ca->count = g->a[i].count;
+			ca->time = g->at[i].time;
+			ca->child_time = g->at[i].ctime;
+			ca->inparent = m + 1;
+			ca->inchild = inc[i];
+			if (w != NULL)
+				an_emit_carc(ca, w);
+			else
+				ca++;
+		}
 	}
-	free(v);
-	free(inp);
+	freeadj(&g->kids);
+	free(rv);
+	free(tmp);
 	free(inc);
 	return gr;
 }
@@ -303,8 +271,9 @@ gp_graph_free(struct gp_graph *gr)
 	free(gr);
 }
 
-void
-gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
+static void
+graph_make(struct gp_prof *p, const struct gp_specs *user,
+    struct gp_writer *w)
 {
 	struct gp_specs specs;
 	struct an g;
@@ -312,6 +281,7 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	const struct gp_meas *m;
 	size_t *ts, *order, *cnt, i, k;
 	const char *msg;
+	int callgraph = 0;
 
 	if (p->raw == NULL)
 		errx(1, "no raw layer in the stream: it does not come from "
@@ -346,19 +316,38 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 		tally_measured(&g, m);
 	else
 		tally(&g, p->raw);
+	/*
+	 * gprof's INPUT_CALL_GRAPH: a BSD file, or arcs read from a file;
+	 * arcs of count 0 are gp-sym -c's, not read from any file.
+	 */
+	for (i = 0; i < p->raw->narcs && !callgraph; i++)
+		if (p->raw->arcs[i].count != 0)
+			callgraph = 1;
+	for (i = 0; i < p->raw->nfiles; i++)
+		if (p->raw->files[i].layout != GP_GNU)
+			callgraph = 1;
+	/* measured calls, if only from code without hooks (main's) */
+	if (m != NULL && m->narcs > 0)
+		callgraph = 1;
+	for (i = 0; m != NULL && i < m->nsyms && !callgraph; i++)
+		if (m->spontc[i] > 0)
+			callgraph = 1;
+	if (w != NULL)
+		gp_raw_droparcs(p->raw);
+	g.at = gp_xcalloc(g.na + 1, sizeof(*g.at));
 	mkadj(&g, &g.kids, 0);
 	mkadj(&g, &g.pars, 1);
 
-	/* cg_assemble */
+	/* cg_assemble; one arc at most from a symbol to itself */
+	for (i = 0; i < g.na; i++)
+		if (g.a[i].parent == g.a[i].child) {
+			g.n[g.a[i].parent].ncalls -= g.a[i].count;
+			g.n[g.a[i].parent].selfc = g.a[i].count;
+		}
 	for (i = 0; i < g.nsyms; i++) {
 		struct anode *n = &g.n[i];
 
 		n->ctime = 0.0;
-		if ((k = an_arc_lookup(&g, i, i)) != NONE) {
-			n->ncalls -= g.a[k].count;
-			n->selfc = g.a[k].count;
-		} else
-			n->selfc = 0;
 		n->fract = n->pself = n->pchild = 0.0;
 		n->print = 0;
 		n->top = DFN_NAN;
@@ -394,28 +383,16 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 		order[i] = i;
 	an_msort(order, g.nn, an_cmp_total, &g);
 
-	gr = model(&g, p, order);
-	/*
-	 * gprof's INPUT_CALL_GRAPH: a BSD file, or arcs read from a file;
-	 * arcs of count 0 are gp-sym -c's, not read from any file.
-	 */
-	for (i = 0; i < p->raw->narcs && !gr->callgraph; i++)
-		if (p->raw->arcs[i].count != 0)
-			gr->callgraph = 1;
-	for (i = 0; i < p->raw->nfiles; i++)
-		if (p->raw->files[i].layout != GP_GNU)
-			gr->callgraph = 1;
-	/* measured calls, if only from code without hooks (main's) */
-	if (m != NULL && m->narcs > 0)
-		gr->callgraph = 1;
-	for (i = 0; m != NULL && i < m->nsyms && !gr->callgraph; i++)
-		if (m->spontc[i] > 0)
-			gr->callgraph = 1;
-	if ((msg = an_link_lists(gr, &k)) != NULL)
-		errx(1, "internal error: %s", msg);
+	gr = model(&g, p, order, callgraph, w);
 	free(order);
 	free(g.n);
 	free(g.a);
+	free(g.at);
+	g.a = NULL;
+	g.at = NULL;
+	/* Written, the arcs are not kept: no lists to link. */
+	if (w == NULL && (msg = an_link_lists(gr, &k)) != NULL)
+		errx(1, "internal error: %s", msg);
 	free(g.hash);
 	freeadj(&g.kids);
 	freeadj(&g.pars);
@@ -423,6 +400,12 @@ gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
 	gp_specs_free(&specs);
 	gp_graph_free(p->graph);
 	p->graph = gr;
+}
+
+void
+gp_graph_make(struct gp_prof *p, const struct gp_specs *user)
+{
+	graph_make(p, user, NULL);
 }
 
 unsigned
@@ -437,10 +420,12 @@ gp_analyse(struct gp_prof *p, const struct gp_opts *o)
 	if (p->credit == NULL || (m & flat)) {
 		gp_credit_make(p, s);
 		made |= GP_L_CREDIT;
+		if (o != NULL && o->emit != NULL)
+			gp_credit_emit(p, o->emit);
 	} else
 		gp_credit_check(p);
 	if (p->graph == NULL || made || (m & ~flat)) {
-		gp_graph_make(p, s);
+		graph_make(p, s, o != NULL ? o->emit : NULL);
 		made |= GP_L_GRAPH;
 	} else
 		gp_graph_check(p);

@@ -100,6 +100,15 @@ struct gp_graph {
 
 struct gp_opts {
 	const struct gp_specs *specs;	/* the command line's, or NULL */
+	/*
+	 * A stage's writer, or NULL.  Given, the layers gp_analyse() makes
+	 * are written to it, the credit layer first, the graph layer as
+	 * it is made, and not kept whole: its
+	 * arcs are not in the model (arcs NULL, the nodes' lists empty),
+	 * and the raw layer's arcs are freed once tallied (gp-arcs, which
+	 * has copied them through: a large graph's memory).
+	 */
+	struct gp_writer *emit;
 };
 
 /*

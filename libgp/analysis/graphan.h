@@ -35,10 +35,19 @@ struct anode {
 	size_t		 next;		/* cyc.next */
 };
 
+/*
+ * Node and arc numbers are 32 bits (gp_graph_make refuses more), so that
+ * a large graph's arrays stay small: an arc 16 bytes while the arcs are
+ * tallied (the raw arcs still held), its times 16 more made after, a
+ * list entry 8.
+ */
 struct aarc {
-	size_t		 parent;
-	size_t		 child;
+	uint32_t	 parent;
+	uint32_t	 child;
 	uint64_t	 count;
+};
+
+struct atime {
 	double		 time;
 	double		 ctime;
 };
@@ -50,23 +59,15 @@ struct aarc {
  */
 struct adj {
 	size_t		*beg;
-	size_t		*arc;		/* the arc */
-	size_t		*end;		/* its child (kids) or parent (pars) */
-	uint64_t	*count;		/* its count */
+	uint32_t	*arc;		/* the arc */
+	uint32_t	*end;		/* its child (kids) or parent (pars) */
 };
-
-struct hent {
-	uint64_t	 key;		/* parent << 32 | child; HEMPTY: free */
-	size_t		 arc;
-};
-
-#define HEMPTY		UINT64_MAX
 
 /* What gprof's cmp_arc looks at, for sorting a node's arcs. */
 struct rk {
 	double		 t;		/* time + child_time */
 	uint64_t	 count;
-	size_t		 arc;		/* its index: the older, the lower */
+	uint32_t	 arc;		/* its index: the older, the lower */
 	int		 cls;		/* 0 self, 1 within a cycle, 2 other */
 };
 
@@ -78,10 +79,20 @@ struct an {
 	size_t		 nn;		/* nsyms + ncycles */
 	unsigned	 ncycles;
 	struct aarc	*a;
+	struct atime	*at;		/* each arc's times */
 	size_t		 na;
 	size_t		 acap;
-	struct hent	*hash;		/* arcs by (parent, child) */
+	uint32_t	*hash;		/* arcs by (parent, child), once needed */
 	size_t		 hcap;
+	/*
+	 * Arcs are tallied in runs of one parent, as gmon-cat sorts them:
+	 * last[c] - 1 is the newest arc to c, run[s] says s had a run.
+	 * A parent that comes back makes the hash table.
+	 */
+	uint32_t	*last;
+	unsigned char	*run;
+	size_t		 runp;		/* the current run's parent; NONE */
+	size_t		 hint;		/* arcs to come, at most */
 	double		 print_time;
 	struct adj	 kids;
 	struct adj	 pars;
@@ -92,9 +103,15 @@ typedef int cmpfn(size_t, size_t, const void *);
 /* arctab.c: gprof's qsort, glibc's merge sort (stream/sort.c), of v[0..n). */
 void	an_msort(size_t *v, size_t n, cmpfn *cmp, const void *ctx);
 
-/* arctab.c: the arc from parent to child, or NONE; gprof's arc_add. */
-size_t	an_arc_lookup(const struct an *, size_t parent, size_t child);
+/*
+ * arctab.c: room for n arcs (a hint: the raw arcs); gprof's arc_add; the
+ * arc from parent to child, or NONE (the hash table made the first
+ * time); the tally's tables freed.
+ */
+void	an_arc_begin(struct an *, size_t n);
 void	an_arc_add(struct an *, size_t parent, size_t child, uint64_t count);
+size_t	an_arc_lookup(struct an *, size_t parent, size_t child);
+void	an_arc_end(struct an *);
 
 /* The specs' tables by symbol (arctab.c). */
 int	an_tpass(const struct an *, enum gp_table, size_t s);
@@ -116,9 +133,16 @@ void	an_measured_time(struct an *, const struct gp_meas *, double hz);
 /* printorder.c: the orders gprof prints nodes, members and arcs in. */
 int	an_cmp_total(size_t, size_t, const void *);
 int	an_cmp_member_desc(size_t, size_t, const void *);
-void	an_rank_arcs(struct an *, const struct adj *, int desc, size_t *rank);
+size_t	an_rank_most(const struct an *, const struct adj *);
+size_t	an_rank_node(const struct an *, const struct adj *, size_t k, int desc,
+	    struct rk *v, struct rk *tmp);
+void	an_rank_arcs(struct an *, const struct adj *, int desc, uint32_t *rank);
 
 /* graphrec.c: each node's lists from the ranks; NULL, or what is wrong. */
 const char *an_link_lists(struct gp_graph *, size_t *bad);
+
+/* graphrec.c: the graph record and the node records; one carc record. */
+void	an_emit_nodes(const struct gp_graph *, struct gp_writer *);
+void	an_emit_carc(const struct gp_carc *, struct gp_writer *);
 
 #endif /* GP_ANALYSIS_GRAPHAN_H */

@@ -102,11 +102,9 @@ flagstr(char *buf, unsigned flags)
 }
 
 void
-gp_graph_emit(const struct gp_prof *p, struct gp_writer *w)
+an_emit_nodes(const struct gp_graph *gr, struct gp_writer *w)
 {
-	const struct gp_graph *gr = p->graph;
 	const struct gp_node *nd;
-	const struct gp_carc *ca;
 	char fl[8];
 	size_t k;
 
@@ -127,19 +125,32 @@ gp_graph_emit(const struct gp_prof *p, struct gp_writer *w)
 		    nd->prop_child, fl, (uint64_t)nd->member, nd->fract);
 		gp_weol(w);
 	}
-	for (k = 0; k < gr->narcs; k++) {
-		ca = &gr->arcs[k];
-		/* Field by field: a record a call arc, on the hot path. */
-		gp_wkind(w, "carc");
-		gp_wu64(w, ca->parent + 1);
-		gp_wu64(w, ca->child + 1);
-		gp_wu64(w, ca->count);
-		gp_wdbl(w, ca->time);
-		gp_wdbl(w, ca->child_time);
-		gp_wu64(w, ca->inparent);
-		gp_wu64(w, ca->inchild);
-		gp_weol(w);
-	}
+}
+
+void
+an_emit_carc(const struct gp_carc *ca, struct gp_writer *w)
+{
+	/* Field by field: a record a call arc, on the hot path. */
+	gp_wkind(w, "carc");
+	gp_wu64(w, ca->parent + 1);
+	gp_wu64(w, ca->child + 1);
+	gp_wu64(w, ca->count);
+	gp_wdbl(w, ca->time);
+	gp_wdbl(w, ca->child_time);
+	gp_wu64(w, ca->inparent);
+	gp_wu64(w, ca->inchild);
+	gp_weol(w);
+}
+
+void
+gp_graph_emit(const struct gp_prof *p, struct gp_writer *w)
+{
+	const struct gp_graph *gr = p->graph;
+	size_t k;
+
+	an_emit_nodes(gr, w);
+	for (k = 0; k < gr->narcs; k++)
+		an_emit_carc(&gr->arcs[k], w);
 }
 
 /* Room for one more of n items in *vp (and in *lp, line numbers). */
@@ -150,8 +161,13 @@ grow(void **vp, long **lp, size_t n, size_t *cap, size_t size, size_t claim)
 
 	if (n < c)
 		return;
-	c = c ? 2 * c : 1024;
-	/* No room past the count the graph record claims (n < claim). */
+	/*
+	 * The first time, room for what the graph record claims, up to a
+	 * million (a large graph's records then copied nowhere; pages not
+	 * written cost nothing), then doubled; no room past the claim
+	 * (n < claim).
+	 */
+	c = c ? 2 * c : claim < (1 << 20) ? claim : (1 << 20);
 	if (c > claim)
 		c = claim;
 	if ((*vp = reallocarray(*vp, c, size)) == NULL ||

@@ -128,27 +128,40 @@ an_cmp_member_desc(size_t l, size_t r, const void *ctx)
 	return 0;
 }
 
-/*
- * Each arc's place among the arcs of its parent (or child) as gprof
- * prints them: rank[a], from 1.
- */
-void
-an_rank_arcs(struct an *g, const struct adj *j, int desc, size_t *rank)
+/* The most arcs of one node in the lists j. */
+size_t
+an_rank_most(const struct an *g, const struct adj *j)
 {
-	struct rk *v, *tmp;
+	size_t k, most;
+
+	for (k = 0, most = 0; k < g->nsyms; k++)
+		if (j->beg[k + 1] - j->beg[k] > most)
+			most = j->beg[k + 1] - j->beg[k];
+	return most;
+}
+
+/*
+ * The arcs of node k in the lists j, in the order gprof prints them, into
+ * v (tmp: scratch), both of an_rank_most()'s size; returns how many.
+ */
+size_t
+an_rank_node(const struct an *g, const struct adj *j, size_t k, int desc,
+    struct rk *v, struct rk *tmp)
+{
 	const struct aarc *a;
-	size_t i, k, b, n;
+	size_t i, b, n;
 	unsigned pc, cc;
 
-	v = gp_xcalloc(g->na + 1, sizeof(*v));
-	tmp = gp_xcalloc(g->na + 1, sizeof(*tmp));
-	for (i = 0; i < g->na; i++) {
-		a = &g->a[i];
+	b = j->beg[k];
+	n = j->beg[k + 1] - b;
+	for (i = 0; i < n; i++) {
+		a = &g->a[j->arc[b + i]];
 		pc = g->n[a->parent].cyc;
 		cc = g->n[a->child].cyc;
-		v[i].arc = i;
+		v[i].arc = j->arc[b + i];
 		v[i].count = a->count;
-		v[i].t = a->time + a->ctime;
+		v[i].t = g->at[j->arc[b + i]].time +
+		    g->at[j->arc[b + i]].ctime;
 		if (a->parent == a->child)
 			v[i].cls = 0;
 		else if (pc != 0 && cc != 0 && pc == cc)
@@ -156,18 +169,28 @@ an_rank_arcs(struct an *g, const struct adj *j, int desc, size_t *rank)
 		else
 			v[i].cls = 2;
 	}
-	/* grouped as the lists are */
-	for (k = 0; k < g->na; k++)
-		tmp[k] = v[j->arc[k]];
-	memcpy(v, tmp, g->na * sizeof(*v));
+	rksort(v, tmp, n, desc);
+	return n;
+}
+
+/*
+ * Each arc's place among the arcs of its parent (or child) as gprof
+ * prints them: rank[a], from 1.
+ */
+void
+an_rank_arcs(struct an *g, const struct adj *j, int desc, uint32_t *rank)
+{
+	struct rk *v, *tmp;
+	size_t i, k, n, most;
+
+	most = an_rank_most(g, j);
+	v = gp_xcalloc(most + 1, sizeof(*v));
+	tmp = gp_xcalloc(most + 1, sizeof(*tmp));
 	for (k = 0; k < g->nsyms; k++) {
-		b = j->beg[k];
-		n = j->beg[k + 1] - b;
-		rksort(v + b, tmp, n, desc);
+		n = an_rank_node(g, j, k, desc, v, tmp);
 		for (i = 0; i < n; i++)
-			rank[v[b + i].arc] = i + 1;
+			rank[v[i].arc] = (uint32_t)(i + 1);
 	}
 	free(v);
 	free(tmp);
 }
-

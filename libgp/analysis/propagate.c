@@ -51,7 +51,7 @@ inherit_flags(struct an *g, size_t c)
 			n[c].print |= n[p].print;
 			if (n[c].ncalls != 0)
 				n[c].fract += n[p].fract *
-				    ((double)g->pars.count[a] / (double)n[c].ncalls);
+				    ((double)g->a[g->pars.arc[a]].count / (double)n[c].ncalls);
 		}
 		n[c].fract += spontfract(g, c, c);
 		return;
@@ -66,7 +66,7 @@ inherit_flags(struct an *g, size_t c)
 			n[h].print |= n[p].print;
 			if (n[h].ncalls != 0)
 				n[h].fract += n[p].fract *
-				    ((double)g->pars.count[a] / (double)n[h].ncalls);
+				    ((double)g->a[g->pars.arc[a]].count / (double)n[h].ncalls);
 		}
 	for (m = n[h].next; m != NONE; m = n[m].next)
 		n[h].fract += spontfract(g, h, m);
@@ -132,6 +132,7 @@ an_propagate_time(struct an *g, size_t p)
 {
 	struct anode *n = g->n, *par = &n[p];
 	struct aarc *a;
+	struct atime *t;
 	size_t j, c;
 	double share, pshare;
 
@@ -139,7 +140,8 @@ an_propagate_time(struct an *g, size_t p)
 		return;
 	for (j = g->kids.beg[p]; j < g->kids.beg[p + 1]; j++) {
 		c = g->kids.end[j];
-		if (g->kids.count[j] == 0 || c == p || n[c].fract == 0)
+		a = &g->a[g->kids.arc[j]];
+		if (a->count == 0 || c == p || n[c].fract == 0)
 			continue;
 		if (n[c].head != c) {
 			if (par->cyc == n[c].cyc)
@@ -153,17 +155,17 @@ an_propagate_time(struct an *g, size_t p)
 		}
 		if (n[c].ncalls == 0)
 			continue;
-		a = &g->a[g->kids.arc[j]];
-		a->time = n[c].time *
+		t = &g->at[g->kids.arc[j]];
+		t->time = n[c].time *
 		    ((double)a->count / (double)n[c].ncalls);
-		a->ctime = n[c].ctime *
+		t->ctime = n[c].ctime *
 		    ((double)a->count / (double)n[c].ncalls);
-		share = a->time + a->ctime;
+		share = t->time + t->ctime;
 		par->ctime += share;
 		pshare = par->fract * share;
 		par->pchild += pshare;
-		a->time *= par->fract;
-		a->ctime *= par->fract;
+		t->time *= par->fract;
+		t->ctime *= par->fract;
 		if (par->head != p) {
 			n[par->head].ctime += share;
 			n[par->head].pchild += pshare;
@@ -185,7 +187,7 @@ an_measured_time(struct an *g, const struct gp_meas *m, double hz)
 {
 	struct anode *n = g->n;
 	const struct gp_marc *ma;
-	struct aarc *a;
+	struct atime *a;
 	size_t s, i, k, pa, ch;
 	int cut;
 
@@ -206,7 +208,7 @@ an_measured_time(struct an *g, const struct gp_meas *m, double hz)
 		if (pa == ch || (n[pa].cyc != 0 && n[pa].cyc == n[ch].cyc) ||
 		    (k = an_arc_lookup(g, pa, ch)) == NONE)
 			continue;
-		a = &g->a[k];
+		a = &g->at[k];
 		a->time = n[pa].fract * ma->self * hz;
 		a->ctime = n[pa].fract * fmax(0.0, ma->incl - ma->self) * hz;
 		if (n[ch].cyc != 0)

@@ -339,6 +339,56 @@ gp_sym_lookup(const struct gp_symtab *t, uint64_t addr)
 	return lookup(t, 0, t->nsyms, addr);
 }
 
+void
+gp_symidx_make(struct gp_symidx *x, const struct gp_symtab *st)
+{
+	uint64_t span, start;
+	size_t b, i;
+
+	memset(x, 0, sizeof(*x));
+	x->st = st;
+	if (st == NULL || st->nsyms == 0)
+		return;
+	x->lo = st->syms[0].addr;
+	span = st->syms[st->nsyms - 1].addr - x->lo;
+	while (x->shift < 63 && (span >> x->shift) > 2 * (uint64_t)st->nsyms)
+		x->shift++;
+	x->nb = (size_t)(span >> x->shift) + 1;
+	x->first = gp_xcalloc(x->nb + 1, sizeof(*x->first));
+	for (b = 0, i = 0; b < x->nb; b++) {
+		start = x->lo + ((uint64_t)b << x->shift);
+		while (i + 1 < st->nsyms && st->syms[i + 1].addr <= start)
+			i++;
+		x->first[b] = i;
+	}
+}
+
+struct gp_sym *
+gp_symidx_lookup(const struct gp_symidx *x, uint64_t addr)
+{
+	struct gp_sym *sy;
+	size_t n, i;
+
+	if (x->st == NULL || (n = x->st->nsyms) == 0 || addr < x->lo)
+		return NULL;
+	sy = x->st->syms;
+	if (addr >= sy[n - 1].addr)
+		i = n - 1;
+	else {
+		i = x->first[(addr - x->lo) >> x->shift];
+		while (sy[i + 1].addr <= addr)
+			i++;
+	}
+	return addr > sy[i].end ? NULL : &sy[i];
+}
+
+void
+gp_symidx_free(struct gp_symidx *x)
+{
+	free(x->first);
+	memset(x, 0, sizeof(*x));
+}
+
 static void
 emit_flags(struct gp_writer *w, unsigned flags)
 {

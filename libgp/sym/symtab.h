@@ -78,6 +78,23 @@ int		 gp_sym_replaces(unsigned sflags, const char *sname,
 /* gprof's sym_lookup: the symbol covering addr, or NULL. */
 struct gp_sym	*gp_sym_lookup(const struct gp_symtab *, uint64_t addr);
 
+/*
+ * gp_sym_lookup's answers for many addresses (a stage's every arc): a
+ * table of buckets over the symbols' addresses, first[b] the last symbol
+ * starting at or below bucket b's start; made once, freed.
+ */
+struct gp_symidx {
+	const struct gp_symtab *st;
+	uint64_t	 lo;
+	int		 shift;
+	size_t		*first;
+	size_t		 nb;
+};
+
+void		 gp_symidx_make(struct gp_symidx *, const struct gp_symtab *);
+struct gp_sym	*gp_symidx_lookup(const struct gp_symidx *, uint64_t addr);
+void		 gp_symidx_free(struct gp_symidx *);
+
 /* gp_sym_lookup in other object i (0-based): link-time addresses. */
 struct gp_sym	*gp_sym_objlookup(const struct gp_symtab *, size_t obj,
 		    uint64_t addr);
