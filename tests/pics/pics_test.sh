@@ -393,17 +393,10 @@ json_dot_body()
 	    atf_fail "no calls count on lex: $(grep lex g.dot)"
 }
 
-atf_test_case twin_statics
-twin_statics_head()
+# twin: twin.c built as a.c and b.c, each with its static work (a.c's
+# three times the longer), run: its stream s and gp-fmt's json j.
+twin()
 {
-	atf_set "descr" "two statics of one name in two files are two" \
-	    "boxes dot and svg tell apart by their files, each with its" \
-	    "own time"
-	atf_set "require.progs" "cc jq"
-}
-twin_statics_body()
-{
-	need dot
 	cp "$src/twin.c" a.c
 	cp "$src/twin.c" b.c
 	atf_check -o ignore -e ignore cc -pg -O1 -g -DRUN=run_b \
@@ -417,6 +410,20 @@ twin_statics_body()
 	gmon-cat gmon.out | gp-sym twin | gp-hist | gp-arcs >s ||
 	    atf_fail "no stream"
 	atf_check -o save:j gp-fmt -o json s
+}
+
+atf_test_case twin_statics
+twin_statics_head()
+{
+	atf_set "descr" "two statics of one name in two files are two" \
+	    "boxes dot and svg tell apart by their files, each with its" \
+	    "own time"
+	atf_set "require.progs" "cc jq"
+}
+twin_statics_body()
+{
+	need dot
+	twin
 	atf_check -o inline:'2\n' jq '[.functions[] |
 	    select(.name == "work")] | length' j
 	atf_check -o save:g.dot gp-fmt -o dot s
@@ -447,19 +454,7 @@ twin_pprof_head()
 twin_pprof_body()
 {
 	need go
-	cp "$src/twin.c" a.c
-	cp "$src/twin.c" b.c
-	atf_check -o ignore -e ignore cc -pg -O1 -g -DRUN=run_b \
-	    -DN=100000000 -c b.c
-	atf_check -o ignore -e ignore cc -pg -O1 -g -DRUN=run_a \
-	    -DN=300000000 -c a.c
-	atf_check -o ignore -e ignore cc -pg -O1 -g -DMAIN -c \
-	    -o m.o "$src/twin.c"
-	atf_check -o ignore -e ignore cc -pg -o twin a.o b.o m.o
-	pgrun ./twin
-	gmon-cat gmon.out | gp-sym twin | gp-hist | gp-arcs >s ||
-	    atf_fail "no stream"
-	atf_check -o save:j gp-fmt -o json s
+	twin
 	atf_check -o save:t.pb.gz gp-fmt -o pprof s
 	atf_check -o save:top -e ignore go tool pprof -top -unit=ms t.pb.gz
 	for f in a b; do
