@@ -373,7 +373,12 @@ htmlstacks()
 {
 	awk '/<script type="application\/json" id="data">/ { on = 1; next }
 	    on && /^<\/script>/ { exit } on' "$1" |
-	    jq -r '.f as $f | .s[] | [(.[:-1] | map($f[.][0]) | join(";")),
+	    jq -r '.f as $f |
+		# each stack: [frames shared with the one before, new frames...,
+		# weight], as the script in the page rebuilds them
+		reduce .s[] as $x ({p: [], v: []};
+		    (.p[:$x[0]] + $x[1:]) as $s | .p = $s | .v += [$s]) |
+		.v[] | [(.[:-1] | map($f[.][0]) | join(";")),
 		(.[-1] * 10000 | round / 10000 | tostring)] | join(" ")' | sort
 }
 
