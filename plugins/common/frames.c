@@ -61,7 +61,8 @@ frames_make_named(const struct gp_profile *p, const char *const *names,
 			return -1;
 	}
 	if ((fr->v = calloc(p->nfuncs + 1, sizeof(*fr->v))) == NULL) {
-		frames_free(fr);
+		free(fr->pv);
+		memset(fr, 0, sizeof(*fr));
 		return -1;
 	}
 	for (n = i = 0; i < p->nfuncs; i++) {
@@ -143,7 +144,7 @@ frames_free(struct frames *fr)
 {
 	size_t i;
 
-	for (i = 0; i < fr->n; i++)
+	for (i = 0; fr->v != NULL && i < fr->n; i++)
 		free(fr->v[i].name);
 	free(fr->v);
 	free(fr->pv);
