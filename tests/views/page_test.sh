@@ -294,6 +294,20 @@ rows()
 	    sed 's/^ *//; s/ *$//; s/  */ /g'
 }
 
+# thr8: collect/thr8.c's eight threads with libgprt's calling contexts,
+# their threads kept apart: the stream s.
+thr8()
+{
+	_s=$(stage)
+	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o p \
+	    "$(atf_get_srcdir)/../collect/thr8.c" -lpthread -L"$_s/lib" \
+	    -lgprt -Wl,-rpath,"$_s/lib"
+	rm -f gmon.out gmon.out.gprt
+	GPRT_HZ=0 GPRT_COLLECT=cct ./p >/dev/null 2>err ||
+	    atf_fail "p failed: $(cat err)"
+	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+}
+
 atf_test_case flame_threads
 flame_threads_head()
 {
@@ -306,14 +320,7 @@ flame_threads_body()
 {
 	need chromium
 	export HOME=$(pwd)
-	_s=$(stage)
-	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o p \
-	    "$(atf_get_srcdir)/../collect/thr8.c" -lpthread -L"$_s/lib" \
-	    -lgprt -Wl,-rpath,"$_s/lib"
-	rm -f gmon.out gmon.out.gprt
-	GPRT_HZ=0 GPRT_COLLECT=cct ./p >/dev/null 2>err ||
-	    atf_fail "p failed: $(cat err)"
-	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+	thr8
 	atf_check -o save:c.html gp-fmt -o html s
 	gp-fmt -o speedscope s > ss.json || atf_fail "speedscope failed"
 	for i in 0 1; do
@@ -353,14 +360,7 @@ flat_threads_body()
 {
 	need chromium
 	export HOME=$(pwd)
-	_s=$(stage)
-	atf_check -o ignore -e ignore cc -O0 -finstrument-functions -o p \
-	    "$(atf_get_srcdir)/../collect/thr8.c" -lpthread -L"$_s/lib" \
-	    -lgprt -Wl,-rpath,"$_s/lib"
-	rm -f gmon.out gmon.out.gprt
-	GPRT_HZ=0 GPRT_COLLECT=cct ./p >/dev/null 2>err ||
-	    atf_fail "p failed: $(cat err)"
-	gmon-cat -t gmon.out | gp-sym p > s || atf_fail "pipeline failed"
+	thr8
 	atf_check -o save:u.html gp-fmt -o html s
 	# the switch names the nine threads
 	chrome --dump-dom "file://$(pwd)/u.html" > dom
