@@ -8,21 +8,6 @@
 
 . "$(atf_get_srcdir)/rtlib.sh"
 
-# check PROG STREAM: times.awk over PROG's symbols and STREAM
-check()
-{
-	nm -n --defined-only "$1" > syms
-	atf_check -o empty awk -f "$src/times.awk" -v zero="" syms "$2"
-}
-
-# ncalls PROG DUMP FUNC: the calls of FUNC in DUMP (gprt-dump -m)
-ncalls()
-{
-	_a=$(nm "$1" | awk -v f="$3" '$3 == f { sub(/^0+/, "", $1); print "0x" $1 }')
-	awk -F '\t' -v a="$_a" '$1 == "marc" && $6 == a { n += $7 }
-	    END { print n + 0 }' "$2"
-}
-
 # hrun MODE [ARGS...]: ./rt MODE ARGS, its output (the calls of work()
 # made) in the file made; no sampling unless GPRT_HZ is set
 hrun()

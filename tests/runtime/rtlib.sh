@@ -39,3 +39,19 @@ arcs()
 {
 	gprof -b -q -z "$1" "$2" | cgarcs
 }
+
+# check PROG STREAM [ZERO]: times.awk over PROG's symbols and STREAM
+# (ZERO: times.awk's zero variable, empty by default)
+check()
+{
+	nm -n --defined-only "$1" > syms
+	atf_check -o empty awk -f "$src/times.awk" -v zero="${3:-}" syms "$2"
+}
+
+# ncalls PROG DUMP FUNC: the calls of FUNC in DUMP (gprt-dump -m)
+ncalls()
+{
+	_a=$(nm "$1" | awk -v f="$3" '$3 == f { sub(/^0+/, "", $1); print "0x" $1 }')
+	awk -F '\t' -v a="$_a" '$1 == "marc" && $6 == a { n += $7 }
+	    END { print n + 0 }' "$2"
+}
