@@ -277,6 +277,29 @@ starttimer(void)
 }
 
 /*
+ * libunwind's first use in a thread, outside the handler: its per-thread
+ * state is thread-local storage of a dlopen'd library, which glibc
+ * allocates with malloc(3) at the thread's first touch of it; made in
+ * the handler, that malloc ran inside an interrupted one and broke the
+ * heap (ninja -n aborted in 1 run of 5 at 100 Hz).
+ */
+RT_FN static void
+unwarm(void)
+{
+#ifdef HAVE_UNW
+	void *b[4];
+	unw_cursor_t c;
+	ucontext_t uc;
+
+	if (u_bt != NULL)
+		(void)u_bt(b, 4);
+	if (u_init != NULL && getcontext(&uc) == 0 &&
+	    u_init(&c, (unw_context_t *)&uc, 0) >= 0)
+		(void)u_step(&c);
+#endif
+}
+
+/*
  * This thread's block and timer, before its own code runs (the main
  * thread's at start-up, the others' from pthread_create's wrapper).
  */
@@ -314,6 +337,7 @@ rt_samp_thread(void)
 		pthread_attr_destroy(&a);
 	}
 	s_blk = s;
+	unwarm();
 	starttimer();
 }
 

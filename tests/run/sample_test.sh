@@ -87,6 +87,24 @@ threads_body()
 	    atf_fail "$n sampled threads, not the 8 workers (and main)"
 }
 
+atf_test_case reentry
+reentry_head()
+{
+	atf_set "descr" "No malloc in the handler: a program whose malloc \
+notices being entered again, sampled at 1000 Hz in main and 4 threads"
+}
+reentry_body()
+{
+	# libunwind's thread-local state was made at its first use, in the
+	# handler, by a malloc inside the interrupted one: ninja deadlocked
+	# or broke its heap
+	atf_check -o ignore -e ignore cc -O0 -rdynamic -o reent \
+	    "$progs/reent.c" -lpthread
+	GPRT_SAMPLE=1000 atf_check -o save:out gp-run -b ./reent 4 10000
+	grep -q 'sampled call stacks' out ||
+	    atf_fail "not sampled: $(cat out)"
+}
+
 atf_test_case killed
 killed_head()
 {
@@ -170,6 +188,7 @@ atf_init_test_cases()
 	atf_add_test_case plain
 	atf_add_test_case perf
 	atf_add_test_case threads
+	atf_add_test_case reentry
 	atf_add_test_case killed
 	atf_add_test_case stripped
 }
