@@ -234,10 +234,18 @@ compare()
 		sub(/ [0-9.e+]+$/, "", st)
 		nf = split(st, fr, ";")
 		tot[k] += c
+		# totals over the stacks that reach main, from main in: perf
+		# copies 16 KB of each stack, too little for deep recursion
+		# (lua), cannot unwind out of some frames (libc's malloc) and
+		# names the frames outside main otherwise
+		for (m = 1; m <= nf && clean(fr[m]) != "main"; m++)
+			;
+		if (m <= nf)
+			wtot[k] += c
 		delete seen
 		for (i = 1; i <= nf; i++) {
 			f = clean(fr[i])
-			if (!(f in seen)) {
+			if (i >= m && !(f in seen)) {
 				incl[k, f] += c
 				seen[f] = 1
 			}
@@ -249,10 +257,11 @@ compare()
 	function abs(x) { return x < 0 ? -x : x }
 	END {
 		printf "  %8s %8s %8s %8s  %s\n", "self", "perf", "total",
-		    "perf", "function (% of the samples)"
+		    "perf", "function (%; totals of stacks whole to main)"
 		for (f in fn) {
 			s1 = pct(self[1, f], tot[1]); s2 = pct(self[2, f], tot[2])
-			i1 = pct(incl[1, f], tot[1]); i2 = pct(incl[2, f], tot[2])
+			i1 = pct(incl[1, f], wtot[1])
+			i2 = pct(incl[2, f], wtot[2])
 			if (abs(s1 - s2) > ms) { ms = abs(s1 - s2); msf = f }
 			if (abs(i1 - i2) > mi) { mi = abs(i1 - i2); mif = f }
 			if (s1 >= 1 || s2 >= 1)
@@ -262,6 +271,8 @@ compare()
 		close("sort -k1,1nr")
 		printf "  samples: %d sampler; perf: %.0f ms of its event\n",
 		    tot[1], tot[2] / 1000000
+		printf "  whole to main: %.1f%% sampler, %.1f%% perf\n",
+		    pct(wtot[1], tot[1]), pct(wtot[2], tot[2])
 		printf "  max self difference: %.2f points (%s)\n", ms, msf
 		printf "  max total difference: %.2f points (%s)\n", mi, mif
 	}' "$3" "$1" "$2"
