@@ -13,9 +13,14 @@
 #	watched	the same, with
 #		gp-top -b -n 100000 -d 1 -p PID >/dev/null
 #		attached from the moment its companion file exists until it
-#		ends (gp-top stops when the program does).
+#		ends (gp-top stops when the program does);
+#	neighbor the control: libgprt alone, with share/bench/neighbor.c
+#		beside it taking as much CPU time a second as gp-top did
+#		in the watched runs so far, on memory of its own: what any
+#		process beside the program costs it through the caches and
+#		power budget the machine's processors share.
 #
-# Each runs `runs' times (default 7), the two taking turns, each round
+# Each runs `runs' times (default 7), the three taking turns, each round
 # starting with the other (rotate.sh).  A run's CPU time is the
 # program's alone (user + system, wait4), gp-top's not counted: it runs
 # beside it, from prefix/bin; its wall time is the program's too.  Printed:
@@ -59,6 +64,7 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/top-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
 cc -O2 -o tstat "$bench/tstat.c"
+cc -O2 -o neighbor "$bench/neighbor.c"
 cc -o rt "$obj/lua-fi-O2"/*.o $(cat "$obj/lua-fi-O2/libs") \
     -L"$prefix/lib" -lgprt -Wl,-rpath,"$prefix/lib"
 echo "for i = 1, $reps do dofile('$rw/work.lua') end" >long.lua
@@ -77,8 +83,18 @@ run()
 	if [ "$1" = watched ]; then
 		./tstat "exec '$prefix/bin/gp-top' -b -n 100000 -d 1 \
 		    -p $(cat pid) >/dev/null" | cut -d ' ' -f 3 >>topcpu
+	elif [ "$1" = neighbor ]; then
+		# as much CPU a second as gp-top took in the runs so far
+		./neighbor "$(awk -v w="$(awk '$1 == "watched" { s += $2 }
+		    END { print s + 0 }' times)" '{ s += $1 }
+		    END { print (w > 0 ? s / w * 1000 : 15) }' topcpu)" &
+		_n=$!
 	fi
 	wait $_t
+	if [ "$1" = neighbor ]; then
+		kill $_n
+		wait $_n 2>/dev/null || :
+	fi
 	echo "$1 $(cut -d ' ' -f 1,3 t) $2" >>times
 }
 
@@ -86,7 +102,7 @@ run()
 : >topcpu
 i=0
 while [ $i -lt "$runs" ]; do
-	for m in $(rotate $i alone watched); do
+	for m in $(rotate $i alone watched neighbor); do
 		run $m $i
 	done
 	i=$((i + 1))
@@ -102,15 +118,19 @@ END {
 	printf "%-8s %10s %10s\n", "", "wall s", "cpu s"
 	printf "%-8s %10.3f %10.3f\n", "alone", bw["alone"], bc["alone"]
 	printf "%-8s %10.3f %10.3f\n", "watched", bw["watched"], bc["watched"]
+	printf "%-8s %10.3f %10.3f\n", "neighbor", bw["neighbor"], bc["neighbor"]
 	printf "gp-top: %.1f ms of CPU a second watched\n",
 	    topcpu / sw["watched"] * 1000
 	printf "watched / alone, round by round (target at most 1.01):\n"
-	rounds("cpu", c)
-	rounds("wall", w)
+	rounds("cpu", c, "watched")
+	rounds("wall", w, "watched")
+	printf "neighbor / alone, the control:\n"
+	rounds("cpu", c, "neighbor")
+	rounds("wall", w, "neighbor")
 }
-function rounds(name, t,    i, j, k, r, x) {
+function rounds(name, t, m,    i, j, k, r, x) {
 	for (i = 0; i < runs; i++) {
-		x = t[i, "watched"] / t[i, "alone"]
+		x = t[i, m] / t[i, "alone"]
 		for (j = i; j > 0 && r[j - 1] > x; j--)
 			r[j] = r[j - 1]
 		r[j] = x
