@@ -98,10 +98,14 @@ an_arc_lookup(struct an *g, size_t parent, size_t child)
 }
 
 void
-an_arc_begin(struct an *g, size_t n)
+an_arc_begin(struct an *g, size_t n, void *room, size_t roomsize)
 {
 	g->hint = n;
-	if (n > 0)
+	if (room != NULL) {
+		free(g->a);
+		g->a = room;
+		g->acap = roomsize / sizeof(*g->a);
+	} else if (n > 0)
 		g->a = gp_xgrow(g->a, &g->acap, n - 1, n, sizeof(*g->a));
 	g->last = gp_xcalloc(g->nsyms + 1, sizeof(*g->last));
 	g->run = gp_xcalloc(g->nsyms + 1, sizeof(*g->run));

@@ -71,22 +71,34 @@ freeadj(struct adj *j)
 /*
  * gprof's cg_tally over the raw arcs, in their order; then, as gprof's
  * find_call, the static arcs of count 0 (gp-sym -c puts them last).
+ * With take, the raw layer's arcs are taken from it and the tally's arcs
+ * are kept in their place: arc k is written over raw arc k or a later
+ * one (16 bytes over 24) once read, so a raw arc is never written over
+ * before it is read, and the memory is had once.
  */
 static void
-tally(struct an *g, const struct gp_raw *raw)
+tally(struct an *g, struct gp_raw *raw, int take)
 {
 	const struct gp_sym *ps, *cs;
-	const struct gp_arc *r;
+	const struct gp_arc *arcs;
+	struct gp_arc r, *taken;
 	struct gp_symidx x;
-	size_t i;
+	size_t i, n;
 	int inclempty = gp_tables_empty(g->tb, GP_INCL_ARCS);
 
 	gp_symidx_make(&x, g->st);
-	an_arc_begin(g, raw->narcs);
-	for (i = 0; i < raw->narcs; i++) {
-		r = &raw->arcs[i];
-		ps = gp_symidx_lookup(&x, r->from);
-		cs = gp_symidx_lookup(&x, r->self);
+	if (take) {
+		arcs = taken = gp_raw_takearcs(raw, &n);
+		an_arc_begin(g, n, taken, n * sizeof(*taken));
+	} else {
+		arcs = raw->arcs;
+		n = raw->narcs;
+		an_arc_begin(g, n, NULL, 0);
+	}
+	for (i = 0; i < n; i++) {
+		memcpy(&r, &arcs[i], sizeof(r));
+		ps = gp_symidx_lookup(&x, r.from);
+		cs = gp_symidx_lookup(&x, r.self);
 		if (ps == NULL || cs == NULL)
 			continue;
 		/*
@@ -102,12 +114,12 @@ tally(struct an *g, const struct gp_raw *raw)
 		 * Arcs of count 0 are gprof -c's static arcs (gp-sym -c),
 		 * which gprof adds after the tables have been applied.
 		 */
-		if (r->count != 0 &&
+		if (r.count != 0 &&
 		    !gp_tables_arc(g->tb, GP_INCL_ARCS, ps, cs) &&
 		    !(inclempty && !gp_tables_arc(g->tb, GP_EXCL_ARCS, ps, cs)))
 			continue;
-		g->n[cs - g->st->syms].ncalls += r->count;
-		an_arc_add(g, ps - g->st->syms, cs - g->st->syms, r->count);
+		g->n[cs - g->st->syms].ncalls += r.count;
+		an_arc_add(g, ps - g->st->syms, cs - g->st->syms, r.count);
 	}
 	an_arc_end(g);
 	gp_symidx_free(&x);
@@ -122,7 +134,7 @@ tally_measured(struct an *g, const struct gp_meas *m)
 	size_t i;
 	int keep, inclempty = gp_tables_empty(g->tb, GP_INCL_ARCS);
 
-	an_arc_begin(g, m->narcs);
+	an_arc_begin(g, m->narcs, NULL, 0);
 	for (i = 0; i < m->narcs; i++) {
 		a = &m->arcs[i];
 		ps = &g->st->syms[a->parent];
@@ -220,6 +232,10 @@ model(struct an *g, const struct gp_prof *p, const size_t *order,
 	 * parent position, then place among the parent's children, each
 	 * parent's sorted and written in turn.
 	 */
+	/* The ranks read the lists' arcs alone: their ends go first. */
+	free(g->kids.end);
+	free(g->pars.end);
+	g->kids.end = g->pars.end = NULL;
 	inc = gp_xcalloc(g->na + 1, sizeof(*inc));
 	an_rank_arcs(g, &g->pars, 0, inc);
 	freeadj(&g->pars);
@@ -312,10 +328,7 @@ graph_make(struct gp_prof *p, const struct gp_specs *user,
 	g.n = gp_xcalloc(g.nsyms + 1, sizeof(*g.n));
 	for (i = 0; i < g.nsyms; i++)
 		g.n[i].time = p->credit->time[i];
-	if ((m = gp_meas_get(p)) != NULL)
-		tally_measured(&g, m);
-	else
-		tally(&g, p->raw);
+	m = gp_meas_get(p);
 	/*
 	 * gprof's INPUT_CALL_GRAPH: a BSD file, or arcs read from a file;
 	 * arcs of count 0 are gp-sym -c's, not read from any file.
@@ -332,8 +345,13 @@ graph_make(struct gp_prof *p, const struct gp_specs *user,
 	for (i = 0; m != NULL && i < m->nsyms && !callgraph; i++)
 		if (m->spontc[i] > 0)
 			callgraph = 1;
-	if (w != NULL)
-		gp_raw_droparcs(p->raw);
+	/* Writing the layer, the raw arcs are no longer needed once tallied. */
+	if (m != NULL) {
+		tally_measured(&g, m);
+		if (w != NULL)
+			gp_raw_droparcs(p->raw);
+	} else
+		tally(&g, p->raw, w != NULL);
 	g.at = gp_xcalloc(g.na + 1, sizeof(*g.at));
 	mkadj(&g, &g.kids, 0);
 	mkadj(&g, &g.pars, 1);

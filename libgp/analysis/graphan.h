@@ -104,11 +104,12 @@ typedef int cmpfn(size_t, size_t, const void *);
 void	an_msort(size_t *v, size_t n, cmpfn *cmp, const void *ctx);
 
 /*
- * arctab.c: room for n arcs (a hint: the raw arcs); gprof's arc_add; the
+ * arctab.c: room for n arcs (a hint: the raw arcs), or the arcs kept in
+ * room (roomsize bytes, the caller's no more); gprof's arc_add; the
  * arc from parent to child, or NONE (the hash table made the first
  * time); the tally's tables freed.
  */
-void	an_arc_begin(struct an *, size_t n);
+void	an_arc_begin(struct an *, size_t n, void *room, size_t roomsize);
 void	an_arc_add(struct an *, size_t parent, size_t child, uint64_t count);
 size_t	an_arc_lookup(struct an *, size_t parent, size_t child);
 void	an_arc_end(struct an *);

@@ -54,19 +54,29 @@ gp_raw_new(const char *name)
 void
 gp_raw_droparcs(struct gp_raw *raw)
 {
+	size_t n;
+
+	free(gp_raw_takearcs(raw, &n));
+}
+
+struct gp_arc *
+gp_raw_takearcs(struct gp_raw *raw, size_t *n)
+{
+	struct gp_arc *a = raw->arcs;
 	size_t i, k;
 
 	if (raw->idx != NULL)
 		free(raw->idx->slot);
 	free(raw->idx);
 	raw->idx = NULL;
-	free(raw->arcs);
+	*n = raw->narcs;
 	raw->arcs = NULL;
 	raw->narcs = raw->acap = 0;
 	for (i = k = 0; i < raw->norder; i++)
 		if (raw->order[i].kind != GP_R_ARC)
 			raw->order[k++] = raw->order[i];
 	raw->norder = k;
+	return a;
 }
 
 void

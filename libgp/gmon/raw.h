@@ -136,10 +136,12 @@ int		 gp_raw_load(struct gp_raw **rawp, const struct gp_rec *);
 struct gp_raw	*gp_raw_new(const char *name);
 void		 gp_raw_free(struct gp_raw *);
 /*
- * The arcs freed and their runs taken out of `order': for a stage that
- * has copied them through and tallied them (gp-arcs), on a large graph.
+ * The arcs freed, or handed to the caller (its to free: *n of them),
+ * and their runs taken out of `order': for a stage that has copied them
+ * through and tallies them (gp-arcs), on a large graph.
  */
 void		 gp_raw_droparcs(struct gp_raw *);
+struct gp_arc	*gp_raw_takearcs(struct gp_raw *, size_t *n);
 struct gp_file	*gp_raw_addfile(struct gp_raw *);
 struct gp_hist	*gp_raw_addhist(struct gp_raw *);	/* no bins */
 void		 gp_hist_add(struct gp_hist *, uint32_t i, uint32_t count,
