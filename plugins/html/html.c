@@ -805,6 +805,32 @@ shown(const struct gp_pfunc *f)
 }
 
 /*
+ * A function's numbers in "f" rows, the page's and each thread's: self,
+ * child, calls, selfcalls, index, iscycle, [caller arcs], [callee arcs]
+ * (positions in the arcs of the same profile, pa).
+ */
+static void
+funcnums(FILE *out, const struct gp_pfunc *f, const struct pos *pa,
+    size_t narcs)
+{
+	size_t k;
+
+	num(out, f->self);
+	putc(',', out);
+	num(out, f->child);
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
+	    f->selfcalls, f->index, f->iscycle);
+	for (k = 0; k < f->ncallers; k++)
+		fprintf(out, "%s%ld", k ? "," : "",
+		    pos_find(pa, narcs, f->callers[k]));
+	fputs("],[", out);
+	for (k = 0; k < f->ncallees; k++)
+		fprintf(out, "%s%ld", k ? "," : "",
+		    pos_find(pa, narcs, f->callees[k]));
+	putc(']', out);
+}
+
+/*
  * A profile's flat profile and call graph as a thread's: its functions
  * with anything to show, each as the whole profile's index (-1: none, its
  * name then last), self, child, calls, selfcalls, index, iscycle, caller
@@ -841,19 +867,7 @@ tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
 			continue;
 		m = mainfunc(v, n, f);
 		fprintf(out, "%s[%ld,", nk++ > 0 ? ",\n" : "\n", m);
-		num(out, f->self);
-		putc(',', out);
-		num(out, f->child);
-		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
-		    f->selfcalls, f->index, f->iscycle);
-		for (k = 0; k < f->ncallers; k++)
-			fprintf(out, "%s%ld", k ? "," : "",
-			    pos_find(pa, tp->narcs, f->callers[k]));
-		fputs("],[", out);
-		for (k = 0; k < f->ncallees; k++)
-			fprintf(out, "%s%ld", k ? "," : "",
-			    pos_find(pa, tp->narcs, f->callees[k]));
-		putc(']', out);
+		funcnums(out, f, pa, tp->narcs);
 		if (m < 0) {
 			putc(',', out);
 			json_str(out, f->name);
@@ -1008,7 +1022,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	const char *s, *e, *se, *ev = event_unit(p);
 	char buf[256];
 	long k, *ff = NULL;
-	size_t i, j;
+	size_t i;
 	time_t now;
 	int first, hasctx, rv = 0;
 	size_t nextra = 0;
@@ -1193,19 +1207,8 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		putc(',', out);
 		json_str(out, f->file);
 		fprintf(out, ",%d,", f->line);
-		num(out, f->self);
-		putc(',', out);
-		num(out, f->child);
-		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
-		    f->selfcalls, f->index, f->iscycle);
-		for (j = 0; j < f->ncallers; j++)
-			fprintf(out, "%s%ld", j ? "," : "",
-			    pos_find(pa, p->narcs, f->callers[j]));
-		fputs("],[", out);
-		for (j = 0; j < f->ncallees; j++)
-			fprintf(out, "%s%ld", j ? "," : "",
-			    pos_find(pa, p->narcs, f->callees[j]));
-		fputs("]]", out);
+		funcnums(out, f, pa, p->narcs);
+		putc(']', out);
 	}
 	/* Functions only calling contexts name, hidden from the table. */
 	for (i = 0; i < fr.n; i++) {
