@@ -14,7 +14,9 @@ targets=${*:-fuzz_gmon fuzz_stream fuzz_gprt fuzz_symspec fuzz_fmt fuzz_perf \
 O=${FUZZ_BUILD:-$here/build}
 
 mkdir -p "$O"
-bmake -f "$here/Makefile" O="$O" >"$O/make.log" 2>&1 || {
+# built on every processor: the build is most of a fresh clone's replay
+bmake -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)" \
+    -f "$here/Makefile" O="$O" >"$O/make.log" 2>&1 || {
 	cat "$O/make.log" >&2
 	echo "replay.sh: build failed" >&2
 	exit 1
