@@ -231,6 +231,11 @@ build()
 }
 
 [ $# -gt 0 ] || die "usage: corpus.sh [-n] NAME:VARIANT..."
+# one corpus.sh at a time in the cache: tests run side by side (kyua's
+# parallelism) would build the same program into the same files
+mkdir -p "$cache" || die "cannot make $cache"
+exec 9>"$cache/.lock"
+command -v flock >/dev/null 2>&1 && flock 9
 for b; do
 	build "${b%%:*}" "${b#*:}"
 done
