@@ -52,6 +52,7 @@ static const char style[] =
 "overflow:hidden;white-space:nowrap;border-right:1px solid #fff;"
 "box-sizing:border-box;padding-left:2px;cursor:pointer}\n"
 "#flame div:hover{outline:1px solid #000}\n"
+
 ".scroll{max-height:440px;overflow:auto;border:1px solid #ddd}\n"
 ".note{color:#666;font-size:12px}input{font:inherit;width:24em}\n"
 "#entry{border:1px solid #ccc;padding:6px;background:#fcfcfc}\n"
@@ -155,7 +156,9 @@ static const char script[] =
 "k:new Map()};n.k.set(s[d],c);}c.w+=w;n=c;if(d+1>depth)depth=d+1;}}\n"
 "const el=$('flame'),H=18;let h='';el.style.height=(depth*H+2)+'px';"
 "if(!root.w){el.textContent='no time was sampled';return;}\n"
-"(function draw(n,x,d){if(n.n>=0){const w=100*n.w/root.w;if(w<0.05)return;"
+/* a frame under a pixel wide is its white border alone: not drawn */
+"const minw=100/Math.max(innerWidth,320);\n"
+"(function draw(n,x,d){if(n.n>=0){const w=100*n.w/root.w;if(w<minw)return;"
 "const f=F[n.n],hue=(f[0].length*37)%50;h+='<div style=\"left:'+x+'%;"
 "width:'+w+'%;top:'+(depth-d)*H+'px;background:hsl('+hue+',85%,'+"
 "(60+(d%3)*6)+'%)\" title=\"'+esc(f[0])+' '+sec(n.w/D.hz)+' '+U+', '+"

@@ -428,13 +428,22 @@ function tlinit() {
 		$('tlsec').style.display = 'none';
 		return;
 	}
-	// after the first frame, and after the page notes it (data-painted)
-	requestAnimationFrame(() => setTimeout(() => setTimeout(() => {
+	// after the first frame, and after the page notes it (data-painted);
+	// or 200 ms on if no frame has come: a headless browser's virtual
+	// time runs through its budget while it waits for a frame, and
+	// --dump-dom would find no timeline under load
+	let done = false;
+	const go = () => {
+		if (done)
+			return;
+		done = true;
 		const x = JSON.parse(el.textContent);
 		D.tl = x.tl;
 		D.tlbase = x.tlbase;
 		tlinit();
 		document.body.dataset.tlready =
 		    String(Math.round(performance.now()));
-	}, 0), 0));
+	};
+	requestAnimationFrame(() => setTimeout(() => setTimeout(go, 0), 0));
+	setTimeout(go, 200);
 })();
