@@ -52,7 +52,6 @@ static const char style[] =
 "overflow:hidden;white-space:nowrap;border-right:1px solid #fff;"
 "box-sizing:border-box;padding-left:2px;cursor:pointer}\n"
 "#flame div:hover{outline:1px solid #000}\n"
-
 ".scroll{max-height:440px;overflow:auto;border:1px solid #ddd}\n"
 ".note{color:#666;font-size:12px}input{font:inherit;width:24em}\n"
 "#entry{border:1px solid #ccc;padding:6px;background:#fcfcfc}\n"

@@ -26,14 +26,15 @@ cpu(void)
 int
 main(int argc, char **argv)
 {
-	char *a, *b;
+	char *a, *b, *end;
 	double ms, t0;
 
 	if (argc != 2)
 		errx(1, "usage: neighbor ms");
-	ms = strtod(argv[1], NULL);
-	if (ms <= 0 || ms > 1000)
-		errx(1, "%s: not a number of milliseconds", argv[1]);
+	ms = strtod(argv[1], &end);
+	if (end == argv[1] || *end != '\0' || !(ms > 0 && ms < 1000))
+		errx(1, "%s: not a number of milliseconds above 0 and under 1000",
+		    argv[1]);
 	if ((a = malloc(SZ)) == NULL || (b = malloc(SZ)) == NULL)
 		err(1, "malloc");
 	memset(b, 1, SZ);

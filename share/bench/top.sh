@@ -21,7 +21,7 @@
 #		power budget the machine's processors share.
 #
 # Each runs `runs' times (default 7), the three taking turns, each round
-# starting with the other (rotate.sh).  A run's CPU time is the
+# starting with the next (rotate.sh).  A run's CPU time is the
 # program's alone (user + system, wait4), gp-top's not counted: it runs
 # beside it, from prefix/bin; its wall time is the program's too.  Printed:
 # the best times of each, then the ratios watched / alone taken round by
