@@ -67,16 +67,17 @@ main(int argc, char *argv[])
 		gp_sum_write(sumfile, &p, &specs, sumfmt);
 	/*
 	 * The layers written as they are made (the credit layer, if made,
-	 * first), the graph's arcs not kept.
+	 * first), the graph's arcs not kept; or, handed on to the next
+	 * stage in gp's process (analysis/profile.h), made whole and kept.
 	 */
 	opts.specs = &specs;
-	opts.emit = w;
+	opts.emit = gp_stage_giving() ? NULL : w;
 	made = gp_analyse(&p, &opts);
-	if (!(made & GP_L_GRAPH))
+	if (!(made & GP_L_GRAPH) && opts.emit != NULL)
 		gp_graph_emit(&p, w);
 	gp_wclose(w);
 	gp_rclose(r);
-	gp_prof_free(&p);
+	gp_stage_end(&p);
 	gp_specs_free(&specs);
 	return 0;
 }

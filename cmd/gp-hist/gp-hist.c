@@ -55,10 +55,11 @@ main(int argc, char *argv[])
 		errx(1, "%s: no symbol layer: run the stream through gp-sym",
 		    gp_rname(r));
 	gp_credit_make(&p, &specs);
-	gp_credit_emit(&p, w);
+	if (!gp_stage_giving())
+		gp_credit_emit(&p, w);
 	gp_wclose(w);
 	gp_rclose(r);
-	gp_prof_free(&p);
+	gp_stage_end(&p);
 	gp_specs_free(&specs);
 	return 0;
 }

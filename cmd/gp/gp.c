@@ -9,8 +9,14 @@
  * gp's own process, each stream kept in memory (memfd_create(2)) for the
  * next stage: one process loads libc and libbfd once, where five
  * programs joined by pipes cost more than gprof's whole run on a small
- * profile.  GP_STAGES=exec runs the stage programs instead, joined by
- * pipes; the streams are the same bytes either way.
+ * profile.  gp-hist and gp-arcs hand their profiles on in memory
+ * (gp_stage_handoff(), analysis/profile.h): the layers they load and
+ * make go to the next stage as the in-memory profile the records would
+ * have given, and only the other records as text, so that a million
+ * arcs are not written out and read back twice.  GP_STAGES=streams runs
+ * the stages in gp's process with every stream written whole, and
+ * GP_STAGES=exec runs the stage programs, joined by pipes; the report is
+ * the same bytes every way.
  *
  * gp does no analysis of its own: what it checks
  * itself is only what gprof checks while reading its command line, and
@@ -38,6 +44,7 @@
 #include <libiberty/demangle.h>
 
 #include "stream/stream.h"
+#include "analysis/profile.h"
 
 #include "stages.h"
 
@@ -131,6 +138,7 @@ static const char *progname;
 static int	errout = -1;	/* in-process: gp's standard error */
 static int	msgfd = -1;	/* in-process: the stages' messages */
 static int	running;	/* in-process: the stage running */
+static int	handoff = 1;	/* in-process: profiles handed on */
 
 static void	addarg(int, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
@@ -359,8 +367,13 @@ main(int argc, char *argv[])
 	addarg(GPSYM, "--");
 	addarg(GPSYM, "%s", image);
 
+	/* Threads chosen: gp-fmt reads the stream again for each. */
+	if (tflag)
+		handoff = 0;
 	if ((e = getenv("GP_STAGES")) != NULL && strcmp(e, "exec") == 0)
 		return pipeline();
+	if (e != NULL && strcmp(e, "streams") == 0)
+		handoff = 0;
 	return inprocess();
 }
 
@@ -423,6 +436,7 @@ inprocess(void)
 		    dup2(msgfd, STDERR_FILENO) == -1)
 			err(1, "dup2");
 		running = i;
+		gp_stage_handoff(handoff && (i == GPHIST || i == GPARCS));
 		program_invocation_name = st->argv[0];
 		optind = 0;
 		rv = st->main((int)st->argc, st->argv);

@@ -44,6 +44,12 @@ load(struct gp_prof *p, unsigned layer, const struct gp_rec *rec)
 		gp_recerr(rec, "record kind not handled by its layer");
 }
 
+/* The layers the stage before gave (gp_stage_end), and whether to give. */
+static struct gp_prof	 carry;
+static int		 giving;
+
+static void	take(struct gp_prof *, unsigned, unsigned);
+
 static void	(*otherfn)(const struct gp_rec *, void *);
 static void	*otherarg;
 
@@ -189,6 +195,16 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 			sel[i].found = 0;
 		nnamed = 0;
 	}
+	if (nsel > 0 && (giving || carry.have != 0))
+		errx(1, "internal error: threads chosen while layers are "
+		    "handed on");
+	if (carry.have != 0 && !giving && w != NULL)
+		errx(1, "internal error: layers handed to a stage that writes "
+		    "a stream");
+	take(p, want, drop);
+	/* A giving stage's own layers go on in its profile, not as records. */
+	if (giving)
+		drop |= want;
 	memset(&rec, 0, sizeof(rec));
 	while (gp_read(r, &rec)) {
 		layer = gp_kind_layer(rec.f[0]);
@@ -214,6 +230,92 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 	if (nsel > 0)
 		allfound(r, sawrt, sawmine);
 	gp_raw_norm(p->raw);	/* bins in index order, once */
+}
+
+/*
+ * The layers the stage before gave: those in want go into p as if read
+ * from their records; those in drop are freed, as their records would
+ * not have been copied; the others stay for the next stage.  A stage
+ * that does not give takes what it wants and frees the rest.
+ */
+#define TAKE(fld, l) do {						\
+	if (carry.fld == NULL)						\
+		break;							\
+	if (want & (l)) {						\
+		if (p->fld != NULL)					\
+			errx(1, "internal error: a layer handed on twice"); \
+		p->fld = carry.fld;					\
+		carry.fld = NULL;					\
+	} else if ((drop & (l)) || !giving) {				\
+		struct gp_prof one_;					\
+									\
+		memset(&one_, 0, sizeof(one_));				\
+		one_.fld = carry.fld;					\
+		carry.fld = NULL;					\
+		gp_prof_free(&one_);					\
+	}								\
+} while (0)
+
+static void
+take(struct gp_prof *p, unsigned want, unsigned drop)
+{
+	unsigned have = carry.have;
+
+	if (have == 0)
+		return;
+	TAKE(raw, GP_L_RAW);
+	TAKE(sym, GP_L_SYM);
+	TAKE(credit, GP_L_CREDIT);
+	TAKE(graph, GP_L_GRAPH);
+	TAKE(rt, GP_L_RT);
+	TAKE(diff, GP_L_DIFF);
+	p->have |= have;
+	carry.have = have & ~(drop | want);
+	if (!giving)
+		carry.have = 0;
+}
+
+void
+gp_stage_handoff(int on)
+{
+	giving = on;
+}
+
+int
+gp_stage_giving(void)
+{
+	return giving;
+}
+
+/*
+ * The end of a stage: its profile kept for the next stage (over what the
+ * stage before gave and this one did not take), or freed.
+ */
+void
+gp_stage_end(struct gp_prof *p)
+{
+	if (!giving) {
+		gp_prof_free(p);
+		return;
+	}
+	gp_meas_free(p->meas);	/* made again from the runtime layer */
+	p->meas = NULL;
+#define GIVE(fld, l) do {						\
+	if (p->fld != NULL) {						\
+		if (carry.fld != NULL)					\
+			errx(1, "internal error: a layer handed on twice"); \
+		carry.fld = p->fld;					\
+		carry.have |= (l);					\
+	}								\
+} while (0)
+	GIVE(raw, GP_L_RAW);
+	GIVE(sym, GP_L_SYM);
+	GIVE(credit, GP_L_CREDIT);
+	GIVE(graph, GP_L_GRAPH);
+	GIVE(rt, GP_L_RT);
+	GIVE(diff, GP_L_DIFF);
+#undef GIVE
+	memset(p, 0, sizeof(*p));
 }
 
 /* Every layer of a profile, freed; the structure itself is the caller's. */

@@ -82,4 +82,23 @@ void	gp_stage_other(void (*fn)(const struct gp_rec *, void *), void *arg);
  */
 void	gp_stage_threads(const char *list);
 
+/*
+ * The hand-off between stages run in one process (gp(1)): a stage that
+ * gives (gp_stage_handoff(1) before it runs) writes to its stream only
+ * the records of the layers it neither loaded nor made, and ends with
+ * gp_stage_end(), which keeps its profile for the next stage; the next
+ * stage's gp_stage_read() takes the layers it loads from that profile,
+ * as it would have loaded them from the records, and reads the rest of
+ * the stream as usual.  A giving stage makes its layers without writing
+ * them (gp_stage_giving()), and leaves the layers it loaded as it read
+ * them, so that every layer handed on is the one the records would have
+ * given.  The stage after a giving one either gives too or writes no
+ * stream; no threads are chosen (gp_stage_threads) while layers are
+ * handed on.  Without gp_stage_handoff(1), gp_stage_end() frees the
+ * profile, and a stage is the filter gp-stream(5) describes.
+ */
+void	gp_stage_handoff(int on);
+int	gp_stage_giving(void);
+void	gp_stage_end(struct gp_prof *);
+
 #endif /* GP_PROF_H */

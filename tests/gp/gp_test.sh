@@ -655,14 +655,15 @@ stage_dies_body()
 atf_test_case stages_exec
 stages_exec_head()
 {
-	atf_set "descr" "The stages compiled into gp and the stage programs (GP_STAGES=exec) print the same bytes, messages and status"
+	atf_set "descr" "The stages compiled into gp, handing their profiles on or writing every stream (GP_STAGES=streams), and the stage programs (GP_STAGES=exec) print the same bytes, messages and status"
 	atf_set "require.progs" "cc"
 }
 stages_exec_body()
 {
 	build
 	for o in "" "-b -q" "-b -l -p" "-A" "-s" "-b -p -P nosuch" "-i" \
-	    "-b nosuch.gmon" "-K"; do
+	    "-b nosuch.gmon" "-K" "-b -P -p main" "-c -b" "-b -q -e main" \
+	    "-b -q -Q main" "-x -A"; do
 		gp $o prog gmon.out >in.out 2>in.err
 		_is=$?
 		GP_STAGES=exec gp $o prog gmon.out >ex.out 2>ex.err
@@ -670,6 +671,11 @@ stages_exec_body()
 		atf_check_equal "$o:$_es" "$o:$_is"
 		atf_check -o file:ex.out cat in.out
 		atf_check -o file:ex.err cat in.err
+		GP_STAGES=streams gp $o prog gmon.out >st.out 2>st.err
+		_ss=$?
+		atf_check_equal "$o:$_ss" "$o:$_is"
+		atf_check -o file:st.out cat in.out
+		atf_check -o file:st.err cat in.err
 	done
 	# a stage's failure ends gp there, with that stage's message
 	printf 'not a profile\n' >bad.gmon
