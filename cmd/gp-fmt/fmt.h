@@ -94,7 +94,13 @@ struct gp_prof;
 
 struct gp_specs;
 /* The report of p, its graph remade for gprof's symspecs if any. */
-void	report_load(struct report *, struct gp_prof *, const struct gp_specs *);
+/*
+ * The report of an analysed profile; consume: the graph layer's arcs
+ * become the report's, and the graph is left without them (nothing
+ * after the report may read them: not -r, not -R).
+ */
+void	report_load(struct report *, struct gp_prof *, const struct gp_specs *,
+	    int consume);
 void	report_free(struct report *);
 void	report_print(struct report *, const struct popts *);
 void	gp_mem_print(struct gp_prof *, int brief, int *first);	/* mem.c */

@@ -78,6 +78,7 @@ static const struct option longopts[] = {
  * to the system; static, so that a leak checker sees it held, not lost.
  */
 static struct gp_prof prof;
+static int lean;	/* the report made from the layers as they are */
 static struct gp_prof allp;		/* -U: every thread's */
 static struct gp_lineopts lo;
 static struct gp_fileinfo fi;
@@ -215,6 +216,15 @@ main(int argc, char *argv[])
 		return 0;
 	}
 
+	/*
+	 * gprof's report from the stream's layers, none made again and no
+	 * ordering asked for (they read the raw arcs and the graph's): the
+	 * raw arcs let go once the graph is read, the graph's arcs made the
+	 * report's, so that a million arcs are held once.
+	 */
+	lean = fmt == NULL && specs.n == 0 && !(on & (S_ORDER | S_FILES));
+	if (lean)
+		gp_stage_rawarcs(0);
 	memset(&prof, 0, sizeof(prof));
 	if (gp_format_threads(fmt)) {	/* read again, a thread at a time */
 		fd = rewindable(argc == 1 ? argv[0] : "-", &name);
@@ -250,7 +260,7 @@ print(const char *mapfile, int on, int said, struct popts *o)
 {
 	int first;
 
-	report_load(&rep, &prof, &specs);
+	report_load(&rep, &prof, &specs, lean);
 
 	/*
 	 * gprof's choice of sections: those turned on, else those the data

@@ -16,16 +16,17 @@
 static void	 fill(struct fent *, const struct gp_node *, size_t);
 
 void
-report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
+report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp,
+    int consume)
 {
 	struct gp_opts go;
 	const struct gp_symtab *st;
 	const struct gp_credit *cr;
-	const struct gp_graph *g;
+	struct gp_graph *g;
 	const struct gp_node *n;
-	const struct gp_carc *ca;
 	struct fent *e, **mp;
 	struct farc **ap;
+	void *np;
 	size_t i, j, k, m;
 
 	memset(&go, 0, sizeof(go));
@@ -99,20 +100,42 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp)
 		if (rp->cycles[i].cycle == 0)
 			errx(1, "cycle %zu has no graph node", i + 1);
 
-	/* The arcs, and each entry's lists in printing order. */
+	/*
+	 * The arcs, and each entry's lists in printing order.  Consumed,
+	 * the graph's arcs become the report's in their own memory: arc i
+	 * is written over graph arc i (40 bytes over 56) once read, so no
+	 * graph arc is written over before it is read.
+	 */
 	rp->narcs = g->narcs;
-	rp->arcs = gp_xcalloc(rp->narcs + 1, sizeof(*rp->arcs));
-	for (i = 0; i < g->narcs; i++) {
-		ca = &g->arcs[i];
-		if (ca->parent >= g->nnodes || ca->child >= g->nnodes)
+	if (consume) {
+		_Static_assert(sizeof(struct farc) <= sizeof(struct gp_carc),
+		    "a report arc fits in a graph arc");
+		rp->arcs = g->arcs != NULL ? (struct farc *)(void *)g->arcs :
+		    gp_xcalloc(1, sizeof(*rp->arcs));
+		g->arcs = NULL;
+		g->narcs = 0;
+	} else
+		rp->arcs = gp_xcalloc(rp->narcs + 1, sizeof(*rp->arcs));
+	for (i = 0; i < rp->narcs; i++) {
+		struct gp_carc c;
+		struct farc a;
+
+		memcpy(&c, consume ? (char *)rp->arcs + i * sizeof(c) :
+		    (char *)&g->arcs[i], sizeof(c));
+		if (c.parent >= g->nnodes || c.child >= g->nnodes)
 			errx(1, "graph arc %zu: no node [%zu] or [%zu]", i + 1,
-			    ca->parent + 1, ca->child + 1);
-		rp->arcs[i].parent = rp->graph[ca->parent];
-		rp->arcs[i].child = rp->graph[ca->child];
-		rp->arcs[i].count = ca->count;
-		rp->arcs[i].time = ca->time;
-		rp->arcs[i].child_time = ca->child_time;
+			    c.parent + 1, c.child + 1);
+		a.parent = rp->graph[c.parent];
+		a.child = rp->graph[c.child];
+		a.count = c.count;
+		a.time = c.time;
+		a.child_time = c.child_time;
+		memcpy(&rp->arcs[i], &a, sizeof(a));
 	}
+	/* Their memory given back past the last report arc. */
+	if (consume && (np = realloc(rp->arcs, (rp->narcs + 1) *
+	    sizeof(*rp->arcs))) != NULL)
+		rp->arcs = np;
 	/*
 	 * Each entry's lists, NULL-terminated, carved from two pools (one
 	 * allocation per node costs more than the rest of the load on a

@@ -47,8 +47,10 @@ load(struct gp_prof *p, unsigned layer, const struct gp_rec *rec)
 /* The layers the stage before gave (gp_stage_end), and whether to give. */
 static struct gp_prof	 carry;
 static int		 giving;
+static int		 keeparcs = 1;	/* gp_stage_rawarcs() */
 
 static void	take(struct gp_prof *, unsigned, unsigned);
+static void	droparcs(struct gp_prof *, int *);
 
 static void	(*otherfn)(const struct gp_rec *, void *);
 static void	*otherarg;
@@ -184,7 +186,7 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 	struct gp_rec rec;
 	unsigned layer;
 	uint64_t groups = 0;
-	int sawrt = 0, sawmine = 0;
+	int sawrt = 0, sawmine = 0, arcsgone;
 	size_t i;
 
 	if (want & GP_L_RAW)
@@ -202,6 +204,8 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 		errx(1, "internal error: layers handed to a stage that writes "
 		    "a stream");
 	take(p, want, drop);
+	arcsgone = 0;
+	droparcs(p, &arcsgone);
 	/* A giving stage's own layers go on in its profile, not as records. */
 	if (giving)
 		drop |= want;
@@ -219,8 +223,13 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 		if (layer == 0 && (want & GP_L_RAW) && gp_raw_iskind(rec.f[0]))
 			layer = GP_L_RAW;
 		p->have |= layer;
-		if (layer & want)
+		if (arcsgone && layer == GP_L_RAW && gp_iskind(&rec, "arc"))
+			;	/* gp_stage_rawarcs(0) */
+		else if (layer & want) {
 			load(p, layer, &rec);
+			if (layer == GP_L_GRAPH && !arcsgone)
+				droparcs(p, &arcsgone);
+		}
 		else if (layer == 0 && otherfn != NULL)
 			otherfn(&rec, otherarg);
 		if (w != NULL && !(layer & drop))
@@ -273,6 +282,27 @@ take(struct gp_prof *p, unsigned want, unsigned drop)
 	carry.have = have & ~(drop | want);
 	if (!giving)
 		carry.have = 0;
+}
+
+void
+gp_stage_rawarcs(int keep)
+{
+	keeparcs = keep;
+}
+
+/*
+ * The raw arcs let go (gp_stage_rawarcs(0)) once the layers made from
+ * them are had: the credit layer, read before the graph layer, so that
+ * neither is made again from the raw arcs.
+ */
+static void
+droparcs(struct gp_prof *p, int *gone)
+{
+	if (keeparcs || *gone || p->raw == NULL || p->credit == NULL ||
+	    p->graph == NULL)
+		return;
+	gp_raw_droparcs(p->raw);
+	*gone = 1;
 }
 
 void

@@ -83,6 +83,16 @@ void	gp_stage_other(void (*fn)(const struct gp_rec *, void *), void *arg);
 void	gp_stage_threads(const char *list);
 
 /*
+ * gp_stage_rawarcs(0): once gp_stage_read() has the credit and the graph
+ * layers, the raw layer's arcs are let go and no more are loaded, for a
+ * reader that prints those layers as they are and makes none of them
+ * again (gp-fmt's report, with no symspec and no -r or -R): on a
+ * million arcs, the memory of arcs no step reads.  gp_stage_rawarcs(1),
+ * the default, keeps them.
+ */
+void	gp_stage_rawarcs(int keep);
+
+/*
  * The hand-off between stages run in one process (gp(1)): a stage that
  * gives (gp_stage_handoff(1) before it runs) writes to its stream only
  * the records of the layers it neither loaded nor made, and ends with
