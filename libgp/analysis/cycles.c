@@ -120,7 +120,7 @@ an_dfn(struct an *g)
 				continue;
 			}
 			d.arc[d.depth]++;
-			c = g->kids.end[a];
+			c = g->a[g->kids.arc[a]].child;
 			if (g->n[c].top == DFN_BUSY)
 				find_cycle(g, &d, c);
 			else if (g->n[c].top == DFN_NAN)
@@ -171,9 +171,11 @@ an_cycle_link(struct an *g)
 		for (m = s; m != NONE; m = g->n[m].next) {
 			h->ncalls += g->n[m].spontc;	/* calls from outside */
 			for (a = g->pars.beg[m]; a < g->pars.beg[m + 1]; a++) {
-				if (g->pars.end[a] == m)
+				size_t p = g->a[g->pars.arc[a]].parent;
+
+				if (p == m)
 					continue;
-				if (g->n[g->pars.end[a]].cyc == num)
+				if (g->n[p].cyc == num)
 					h->selfc += g->a[g->pars.arc[a]].count;
 				else
 					h->ncalls += g->a[g->pars.arc[a]].count;

@@ -43,7 +43,6 @@ mkadj(struct an *g, struct adj *j, int bychild)
 
 	j->beg = gp_xcalloc((g->nsyms + 1) + 1, sizeof(*j->beg));
 	j->arc = gp_xcalloc(g->na + 1, sizeof(*j->arc));
-	j->end = gp_xcalloc(g->na + 1, sizeof(*j->end));
 	pos = gp_xcalloc((g->nsyms + 1) + 1, sizeof(*pos));
 	for (i = 0; i < g->na; i++)
 		j->beg[(bychild ? g->a[i].child : g->a[i].parent) + 1]++;
@@ -54,7 +53,6 @@ mkadj(struct an *g, struct adj *j, int bychild)
 		key = bychild ? g->a[i].child : g->a[i].parent;
 		k = pos[key]++;
 		j->arc[k] = (uint32_t)i;
-		j->end[k] = bychild ? g->a[i].parent : g->a[i].child;
 	}
 	free(pos);
 }
@@ -64,7 +62,6 @@ freeadj(struct adj *j)
 {
 	free(j->beg);
 	free(j->arc);
-	free(j->end);
 	memset(j, 0, sizeof(*j));
 }
 
@@ -232,10 +229,6 @@ model(struct an *g, const struct gp_prof *p, const size_t *order,
 	 * parent position, then place among the parent's children, each
 	 * parent's sorted and written in turn.
 	 */
-	/* The ranks read the lists' arcs alone: their ends go first. */
-	free(g->kids.end);
-	free(g->pars.end);
-	g->kids.end = g->pars.end = NULL;
 	inc = gp_xcalloc(g->na + 1, sizeof(*inc));
 	an_rank_arcs(g, &g->pars, 0, inc);
 	freeadj(&g->pars);

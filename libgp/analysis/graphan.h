@@ -59,8 +59,7 @@ struct atime {
  */
 struct adj {
 	size_t		*beg;
-	uint32_t	*arc;		/* the arc */
-	uint32_t	*end;		/* its child (kids) or parent (pars) */
+	uint32_t	*arc;		/* the arc: its other end is in g->a */
 };
 
 /* What gprof's cmp_arc looks at, for sorting a node's arcs. */

@@ -45,7 +45,7 @@ inherit_flags(struct an *g, size_t c)
 		n[c].print = 0;
 		n[c].fract = 0.0;
 		for (a = g->pars.beg[c]; a < g->pars.beg[c + 1]; a++) {
-			p = g->pars.end[a];
+			p = g->a[g->pars.arc[a]].parent;
 			if (p == c)
 				continue;
 			n[c].print |= n[p].print;
@@ -60,7 +60,7 @@ inherit_flags(struct an *g, size_t c)
 	n[h].fract = 0.0;
 	for (m = n[h].next; m != NONE; m = n[m].next)
 		for (a = g->pars.beg[m]; a < g->pars.beg[m + 1]; a++) {
-			p = g->pars.end[a];
+			p = g->a[g->pars.arc[a]].parent;
 			if (n[p].head == h)
 				continue;
 			n[h].print |= n[p].print;
@@ -139,8 +139,8 @@ an_propagate_time(struct an *g, size_t p)
 	if (par->fract == 0.0)
 		return;
 	for (j = g->kids.beg[p]; j < g->kids.beg[p + 1]; j++) {
-		c = g->kids.end[j];
 		a = &g->a[g->kids.arc[j]];
+		c = a->child;
 		if (a->count == 0 || c == p || n[c].fract == 0)
 			continue;
 		if (n[c].head != c) {
