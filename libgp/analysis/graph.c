@@ -172,7 +172,6 @@ model(struct an *g, const struct gp_prof *p, const size_t *order,
 	struct gp_carc *ca, one;
 	struct rk *rv, *tmp;
 	size_t *v, i, k, m, cnt, most;
-	uint32_t *inc;
 	const struct anode *an;
 
 	gr = gp_xcalloc(1, sizeof(*gr));
@@ -229,8 +228,7 @@ model(struct an *g, const struct gp_prof *p, const size_t *order,
 	 * parent position, then place among the parent's children, each
 	 * parent's sorted and written in turn.
 	 */
-	inc = gp_xcalloc(g->na + 1, sizeof(*inc));
-	an_rank_arcs(g, &g->pars, 0, inc);
+	an_rank_parents(g);
 	freeadj(&g->pars);
 	if (w == NULL)
 		gr->arcs = gp_xcalloc(g->na + 1, sizeof(*gr->arcs));
@@ -250,7 +248,7 @@ model(struct an *g, const struct gp_prof *p, const size_t *order,
 			ca->time = g->at[i].time;
 			ca->child_time = g->at[i].ctime;
 			ca->inparent = m + 1;
-			ca->inchild = inc[i];
+			ca->inchild = g->a[i].inchild;
 			if (w != NULL)
 				an_emit_carc(ca, w);
 			else
@@ -260,7 +258,6 @@ model(struct an *g, const struct gp_prof *p, const size_t *order,
 	freeadj(&g->kids);
 	free(rv);
 	free(tmp);
-	free(inc);
 	return gr;
 }
 

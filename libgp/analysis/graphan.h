@@ -42,7 +42,10 @@ struct anode {
  * list entry 8.
  */
 struct aarc {
-	uint32_t	 parent;
+	union {
+		uint32_t parent;
+		uint32_t inchild;	/* once an_rank_parents() has run */
+	};
 	uint32_t	 child;
 	uint64_t	 count;
 };
@@ -136,7 +139,12 @@ int	an_cmp_member_desc(size_t, size_t, const void *);
 size_t	an_rank_most(const struct an *, const struct adj *);
 size_t	an_rank_node(const struct an *, const struct adj *, size_t k, int desc,
 	    struct rk *v, struct rk *tmp);
-void	an_rank_arcs(struct an *, const struct adj *, int desc, uint32_t *rank);
+/*
+ * Each arc's place among its child's parents, from 1, as gprof prints
+ * them, into its inchild, over its parent: no step after it reads an
+ * arc's parent (the kids lists know it).
+ */
+void	an_rank_parents(struct an *);
 
 /* graphrec.c: each node's lists from the ranks; NULL, or what is wrong. */
 const char *an_link_lists(struct gp_graph *, size_t *bad);

@@ -149,20 +149,24 @@ an_rank_node(const struct an *g, const struct adj *j, size_t k, int desc,
     struct rk *v, struct rk *tmp)
 {
 	const struct aarc *a;
-	size_t i, b, n;
+	size_t i, b, n, par, chi;
 	unsigned pc, cc;
+	int kids = j == &g->kids;
 
 	b = j->beg[k];
 	n = j->beg[k + 1] - b;
 	for (i = 0; i < n; i++) {
+		/* k is one end: the kids lists' arcs' parents are theirs */
 		a = &g->a[j->arc[b + i]];
-		pc = g->n[a->parent].cyc;
-		cc = g->n[a->child].cyc;
+		par = kids ? k : a->parent;
+		chi = kids ? a->child : k;
+		pc = g->n[par].cyc;
+		cc = g->n[chi].cyc;
 		v[i].arc = j->arc[b + i];
 		v[i].count = a->count;
 		v[i].t = g->at[j->arc[b + i]].time +
 		    g->at[j->arc[b + i]].ctime;
-		if (a->parent == a->child)
+		if (par == chi)
 			v[i].cls = 0;
 		else if (pc != 0 && cc != 0 && pc == cc)
 			v[i].cls = 1;
@@ -173,23 +177,21 @@ an_rank_node(const struct an *g, const struct adj *j, size_t k, int desc,
 	return n;
 }
 
-/*
- * Each arc's place among the arcs of its parent (or child) as gprof
- * prints them: rank[a], from 1.
- */
+/* an_rank_parents(): graphan.h. */
 void
-an_rank_arcs(struct an *g, const struct adj *j, int desc, uint32_t *rank)
+an_rank_parents(struct an *g)
 {
 	struct rk *v, *tmp;
 	size_t i, k, n, most;
 
-	most = an_rank_most(g, j);
+	most = an_rank_most(g, &g->pars);
 	v = gp_xcalloc(most + 1, sizeof(*v));
 	tmp = gp_xcalloc(most + 1, sizeof(*tmp));
+	/* A node's parents' arcs read whole, then written. */
 	for (k = 0; k < g->nsyms; k++) {
-		n = an_rank_node(g, j, k, desc, v, tmp);
+		n = an_rank_node(g, &g->pars, k, 0, v, tmp);
 		for (i = 0; i < n; i++)
-			rank[v[i].arc] = (uint32_t)(i + 1);
+			g->a[v[i].arc].inchild = (uint32_t)(i + 1);
 	}
 	free(v);
 	free(tmp);
