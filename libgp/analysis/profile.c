@@ -229,8 +229,7 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 			load(p, layer, &rec);
 			if (layer == GP_L_GRAPH && !arcsgone)
 				droparcs(p, &arcsgone);
-		}
-		else if (layer == 0 && otherfn != NULL)
+		} else if (layer == 0 && otherfn != NULL)
 			otherfn(&rec, otherarg);
 		if (w != NULL && !(layer & drop))
 			gp_wrec(w, &rec);
@@ -278,6 +277,7 @@ take(struct gp_prof *p, unsigned want, unsigned drop)
 	TAKE(graph, GP_L_GRAPH);
 	TAKE(rt, GP_L_RT);
 	TAKE(diff, GP_L_DIFF);
+#undef TAKE
 	p->have |= have;
 	carry.have = have & ~(drop | want);
 	if (!giving)
