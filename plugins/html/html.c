@@ -21,6 +21,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <zlib.h>
+
 #include <gp/format.h>
 
 #include "frames.h"
@@ -76,10 +78,6 @@ static const char style[] =
 static const char script[] =
 "'use strict';\n"
 "const D=JSON.parse(document.getElementById('data').textContent);\n"
-/* the stacks in full (sw_end()'s) */
-"(function(){const S=D.s;let p=null;for(let j=0;j<S.length;j++){"
-"const x=S[j],k=x[0],n=x.length-1,s=new Array(k+n);for(let i=0;i<k;i++)"
-"s[i]=p[i];for(let i=1;i<=n;i++)s[k+i-1]=x[i];S[j]=s;p=s;}})();\n"
 "const F=D.f,A=D.a,$=id=>document.getElementById(id);\n"
 "const esc=s=>String(s).replace(/[&<>\"]/g,c=>({'&':'&amp;','<':'&lt;',"
 "'>':'&gt;','\"':'&quot;'})[c]);\n"
@@ -147,12 +145,21 @@ static const char script[] =
 "for(const a of down)row(a,a[1],a[1],'');$('entry').innerHTML=h+'</table>';}\n"
 "window.onhashchange=()=>{entry();if(/^#(thr=\\d+,)?f\\d+$/.test(location.hash))"
 "$('entry').scrollIntoView();};\n"
-/* flame graph */
-"let FT=-1;const fgS=()=>FT<0||!D.sth?D.s:D.s.filter((s,k)=>D.sth[k]===FT);\n"
-"function flame(){const root={n:-1,w:0,k:new Map()};let depth=0;"
-"for(const s of fgS()){let n=root;const w=s[s.length-1];root.w+=w;"
-"for(let d=0;d<s.length-1;d++){let c=n.k.get(s[d]);if(!c){c={n:s[d],w:0,"
-"k:new Map()};n.k.set(s[d],c);}c.w+=w;n=c;if(d+1>depth)depth=d+1;}}\n"
+/* The flame graph's tree of the stacks keep(j) takes (all: null), read
+   as sw_end() wrote them: fr the frames of stack j, nd[d] the node of its
+   first d frames (nd[0] the root) while d < ok.  Each node's weight is
+   the sum of its stacks', added in their order. */
+"function fgtree(keep){const root={n:-1,w:0,k:new Map()},fr=[],nd=[root];"
+"let depth=0,ok=1;for(let j=0;j<D.s.length;j++){const x=D.s[j],"
+"m=x.length-1;fr.length=x[0];if(ok>x[0]+1)ok=x[0]+1;"
+"for(let i=1;i<m;i++)fr.push(x[i]);if(keep&&!keep(j))continue;"
+"for(let d=ok;d<=fr.length;d++){const p=nd[d-1];let c=p.k.get(fr[d-1]);"
+"if(!c){c={n:fr[d-1],w:0,k:new Map()};p.k.set(fr[d-1],c);}nd[d]=c;}"
+"ok=fr.length+1;const w=x[m];for(let d=0;d<=fr.length;d++)nd[d].w+=w;"
+"if(fr.length>depth)depth=fr.length;}return{root:root,depth:depth};}\n"
+"let FT=-1;\n"
+"function flame(){const t=fgtree(FT<0||!D.sth?null:j=>D.sth[j]===FT),"
+"root=t.root,depth=t.depth;\n"
 "const el=$('flame'),H=18;let h='';el.style.height=(depth*H+2)+'px';"
 "if(!root.w){el.textContent='no time was sampled';return;}\n"
 /* a frame under a pixel wide is its white border alone: not drawn */
@@ -166,12 +173,8 @@ static const char script[] =
 "(root,0,0);\n"
 "el.innerHTML=h;el.onclick=e=>{const i=e.target.dataset.i;"
 "if(i!==undefined)location.hash='#f'+i;};}\n"
-/* source lines */
-"function lines(){const seen=new Map();let dup=false;for(const f of F){"
-"if(f[8]||!f[2])continue;const k=f[0]+'\\0'+(f[1]||'');"
-"if(seen.has(k)&&seen.get(k)!==f[2])"
-"dup=true;seen.set(k,f[2]);}if(!dup){$('lines').style.display='none';"
-"return;}const L=[];F.forEach((f,i)=>{if(!f[8]&&f[2]&&f[3]>0)L.push(i);});"
+/* source lines: a line profile's (gp-sym -l, D.src: sources()'s) */
+"function lines(){if(!D.src){$('lines').style.display='none';return;}const L=[];F.forEach((f,i)=>{if(!f[8]&&f[2]&&f[3]>0)L.push(i);});"
 "L.sort((x,y)=>F[y][3]-F[x][3]);let h='<table><tr><th>self '+U+'</th>"
 "<th>%time</th><th class=n>source line</th><th class=n>function</th></tr>';"
 "for(const i of L.slice(0,1000))h+='<tr><td>'+sec(F[i][3])+'</td><td>'+"
@@ -299,11 +302,13 @@ struct span {
 	unsigned	 depth;
 	long		 f;		/* its function in the page's list */
 	int		 flags;		/* TL_* */
+	int		 held;		/* its depth is its holder's + 1 */
 };
 #define TL_NOSTART	1		/* entered before the ring: its
 					   start is the first event kept */
 #define TL_NOEND	2		/* never left: ends at the last event */
 #define TL_OPEN		4		/* open through the whole timeline */
+#define TL_EXACT	((int64_t)1 << 53)	/* times the page holds exactly */
 
 /*
  * t seconds as nanoseconds since base, base itself made by ns(): a time
@@ -336,11 +341,52 @@ evfunc(const struct gp_pevent *e, const struct gp_profile *p,
 }
 
 /*
- * The timeline's spans as bytes in base64 ("b"): each number a LEB128
- * varint, the signed ones zigzagged (0, -1, 1, -2 as 0, 1, 2, 3): about
- * half the bytes of the numbers written out, which the browser reads as
- * it loads the page.  Hand-written: a few lines, no library needed.
+ * The timeline's spans as bytes: each number a LEB128 varint, the signed
+ * ones zigzagged (0, -1, 1, -2 as 0, 1, 2, 3), the whole compressed with
+ * zlib (RFC 1950, which the browser's DecompressionStream undoes) and
+ * written in base64 ("z").  Varints and base64 are hand-written: a few
+ * lines each, no library needed.
  */
+struct vbuf {
+	unsigned char	*p;
+	size_t		 n, cap;
+	int		 nomem;
+};
+
+static void
+vbyte(struct vbuf *v, unsigned char c)
+{
+	unsigned char *p;
+	size_t n;
+
+	if (v->n == v->cap) {
+		n = v->cap ? 2 * v->cap : 4096;
+		if ((p = realloc(v->p, n)) == NULL) {
+			v->nomem = 1;
+			return;
+		}
+		v->p = p;
+		v->cap = n;
+	}
+	v->p[v->n++] = c;
+}
+
+static void
+varint(struct vbuf *v, uint64_t x)
+{
+	while (x >= 128) {
+		vbyte(v, (unsigned char)(x & 127) | 128);
+		x >>= 7;
+	}
+	vbyte(v, (unsigned char)x);
+}
+
+static void
+zigzag(struct vbuf *v, int64_t x)
+{
+	varint(v, x < 0 ? ((uint64_t)(-(x + 1)) << 1) | 1 : (uint64_t)x << 1);
+}
+
 struct b64 {
 	FILE		*out;
 	unsigned char	 in[3];
@@ -383,25 +429,48 @@ b64end(struct b64 *b)
 	b->n = 0;
 }
 
-static void
-varint(struct b64 *b, uint64_t v)
+/* v's bytes compressed with zlib, in base64.  -1: zlib failed. */
+static int
+zb64(FILE *out, const struct vbuf *v)
 {
-	while (v >= 128) {
-		b64byte(b, (unsigned char)(v & 127) | 128);
-		v >>= 7;
-	}
-	b64byte(b, (unsigned char)v);
-}
+	unsigned char buf[65536];
+	struct b64 b;
+	z_stream z;
+	size_t i;
+	int r;
 
-static void
-zigzag(struct b64 *b, int64_t v)
-{
-	varint(b, v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1 : (uint64_t)v << 1);
+	memset(&z, 0, sizeof(z));
+	if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
+		return -1;
+	memset(&b, 0, sizeof(b));
+	b.out = out;
+	z.next_in = v->p;
+	z.avail_in = (uInt)v->n;	/* a thread's spans stay under 4 GB */
+	do {
+		z.next_out = buf;
+		z.avail_out = sizeof(buf);
+		if ((r = deflate(&z, Z_FINISH)) == Z_STREAM_ERROR) {
+			deflateEnd(&z);
+			return -1;
+		}
+		for (i = 0; i < sizeof(buf) - z.avail_out; i++)
+			b64byte(&b, buf[i]);
+	} while (r != Z_STREAM_END);
+	b64end(&b);
+	deflateEnd(&z);
+	return 0;
 }
 
 /*
  * One thread's timeline: its calls as spans, paired as gp-fmt -o replay
- * and chrome pair them, ordered by start.  -1: out of memory.
+ * and chrome pair them, ordered by start.  Written: start (from the
+ * previous span's), length, function + 1; then the depths nesting does
+ * not give and the flags, each a count and pairs of the span's number
+ * (from the previous pair's) and the value.  A span's depth, unless
+ * listed, is one more than that of the span holding it, else 1: the last
+ * span before it that has not ended before it starts or ends (timeline.js
+ * gives the depths back by the same rule).  -1: out of memory, -2: zlib
+ * failed.
  */
 static int
 tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
@@ -410,10 +479,11 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 {
 	const struct gp_pevent *e;
 	struct span *v;
-	size_t *stack, i, n, sp, nouter, nlead, lead, k;
+	struct vbuf vb;
+	size_t *stack, i, n, sp, nouter, nlead, lead, k, nx, last;
 	int64_t t0, t1, prev;
-	unsigned maxd = 0;
-	struct b64 b;
+	unsigned maxd = 0, d;
+	int rv, big;
 
 	if ((v = calloc(tr->nevents + 1, sizeof(*v))) == NULL ||
 	    (stack = calloc(tr->nevents + 1, sizeof(*stack))) == NULL) {
@@ -468,36 +538,68 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 			v[k].flags = TL_NOSTART;
 		}
 	}
-	for (i = 0; i < n; i++)
+	memset(&vb, 0, sizeof(vb));
+	for (prev = 0, i = 0; i < n; i++) {
 		if (v[i].depth > maxd)
 			maxd = v[i].depth;
+		zigzag(&vb, v[i].start - prev);
+		zigzag(&vb, v[i].end - v[i].start);
+		varint(&vb, (uint64_t)(v[i].f + 1));
+		prev = v[i].start;
+	}
+	/* the depths nesting does not give ("held" marks the others): all
+	   when a time is beyond 2^53 ns, where the page's doubles lose it */
+	for (big = 0, i = 0; i < n; i++)
+		big |= v[i].start > TL_EXACT || v[i].start < -TL_EXACT ||
+		    v[i].end > TL_EXACT || v[i].end < -TL_EXACT;
+	for (nx = sp = i = 0; i < n; i++) {
+		while (sp > 0 && (v[stack[sp - 1]].end < v[i].start ||
+		    v[stack[sp - 1]].end < v[i].end))
+			sp--;
+		d = sp > 0 ? v[stack[sp - 1]].depth + 1 : 1;
+		v[i].held = !big && v[i].depth == d;
+		nx += !v[i].held;
+		stack[sp++] = i;
+	}
+	varint(&vb, nx);
+	for (last = i = 0; i < n; i++)
+		if (!v[i].held) {
+			varint(&vb, i - last);
+			varint(&vb, v[i].depth);
+			last = i;
+		}
+	for (nx = i = 0; i < n; i++)
+		nx += v[i].flags != 0;
+	varint(&vb, nx);
+	for (last = i = 0; i < n; i++)
+		if (v[i].flags != 0) {
+			varint(&vb, i - last);
+			varint(&vb, (uint64_t)v[i].flags);
+			last = i;
+		}
+	free(v);
+	free(stack);
+	if (vb.nomem) {
+		free(vb.p);
+		return -1;
+	}
 	fprintf(out, "{\"pid\":%" PRIu64 ",\"thread\":%" PRIu64 ",\"tid\":%"
 	    PRIu64 ",\"name\":", tr->pid, tr->thread, tr->tid);
 	json_str(out, tr->name);
 	fprintf(out, ",\"lost\":%" PRIu64 ",\"first\":%d,\"n\":%zu,"
 	    "\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"d\":%u,\"ns\":%zu,"
-	    "\n\"b\":\"", tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd,
+	    "\n\"z\":\"", tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd,
 	    n);
-	/* start (from the previous span's), length, depth, function + 1,
-	   flags */
-	memset(&b, 0, sizeof(b));
-	b.out = out;
-	for (prev = 0, i = 0; i < n; i++) {
-		zigzag(&b, v[i].start - prev);
-		zigzag(&b, v[i].end - v[i].start);
-		varint(&b, v[i].depth);
-		varint(&b, (uint64_t)(v[i].f + 1));
-		varint(&b, (uint64_t)v[i].flags);
-		prev = v[i].start;
-	}
-	b64end(&b);
+	rv = zb64(out, &vb) == -1 ? -2 : 0;
 	fputs("\"}", out);
-	free(v);
-	free(stack);
-	return 0;
+	free(vb.p);
+	return rv;
 }
 
-/* The timelines of the trace collector, every thread's: "tl". */
+/*
+ * The timelines of the trace collector, every thread's: "tl".  -1: out
+ * of memory, -2: zlib failed.
+ */
 static int
 timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
     const struct frames *fr, const long *ff)
@@ -505,7 +607,7 @@ timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
 	const struct gp_ptrace *tr;
 	int64_t base = 0;
 	size_t i;
-	int any = 0;
+	int any = 0, rv;
 
 	for (i = 0; i < p->ntraces; i++) {
 		tr = p->traces[i];
@@ -518,8 +620,9 @@ timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
 	fprintf(out, "{\"tlbase\":%" PRId64 ",\"tl\":[", base);
 	for (i = 0; i < p->ntraces; i++) {
 		fputs(i > 0 ? ",\n" : "\n", out);
-		if (tlthread(out, p->traces[i], p, pf, fr, ff, base) == -1)
-			return -1;
+		if ((rv = tlthread(out, p->traces[i], p, pf, fr, ff,
+		    base)) != 0)
+			return rv;
 	}
 	fputs("]}", out);
 	return 0;
@@ -1198,6 +1301,9 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs(",\"u\":", out);
 	json_str(out, ev != NULL ? ev : "s");
 	fprintf(out, ",\"ev\":%d", ev != NULL);
+	/* the timeline's lanes, whose data follow the page's script */
+	if (trace_have(p))
+		fprintf(out, ",\"tln\":%zu", p->ntraces);
 
 	/* f: name, file, line, self, child, calls, selfcalls, index,
 	   iscycle, caller arcs, callee arcs. */
@@ -1279,15 +1385,6 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		rv = -1;
 	}
-	/* the timeline apart, parsed after the page is drawn */
-	if (trace_have(p) && rv == 0) {
-		fputs("<script type=\"application/json\" id=\"tldata\">\n", out);
-		if (timeline(out, p, pf, &fr, ff) == -1) {
-			host->error(ctx, "out of memory");
-			rv = -1;
-		}
-		fputs("\n</script>\n", out);
-	}
 	fputs("<script>\n", out);
 	fputs(script, out);
 	fputs(js_timeline, out);
@@ -1296,7 +1393,21 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs(js_compare, out);
 	fputs(js_threads, out);
 	fputs(ready, out);
-	fputs("</script>\n</body></html>\n", out);
+	fputs("</script>\n", out);
+	/*
+	 * The timeline's spans after the page's script: the browser draws
+	 * the page while it reads them, and timeline.js parses them then.
+	 */
+	if (trace_have(p) && rv == 0) {
+		fputs("<script type=\"application/json\" id=\"tldata\">\n", out);
+		if ((k = timeline(out, p, pf, &fr, ff)) != 0) {
+			host->error(ctx, k == -1 ? "out of memory" :
+			    "zlib: compressing failed");
+			rv = -1;
+		}
+		fputs("\n</script>\n", out);
+	}
+	fputs("</body></html>\n", out);
 	free(ff);
 	free(pf);
 	free(pa);
