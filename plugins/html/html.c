@@ -78,6 +78,16 @@ static const char style[] =
 static const char script[] =
 "'use strict';\n"
 "const D=JSON.parse(document.getElementById('data').textContent);\n"
+/* The rows of functions and arcs made whole (funcnums(), arcnums()): o the
+   place of self in a function's row; index (o+4) from the row before's,
+   the arcs into and out of it (o+6, o+7) 0 when they are those the arcs
+   give, in their order; an arc's caller from the arc before's. */
+"function unpack(R,A,o){let x=0;for(const a of A){x+=a[0];a[0]=x;}"
+"const din=new Uint8Array(R.length),dout=new Uint8Array(R.length);x=0;"
+"R.forEach((r,i)=>{x+=r[o+4];r[o+4]=x;if(r[o+6]===0){r[o+6]=[];din[i]=1;}"
+"if(r[o+7]===0){r[o+7]=[];dout[i]=1;}});A.forEach((a,j)=>{"
+"if(din[a[1]])R[a[1]][o+6].push(j);if(dout[a[0]])R[a[0]][o+7].push(j);});}\n"
+"unpack(D.f,D.a,3);for(const f of D.f)f[1]=f[1]<0?null:D.files[f[1]];\n"
 "const F=D.f,A=D.a,$=id=>document.getElementById(id);\n"
 "const esc=s=>String(s).replace(/[&<>\"]/g,c=>({'&':'&amp;','<':'&lt;',"
 "'>':'&gt;','\"':'&quot;'})[c]);\n"
@@ -148,13 +158,16 @@ static const char script[] =
 /* The flame graph's tree of the stacks keep(j) takes (all: null), read
    as sw_end() wrote them: fr the frames of stack j, nd[d] the node of its
    first d frames (nd[0] the root) while d < ok.  Each node's weight is
-   the sum of its stacks', added in their order. */
-"function fgtree(keep){const root={n:-1,w:0,k:new Map()},fr=[],nd=[root];"
+   the sum of its stacks', added in their order; its children, k, a Map
+   made with the first (most nodes are leaves: none). */
+"const kids=n=>n.k?n.k.values():[];\n"
+"function fgtree(keep){const root={n:-1,w:0,k:null},fr=[],nd=[root];"
 "let depth=0,ok=1;for(let j=0;j<D.s.length;j++){const x=D.s[j],"
 "m=x.length-1;fr.length=x[0];if(ok>x[0]+1)ok=x[0]+1;"
 "for(let i=1;i<m;i++)fr.push(x[i]);if(keep&&!keep(j))continue;"
-"for(let d=ok;d<=fr.length;d++){const p=nd[d-1];let c=p.k.get(fr[d-1]);"
-"if(!c){c={n:fr[d-1],w:0,k:new Map()};p.k.set(fr[d-1],c);}nd[d]=c;}"
+"for(let d=ok;d<=fr.length;d++){const p=nd[d-1],f=fr[d-1];"
+"let c=p.k&&p.k.get(f);if(!c){c={n:f,w:0,k:null};"
+"(p.k||(p.k=new Map())).set(f,c);}nd[d]=c;}"
 "ok=fr.length+1;const w=x[m];for(let d=0;d<=fr.length;d++)nd[d].w+=w;"
 "if(fr.length>depth)depth=fr.length;}return{root:root,depth:depth};}\n"
 "let FT=-1;\n"
@@ -169,7 +182,7 @@ static const char script[] =
 "width:'+w+'%;top:'+(depth-d)*H+'px;background:hsl('+hue+',85%,'+"
 "(60+(d%3)*6)+'%)\" title=\"'+esc(f[0])+' '+sec(n.w/D.hz)+' '+U+', '+"
 "w.toFixed(2)+'%\" data-i='+n.n+'>'+esc(f[0])+'</div>';}"
-"for(const c of n.k.values()){draw(c,x,d+1);x+=100*c.w/root.w;}})"
+"for(const c of kids(n)){draw(c,x,d+1);x+=100*c.w/root.w;}})"
 "(root,0,0);\n"
 "el.innerHTML=h;el.onclick=e=>{const i=e.target.dataset.i;"
 "if(i!==undefined)location.hash='#f'+i;};}\n"
@@ -863,6 +876,18 @@ ctxthreads(FILE *out, const struct gp_profile *p)
 	putc(']', out);
 }
 
+/* Functions by source file, those of none first. */
+static int
+cmpfilep(const void *a, const void *b)
+{
+	const struct gp_pfunc *x = *(const struct gp_pfunc *const *)a;
+	const struct gp_pfunc *y = *(const struct gp_pfunc *const *)b;
+
+	if (x->file == NULL || y->file == NULL)
+		return (x->file != NULL) - (y->file != NULL);
+	return strcmp(x->file, y->file);
+}
+
 /* Functions by address, to find a thread's in the whole profile's. */
 struct byaddr {
 	uint64_t	 addr;
@@ -910,37 +935,133 @@ shown(const struct gp_pfunc *f)
 }
 
 /*
- * A function's numbers in "f" rows, the page's and each thread's: self,
- * child, calls, selfcalls, index, iscycle, [caller arcs], [callee arcs]
- * (positions in the arcs of the same profile, pa).
+ * The rows of a profile's functions ("f") and arcs ("a"), the page's and
+ * each thread's, as funcnums() and arcnums() write them: what the page
+ * needs to undo their shortening (the JavaScript's unpack()).
  */
+struct rows {
+	const struct pos *pa;		/* the arcs' positions */
+	size_t		 narcs;
+	size_t		*nin, *nout;	/* arcs into and out of each function
+					   position, as the arcs are written */
+	long		 index;		/* the row before's */
+	long		 caller;	/* the arc before's */
+};
+
+/*
+ * Is list l (n arcs) the arcs into (or out of) the function, want of
+ * them, in the arcs' order: then the page finds it itself (0).
+ */
+static int
+inorder(const struct rows *r, const struct gp_parc *const *l, size_t n,
+    size_t want)
+{
+	long p, prev = -1;
+	size_t k;
+
+	if (n != want)
+		return 0;
+	for (k = 0; k < n; k++) {
+		if ((p = pos_find(r->pa, r->narcs, l[k])) <= prev)
+			return 0;
+		prev = p;
+	}
+	return 1;
+}
+
 static void
-funcnums(FILE *out, const struct gp_pfunc *f, const struct pos *pa,
-    size_t narcs)
+arclist(FILE *out, const struct rows *r, const struct gp_parc *const *l,
+    size_t n, size_t want)
 {
 	size_t k;
 
+	if (inorder(r, l, n, want)) {
+		putc('0', out);
+		return;
+	}
+	putc('[', out);
+	for (k = 0; k < n; k++)
+		fprintf(out, "%s%ld", k ? "," : "",
+		    pos_find(r->pa, r->narcs, l[k]));
+	putc(']', out);
+}
+
+/*
+ * A function's numbers, at position i: self, child, calls, selfcalls,
+ * index (from the row before's), iscycle, the arcs into it and out of it
+ * (positions in the same profile's arcs; 0: those the arcs' rows give,
+ * in their order).
+ */
+static void
+funcnums(FILE *out, struct rows *r, const struct gp_pfunc *f, size_t i)
+{
 	num(out, f->self);
 	putc(',', out);
 	num(out, f->child);
-	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
-	    f->selfcalls, f->index, f->iscycle);
-	for (k = 0; k < f->ncallers; k++)
-		fprintf(out, "%s%ld", k ? "," : "",
-		    pos_find(pa, narcs, f->callers[k]));
-	fputs("],[", out);
-	for (k = 0; k < f->ncallees; k++)
-		fprintf(out, "%s%ld", k ? "," : "",
-		    pos_find(pa, narcs, f->callees[k]));
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%ld,%d,", f->calls,
+	    f->selfcalls, (long)f->index - r->index, f->iscycle);
+	r->index = f->index;
+	arclist(out, r, f->callers, f->ncallers, r->nin[i]);
+	putc(',', out);
+	arclist(out, r, f->callees, f->ncallees, r->nout[i]);
+}
+
+/* An arc's row: caller (from the arc before's), callee, count, times. */
+static void
+arcnums(FILE *out, struct rows *r, const struct gp_parc *a, long caller,
+    long callee, int first)
+{
+	fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", first ? "\n" : ",\n",
+	    caller - r->caller, callee, a->count);
+	r->caller = caller;
+	num(out, a->self);
+	putc(',', out);
+	num(out, a->child);
 	putc(']', out);
+}
+
+/*
+ * The rows of profile t: its arcs' ends (pf), counted.  -1: out of
+ * memory.
+ */
+static int
+rows_make(struct rows *r, const struct gp_profile *t, const struct pos *pf,
+    const struct pos *pa)
+{
+	long k;
+	size_t j;
+
+	memset(r, 0, sizeof(*r));
+	r->pa = pa;
+	r->narcs = t->narcs;
+	r->nin = calloc(t->nfuncs + 1, sizeof(*r->nin));
+	r->nout = calloc(t->nfuncs + 1, sizeof(*r->nout));
+	if (r->nin == NULL || r->nout == NULL) {
+		free(r->nin);
+		free(r->nout);
+		return -1;
+	}
+	for (j = 0; j < t->narcs; j++) {
+		if ((k = pos_find(pf, t->nfuncs, t->arcs[j]->callee)) >= 0)
+			r->nin[k]++;
+		if ((k = pos_find(pf, t->nfuncs, t->arcs[j]->caller)) >= 0)
+			r->nout[k]++;
+	}
+	return 0;
+}
+
+static void
+rows_free(struct rows *r)
+{
+	free(r->nin);
+	free(r->nout);
 }
 
 /*
  * A profile's flat profile and call graph as a thread's: its functions
  * with anything to show, each as the whole profile's index (-1: none, its
- * name then last), self, child, calls, selfcalls, index, iscycle, caller
- * arcs, callee arcs; its arcs: caller, callee (among those functions),
- * count, self, child.  -1: out of memory.
+ * name then last) and funcnums()'s numbers; its arcs as arcnums() writes
+ * them, their ends among those functions.  -1: out of memory.
  */
 static int
 tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
@@ -949,13 +1070,15 @@ tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
 	const struct gp_pfunc *f;
 	const struct gp_parc *a;
 	struct pos *pf, *pa;
+	struct rows r;
 	long *kept, m;
 	size_t j, k, nk;
 
 	pf = pos_make((const void *const *)tp->funcs, tp->nfuncs);
 	pa = pos_make((const void *const *)tp->arcs, tp->narcs);
 	kept = calloc(tp->nfuncs + 1, sizeof(*kept));
-	if (pf == NULL || pa == NULL || kept == NULL) {
+	if (pf == NULL || pa == NULL || kept == NULL ||
+	    rows_make(&r, tp, pf, pa) == -1) {
 		free(pf);
 		free(pa);
 		free(kept);
@@ -972,7 +1095,7 @@ tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
 			continue;
 		m = mainfunc(v, n, f);
 		fprintf(out, "%s[%ld,", nk++ > 0 ? ",\n" : "\n", m);
-		funcnums(out, f, pa, tp->narcs);
+		funcnums(out, &r, f, j);
 		if (m < 0) {
 			putc(',', out);
 			json_str(out, f->name);
@@ -984,15 +1107,11 @@ tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
 		a = tp->arcs[j];
 		m = pos_find(pf, tp->nfuncs, a->caller);
 		k = (size_t)pos_find(pf, tp->nfuncs, a->callee);
-		fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", j ? ",\n" : "\n",
-		    m >= 0 ? kept[m] : -1L, k != (size_t)-1 ? kept[k] : -1L,
-		    a->count);
-		num(out, a->self);
-		putc(',', out);
-		num(out, a->child);
-		putc(']', out);
+		arcnums(out, &r, a, m >= 0 ? kept[m] : -1L,
+		    k != (size_t)-1 ? kept[k] : -1L, j == 0);
 	}
 	fputs("]}", out);
+	rows_free(&r);
 	free(pf);
 	free(pa);
 	free(kept);
@@ -1118,15 +1237,16 @@ uthr_have(const struct gp_profile *p)
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
-	const struct gp_pfunc *f;
+	const struct gp_pfunc *f, **fv;
 	const struct gp_parc *a;
 	struct pos *pf, *pa;
 	struct frames fr;
 	struct stacks st;
+	struct rows r;
 	struct sw sw;
 	const char *s, *e, *se, *ev = event_unit(p);
 	char buf[256];
-	long k, *ff = NULL;
+	long k, *ff = NULL, *fid = NULL;
 	size_t i;
 	time_t now;
 	int first, hasctx, rv = 0;
@@ -1305,17 +1425,41 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	if (trace_have(p))
 		fprintf(out, ",\"tln\":%zu", p->ntraces);
 
-	/* f: name, file, line, self, child, calls, selfcalls, index,
-	   iscycle, caller arcs, callee arcs. */
+	/* files: the functions' source files, each once */
+	fv = calloc(p->nfuncs + 1, sizeof(*fv));
+	fid = calloc(p->nfuncs + 1, sizeof(*fid));
+	if (fv == NULL || fid == NULL ||
+	    rows_make(&r, p, pf, pa) == -1) {
+		free(fv);
+		free(fid);
+		host->error(ctx, "out of memory");
+		rv = -1;
+		goto done;
+	}
+	for (i = 0; i < p->nfuncs; i++)
+		fv[i] = p->funcs[i];
+	qsort(fv, p->nfuncs, sizeof(*fv), cmpfilep);
+	fputs(",\n\"files\":[", out);
+	for (i = 0, k = -1; i < p->nfuncs; i++) {
+		if (fv[i]->file == NULL)
+			continue;
+		if (k < 0 || strcmp(fv[i]->file, fv[i - 1]->file) != 0) {
+			if (++k > 0)
+				putc(',', out);
+			json_str(out, fv[i]->file);
+		}
+		fid[pos_find(pf, p->nfuncs, fv[i])] = k;
+	}
+	putc(']', out);
+	/* f: name, file (in files, -1: none), line, then funcnums()'s */
 	fputs(",\n\"f\":[", out);
 	for (i = 0; i < p->nfuncs; i++) {
 		f = p->funcs[i];
 		fputs(i > 0 ? ",\n[" : "\n[", out);
 		json_str(out, f->name);
-		putc(',', out);
-		json_str(out, f->file);
-		fprintf(out, ",%d,", f->line);
-		funcnums(out, f, pa, p->narcs);
+		fprintf(out, ",%ld,%d,", f->file != NULL ? fid[i] : -1L,
+		    f->line);
+		funcnums(out, &r, f, i);
 		putc(']', out);
 	}
 	/* Functions only calling contexts name, hidden from the table. */
@@ -1324,20 +1468,19 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			continue;
 		fputs(",\n[", out);
 		json_str(out, fr.v[i].name);
-		fputs(",null,0,0,0,0,0,0,2,[],[]]", out);
+		fprintf(out, ",-1,0,0,0,0,0,%ld,2,[],[]]", -r.index);
+		r.index = 0;
 	}
-	/* a: caller, callee, count, self, child. */
+	/* a: arcnums()'s */
 	fputs("],\n\"a\":[", out);
 	for (i = 0; i < p->narcs; i++) {
 		a = p->arcs[i];
-		fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", i ? ",\n" : "\n",
-		    pos_find(pf, p->nfuncs, a->caller),
-		    pos_find(pf, p->nfuncs, a->callee), a->count);
-		num(out, a->self);
-		putc(',', out);
-		num(out, a->child);
-		putc(']', out);
+		arcnums(out, &r, a, pos_find(pf, p->nfuncs, a->caller),
+		    pos_find(pf, p->nfuncs, a->callee), i == 0);
 	}
+	rows_free(&r);
+	free(fv);
+	free(fid);
 	/* s: stacks, root first, as functions, then the weight in samples. */
 	fputs("],\n\"s\":[", out);
 	memset(&sw, 0, sizeof(sw));
@@ -1408,6 +1551,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		fputs("\n</script>\n", out);
 	}
 	fputs("</body></html>\n", out);
+done:
 	free(ff);
 	free(pf);
 	free(pa);

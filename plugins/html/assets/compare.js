@@ -109,7 +109,7 @@
 			    dv.toFixed(4) + ' s" data-i=' + n.n + '>' + esc(nm) +
 			    '</div>';
 		}
-		for (const c of n.k.values()) {
+		for (const c of kids(n)) {
 			draw(c, x, d + 1);
 			x += 100 * c.w / root.w;
 		}
