@@ -479,15 +479,8 @@ async function tlinit() {
 		$('tlsec').style.display = 'none';
 		return;
 	}
-	// after the first frame, and after the page notes it (data-painted);
-	// or 200 ms on if no frame has begun by then: a headless browser's
-	// virtual time runs through its budget while it waits for a frame,
-	// and --dump-dom would find no timeline under load
-	let done = false, framed = false;
-	const go = async () => {
-		if (done)
-			return;
-		done = true;
+	// after the page's first frame
+	afterframe(async () => {
 		if (document.readyState === 'loading')
 			await new Promise(r => document.addEventListener(
 			    'DOMContentLoaded', r));
@@ -497,13 +490,5 @@ async function tlinit() {
 		await tlinit();
 		document.body.dataset.tlready =
 		    String(Math.round(performance.now()));
-	};
-	requestAnimationFrame(() => {
-		framed = true;
-		setTimeout(() => setTimeout(go, 0), 0);
 	});
-	setTimeout(() => {
-		if (!framed)
-			go();
-	}, 200);
 })();
