@@ -78,15 +78,13 @@ static const char style[] =
 static const char script[] =
 "'use strict';\n"
 "const D=JSON.parse(document.getElementById('data').textContent);\n"
-/* The rows of functions and arcs made whole (funcnums(), arcnums()): o the
-   place of self in a function's row; index (o+4) from the row before's,
-   the arcs into and out of it (o+6, o+7) 0 when they are those the arcs
-   give, in their order; an arc's caller from the arc before's. */
-"function unpack(R,A,o){let x=0;for(const a of A){x+=a[0];a[0]=x;}"
-"const din=new Uint8Array(R.length),dout=new Uint8Array(R.length);x=0;"
-"R.forEach((r,i)=>{x+=r[o+4];r[o+4]=x;if(r[o+6]===0){r[o+6]=[];din[i]=1;}"
-"if(r[o+7]===0){r[o+7]=[];dout[i]=1;}});A.forEach((a,j)=>{"
-"if(din[a[1]])R[a[1]][o+6].push(j);if(dout[a[0]])R[a[0]][o+7].push(j);});}\n"
+/* The rows of functions and arcs as funcnums() and arcnums() wrote them,
+   made whole: o the place of self in a function's row, its index (o+4)
+   from the row before's; an arc's caller (A[5j]) from the arc before's.
+   The arcs into and out of a function, 0 when they are those the arcs
+   give in their order, are arcsof()'s. */
+"function unpack(R,A,o){let x=0;for(let j=0;j<A.length;j+=5){x+=A[j];"
+"A[j]=x;}x=0;for(const r of R){x+=r[o+4];r[o+4]=x;}}\n"
 "unpack(D.f,D.a,3);for(const f of D.f)f[1]=f[1]<0?null:D.files[f[1]];\n"
 "const F=D.f,A=D.a,$=id=>document.getElementById(id);\n"
 "const esc=s=>String(s).replace(/[&<>\"]/g,c=>({'&':'&amp;','<':'&lt;',"
@@ -106,6 +104,18 @@ static const char script[] =
 "const link=i=>'<a href=\"#f'+i+'\">'+esc(fnm(i))+'</a>';\n"
 "const where=f=>f[1]?esc(f[1].replace(/^.*\\//,''))+(f[2]?':'+f[2]:''):'';\n"
 "const vpct=v=>V.t>0?(100*v/V.t).toFixed(2):'0.00';\n"
+/* arc j of V: caller, callee, count, self, child */
+"const arc=j=>V.a.slice(5*j,5*j+5);\n"
+/* The arcs into (c 9) or out of (c 10) function k of V: its row's list,
+   or, 0 there, the arcs with that end, in their order (V.ix: each
+   function's, made at the first call). */
+"function arcsof(k,c){const l=V.f[k][c];if(l!==0)return l;if(!V.ix){"
+"const n=V.f.length,A=V.a;V.ix=[0,1].map(e=>{const o=new Int32Array(n+2),"
+"l=new Int32Array(A.length/5);for(let j=e;j<A.length;j+=5)if(A[j]>=0&&"
+"A[j]<n)o[A[j]+2]++;for(let i=2;i<=n+1;i++)o[i]+=o[i-1];"
+"for(let j=e;j<A.length;j+=5)if(A[j]>=0&&A[j]<n)l[o[A[j]+1]++]=(j-e)/5;"
+"return{o:o,l:l};});}const x=V.ix[c===9?1:0];"
+"return Array.from(x.l.subarray(x.o[k],x.o[k+1]));}\n"
 /* facts */
 "(function(){let h='';for(const [k,v] of D.facts)h+='<dt>'+esc(k)+"
 "'</dt><dd>'+esc(v)+'</dd>';$('facts').innerHTML=h;})();\n"
@@ -147,7 +157,7 @@ static const char script[] =
 /* call-graph entry */
 "function entry(){const m=/^#(?:thr=\\d+,)?f(\\d+)$/.exec(location.hash);"
 "let k=m?lid(+m[1]):-1;const z=V.f[k];if(z&&!z[3]&&!z[4]&&!z[5]&&!z[6]&&"
-"!z[9].length&&!z[10].length)k=-1;\n"
+"!arcsof(k,9).length&&!arcsof(k,10).length)k=-1;\n"
 "if(k<0){$('entry').innerHTML='<span class=note>'+(m&&F[+m[1]]?"
 "esc(F[+m[1]][0])+': neither called nor sampled'+(V.m?' in this thread':'')+"
 "'. ':'')+'Click a function to see its callers and callees.</span>';"
@@ -157,7 +167,7 @@ static const char script[] =
 "const row=(a,j,of,cls)=>h+='<tr'+cls+'><td>'+sec(a[3])+'</td><td>'+"
 "sec(a[4])+'</td><td>'+a[2]+(of>=0&&V.f[of]?'/'+(V.f[of][5]):'')+"
 "'</td><td class=n>'+(j>=0?link(gid(j)):'')+'</td></tr>';\n"
-"const up=f[9].map(x=>V.a[x]),down=f[10].map(x=>V.a[x]);"
+"const up=arcsof(k,9).map(arc),down=arcsof(k,10).map(arc);"
 "if(!up.length)h+='<tr><td colspan=4 class=n><i>spontaneous</i></td></tr>';"
 "for(const a of up)row(a,a[0],k,'');"
 "h+='<tr class=me><td>'+sec(f[3])+'</td><td>'+sec(f[4])+'</td><td>'+f[5]+"
@@ -167,19 +177,19 @@ static const char script[] =
 "window.onhashchange=()=>{entry();if(/^#(thr=\\d+,)?f\\d+$/.test(location.hash))"
 "$('entry').scrollIntoView();};\n"
 /* The flame graph's tree of the stacks keep(j) takes (all: null), read
-   as sw_end() wrote them: fr the frames of stack j, nd[d] the node of its
+   as sw_end() wrote them: fr the frames of stack j (at p), nd[d] the node of its
    first d frames (nd[0] the root) while d < ok.  Each node's weight is
    the sum of its stacks', added in their order; its children, k, a Map
    made with the first (most nodes are leaves: none). */
 "const kids=n=>n.k?n.k.values():[];\n"
-"function fgtree(keep){const root={n:-1,w:0,k:null},fr=[],nd=[root];"
-"let depth=0,ok=1;for(let j=0;j<D.s.length;j++){const x=D.s[j],"
-"m=x.length-1;fr.length=x[0];if(ok>x[0]+1)ok=x[0]+1;"
-"for(let i=1;i<m;i++)fr.push(x[i]);if(keep&&!keep(j))continue;"
+"function fgtree(keep){const root={n:-1,w:0,k:null},fr=[],nd=[root],S=D.s;"
+"let depth=0,ok=1;for(let j=0,p=0;p<S.length;j++){const k=S[p],m=S[p+1];"
+"p+=2;fr.length=k;if(ok>k+1)ok=k+1;for(let i=0;i<m;i++)fr.push(S[p++]);"
+"const w=S[p++];if(keep&&!keep(j))continue;"
 "for(let d=ok;d<=fr.length;d++){const p=nd[d-1],f=fr[d-1];"
 "let c=p.k&&p.k.get(f);if(!c){c={n:f,w:0,k:null};"
 "(p.k||(p.k=new Map())).set(f,c);}nd[d]=c;}"
-"ok=fr.length+1;const w=x[m];for(let d=0;d<=fr.length;d++)nd[d].w+=w;"
+"ok=fr.length+1;for(let d=0;d<=fr.length;d++)nd[d].w+=w;"
 "if(fr.length>depth)depth=fr.length;}return{root:root,depth:depth};}\n"
 "let FT=-1;\n"
 "function flame(){const t=fgtree(FT<0||!D.sth?null:j=>D.sth[j]===FT),"
@@ -242,10 +252,12 @@ fact(FILE *out, int *first, const char *k, const char *v)
 }
 
 /*
- * The stacks ("s"), each as the number of frames it shares with the one
- * before, its other frames and its weight: [2,7,9,W] after [1,4,5,V] is
- * 1,4,7,9.  Neighbouring stacks share most of their frames, which the
- * page would otherwise hold, and read, again and again.
+ * The stacks ("s", one array of numbers), each as the number of frames it
+ * shares with the one before, the number of its other frames, those and
+ * its weight: 2,2,7,9,W after 0,3,1,4,5,V is 1,4,7,9.  Neighbouring stacks
+ * share most of their frames, which the page would otherwise hold, and
+ * read, again and again; one array is one object for the browser to make,
+ * its numbers unboxed.
  */
 struct sw {
 	FILE		*out;
@@ -283,12 +295,12 @@ sw_end(struct sw *w, double weight)
 	for (k = 0; k < w->ncur && k < w->nprev && w->cur[k] == w->prev[k];
 	    k++)
 		continue;
-	fprintf(w->out, "%s[%zu,", w->first ? "\n" : ",\n", k);
+	fprintf(w->out, "%s%zu,%zu,", w->first ? "\n" : ",\n", k,
+	    w->ncur - k);
 	w->first = 0;
 	for (i = k; i < w->ncur; i++)
 		fprintf(w->out, "%ld,", w->cur[i]);
 	num(w->out, weight);
-	putc(']', w->out);
 	t = w->prev;
 	w->prev = w->cur;
 	w->cur = t;
@@ -1026,18 +1038,20 @@ funcnums(FILE *out, struct rows *r, const struct gp_pfunc *f, size_t i)
 	arclist(out, r, f->callees, f->ncallees, r->nout[i]);
 }
 
-/* An arc's row: caller (from the arc before's), callee, count, times. */
+/*
+ * An arc's numbers, five of the one array "a" holds: caller (from the arc
+ * before's), callee, count, self and child time.
+ */
 static void
 arcnums(FILE *out, struct rows *r, const struct gp_parc *a, long caller,
     long callee, int first)
 {
-	fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", first ? "\n" : ",\n",
+	fprintf(out, "%s%ld,%ld,%" PRIu64 ",", first ? "\n" : ",\n",
 	    caller - r->caller, callee, a->count);
 	r->caller = caller;
 	num(out, a->self);
 	putc(',', out);
 	num(out, a->child);
-	putc(']', out);
 }
 
 /*
