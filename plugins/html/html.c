@@ -13,7 +13,10 @@
  * JavaScript (below, in the page) draws the views from it on demand,
  * so a profile of 50,000 functions opens as fast as a small one: the
  * table shows the first rows that match and the call-graph entry of one
- * function at a time.
+ * function at a time.  The browser reads all that comes before the
+ * script before it runs it, so that is short (funcnums(), arcnums(),
+ * sw_end()); the timeline's spans, the bulk of a traced run, come after
+ * it (tlthread()), read while the page is drawn.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -177,8 +180,8 @@ static const char script[] =
 "window.onhashchange=()=>{entry();if(/^#(thr=\\d+,)?f\\d+$/.test(location.hash))"
 "$('entry').scrollIntoView();};\n"
 /* The flame graph's tree of the stacks keep(j) takes (all: null), read
-   as sw_end() wrote them: fr the frames of stack j (at p), nd[d] the node of its
-   first d frames (nd[0] the root) while d < ok.  Each node's weight is
+   as sw_end() wrote them: fr the frames of stack j (at p), nd[d] the node
+   of its first d frames (nd[0] the root) while d < ok.  Each node's weight is
    the sum of its stacks', added in their order; its children, k, a Map
    made with the first (most nodes are leaves: none). */
 "const kids=n=>n.k?n.k.values():[];\n"
@@ -208,7 +211,8 @@ static const char script[] =
 "el.innerHTML=h;el.onclick=e=>{const i=e.target.dataset.i;"
 "if(i!==undefined)location.hash='#f'+i;};}\n"
 /* source lines: a line profile's (gp-sym -l, D.src: sources()'s) */
-"function lines(){if(!D.src){$('lines').style.display='none';return;}const L=[];F.forEach((f,i)=>{if(!f[8]&&f[2]&&f[3]>0)L.push(i);});"
+"function lines(){if(!D.src){$('lines').style.display='none';return;}"
+"const L=[];F.forEach((f,i)=>{if(!f[8]&&f[2]&&f[3]>0)L.push(i);});"
 "L.sort((x,y)=>F[y][3]-F[x][3]);let h='<table><tr><th>self '+U+'</th>"
 "<th>%time</th><th class=n>source line</th><th class=n>function</th></tr>';"
 "for(const i of L.slice(0,1000))h+='<tr><td>'+sec(F[i][3])+'</td><td>'+"
@@ -225,7 +229,8 @@ static const char script[] =
  * would find the page unfinished under load.
  */
 static const char ready[] =
-"soon=false;document.body.dataset.ready=String(Math.round(performance.now()));\n"
+"soon=false;\n"
+"document.body.dataset.ready=String(Math.round(performance.now()));\n"
 "(function(){let framed=false,done=false;const run=()=>{if(!done){done=true;"
 "for(const fn of later)setTimeout(fn,0);}};requestAnimationFrame(()=>{"
 "framed=true;setTimeout(()=>{document.body.dataset.painted="
