@@ -446,16 +446,21 @@ async function tlinit() {
 		box.scrollTop = L.y - AXIS;
 		show(+m[1], i);
 	}
-	// #tl-spans: every call with its enter and leave kept, as replay
-	// prints its duration: "thread duration unit name", for the tests
+	// for the tests: #tl-spans, every call with its enter and leave
+	// kept, as replay prints its duration: "thread duration unit name";
+	// #tl-depths, every call with its depth: "thread depth name"
 	function spans() {
-		if (location.hash !== '#tl-spans')
+		const d = location.hash === '#tl-depths';
+		if (location.hash !== '#tl-spans' && !d)
 			return;
 		const o = [];
 		for (const L of T) {
 			const tr = L.tr;
 			for (let i = 0; i < L.st.length; i++)
-				if (!tr.fl[i])
+				if (d)
+					o.push(tr.thread + ' ' + tr.dep[i] + ' ' +
+					    fname(tr.fn[i]));
+				else if (!tr.fl[i])
 					o.push(tr.thread + ' ' + dur(L.st[i], L.st[i] +
 					    tr.len[i]).replace(/ +/, ' ') + ' ' +
 					    fname(tr.fn[i]));
