@@ -1285,7 +1285,7 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	struct sw sw;
 	const char *s, *e, *se, *ev = event_unit(p);
 	char buf[256];
-	long k, *ff = NULL, *fid = NULL;
+	long j, k, *ff = NULL, *fid = NULL;
 	size_t i;
 	time_t now;
 	int first, hasctx, rv = 0;
@@ -1487,7 +1487,8 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 				putc(',', out);
 			json_str(out, fv[i]->file);
 		}
-		fid[pos_find(pf, p->nfuncs, fv[i])] = k;
+		if ((j = pos_find(pf, p->nfuncs, fv[i])) >= 0)
+			fid[j] = k;
 	}
 	putc(']', out);
 	/* f: name, file (in files, -1: none), line, then funcnums()'s */
