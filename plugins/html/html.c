@@ -13,13 +13,18 @@
  * JavaScript (below, in the page) draws the views from it on demand,
  * so a profile of 50,000 functions opens as fast as a small one: the
  * table shows the first rows that match and the call-graph entry of one
- * function at a time.
+ * function at a time.  The browser reads all that comes before the
+ * script before it runs it, so that is short (funcnums(), arcnums(),
+ * sw_end()); the timeline's spans, the bulk of a traced run, come after
+ * it (tlthread()), read while the page is drawn.
  */
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <zlib.h>
 
 #include <gp/format.h>
 
@@ -76,10 +81,14 @@ static const char style[] =
 static const char script[] =
 "'use strict';\n"
 "const D=JSON.parse(document.getElementById('data').textContent);\n"
-/* the stacks in full (sw_end()'s) */
-"(function(){const S=D.s;let p=null;for(let j=0;j<S.length;j++){"
-"const x=S[j],k=x[0],n=x.length-1,s=new Array(k+n);for(let i=0;i<k;i++)"
-"s[i]=p[i];for(let i=1;i<=n;i++)s[k+i-1]=x[i];S[j]=s;p=s;}})();\n"
+/* The rows of functions and arcs as funcnums() and arcnums() wrote them,
+   made whole: o the place of self in a function's row, its index (o+4)
+   from the row before's; an arc's caller (A[5j]) from the arc before's.
+   The arcs into and out of a function, 0 when they are those the arcs
+   give in their order, are arcsof()'s. */
+"function unpack(R,A,o){let x=0;for(let j=0;j<A.length;j+=5){x+=A[j];"
+"A[j]=x;}x=0;for(const r of R){x+=r[o+4];r[o+4]=x;}}\n"
+"unpack(D.f,D.a,3);for(const f of D.f)f[1]=f[1]<0?null:D.files[f[1]];\n"
 "const F=D.f,A=D.a,$=id=>document.getElementById(id);\n"
 "const esc=s=>String(s).replace(/[&<>\"]/g,c=>({'&':'&amp;','<':'&lt;',"
 "'>':'&gt;','\"':'&quot;'})[c]);\n"
@@ -98,6 +107,18 @@ static const char script[] =
 "const link=i=>'<a href=\"#f'+i+'\">'+esc(fnm(i))+'</a>';\n"
 "const where=f=>f[1]?esc(f[1].replace(/^.*\\//,''))+(f[2]?':'+f[2]:''):'';\n"
 "const vpct=v=>V.t>0?(100*v/V.t).toFixed(2):'0.00';\n"
+/* arc j of V: caller, callee, count, self, child */
+"const arc=j=>V.a.slice(5*j,5*j+5);\n"
+/* The arcs into (c 9) or out of (c 10) function k of V: its row's list,
+   or, 0 there, the arcs with that end, in their order (V.ix: each
+   function's, made at the first call). */
+"function arcsof(k,c){const l=V.f[k][c];if(l!==0)return l;if(!V.ix){"
+"const n=V.f.length,A=V.a;V.ix=[0,1].map(e=>{const o=new Int32Array(n+2),"
+"l=new Int32Array(A.length/5);for(let j=e;j<A.length;j+=5)if(A[j]>=0&&"
+"A[j]<n)o[A[j]+2]++;for(let i=2;i<=n+1;i++)o[i]+=o[i-1];"
+"for(let j=e;j<A.length;j+=5)if(A[j]>=0&&A[j]<n)l[o[A[j]+1]++]=(j-e)/5;"
+"return{o:o,l:l};});}const x=V.ix[c===9?1:0];"
+"return Array.from(x.l.subarray(x.o[k],x.o[k+1]));}\n"
 /* facts */
 "(function(){let h='';for(const [k,v] of D.facts)h+='<dt>'+esc(k)+"
 "'</dt><dd>'+esc(v)+'</dd>';$('facts').innerHTML=h;})();\n"
@@ -113,12 +134,23 @@ static const char script[] =
 "b=g(y);return a<b?-sortd:a>b?sortd:x-y;});flat();}\n"
 "function sortby(c){if(c===sortc)sortd=-sortd;else{sortc=c;"
 "sortd=c>=5?1:-1;}resort();}\n"
-"function flat(){const q=$('q').value.toLowerCase();let h='',n=0,m=0;"
+/* Work for after the page's first frame, each a task of its own: ready
+   runs them. */
+"const later=[],afterframe=fn=>later.push(fn);\n"
+/* The page's first frame has the table's first FIRST rows, more than its
+   box shows, the others come after it: 500 rows are most of that frame's
+   layout.  fgen: the last table's, whose rows come. */
+"let soon=true,fgen=0;const FIRST=40;\n"
+"function flat(){const q=$('q').value.toLowerCase(),g=++fgen;"
+"let h='',h2='',n=0,m=0;"
 "for(const i of order){const f=V.f[i];if(q&&f[0].toLowerCase().indexOf(q)<0)"
-"continue;m++;if(n>=LIMIT)continue;n++;h+='<tr><td>'+vpct(f[3])+'</td><td>'+"
+"continue;m++;if(n>=LIMIT)continue;const r='<tr><td>'+vpct(f[3])+'</td><td>'+"
 "sec(f[3])+'</td><td>'+sec(f[3]+f[4])+'</td><td>'+f[5]+'</td><td>'+f[6]+"
-"'</td><td class=n>'+link(gid(i))+'</td><td class=w>'+where(f)+'</td></tr>';}"
-"$('rows').innerHTML=h;$('shown').textContent=n<m?'the first '+n+' of '+m+"
+"'</td><td class=n>'+link(gid(i))+'</td><td class=w>'+where(f)+'</td></tr>';"
+"if(soon&&n>=FIRST)h2+=r;else h+=r;n++;}"
+"$('rows').innerHTML=h;if(h2)afterframe(()=>{if(g===fgen)"
+"$('rows').insertAdjacentHTML('beforeend',h2);});"
+"$('shown').textContent=n<m?'the first '+n+' of '+m+"
 "' functions; filter to see others.':m+' functions.';}\n"
 "(function(){let h='';COLS.forEach((c,k)=>{h+='<th'+(k===5?' class=n':"
 "k===6?' class=w':'')+"
@@ -128,7 +160,7 @@ static const char script[] =
 /* call-graph entry */
 "function entry(){const m=/^#(?:thr=\\d+,)?f(\\d+)$/.exec(location.hash);"
 "let k=m?lid(+m[1]):-1;const z=V.f[k];if(z&&!z[3]&&!z[4]&&!z[5]&&!z[6]&&"
-"!z[9].length&&!z[10].length)k=-1;\n"
+"!arcsof(k,9).length&&!arcsof(k,10).length)k=-1;\n"
 "if(k<0){$('entry').innerHTML='<span class=note>'+(m&&F[+m[1]]?"
 "esc(F[+m[1]][0])+': neither called nor sampled'+(V.m?' in this thread':'')+"
 "'. ':'')+'Click a function to see its callers and callees.</span>';"
@@ -138,7 +170,7 @@ static const char script[] =
 "const row=(a,j,of,cls)=>h+='<tr'+cls+'><td>'+sec(a[3])+'</td><td>'+"
 "sec(a[4])+'</td><td>'+a[2]+(of>=0&&V.f[of]?'/'+(V.f[of][5]):'')+"
 "'</td><td class=n>'+(j>=0?link(gid(j)):'')+'</td></tr>';\n"
-"const up=f[9].map(x=>V.a[x]),down=f[10].map(x=>V.a[x]);"
+"const up=arcsof(k,9).map(arc),down=arcsof(k,10).map(arc);"
 "if(!up.length)h+='<tr><td colspan=4 class=n><i>spontaneous</i></td></tr>';"
 "for(const a of up)row(a,a[0],k,'');"
 "h+='<tr class=me><td>'+sec(f[3])+'</td><td>'+sec(f[4])+'</td><td>'+f[5]+"
@@ -147,12 +179,24 @@ static const char script[] =
 "for(const a of down)row(a,a[1],a[1],'');$('entry').innerHTML=h+'</table>';}\n"
 "window.onhashchange=()=>{entry();if(/^#(thr=\\d+,)?f\\d+$/.test(location.hash))"
 "$('entry').scrollIntoView();};\n"
-/* flame graph */
-"let FT=-1;const fgS=()=>FT<0||!D.sth?D.s:D.s.filter((s,k)=>D.sth[k]===FT);\n"
-"function flame(){const root={n:-1,w:0,k:new Map()};let depth=0;"
-"for(const s of fgS()){let n=root;const w=s[s.length-1];root.w+=w;"
-"for(let d=0;d<s.length-1;d++){let c=n.k.get(s[d]);if(!c){c={n:s[d],w:0,"
-"k:new Map()};n.k.set(s[d],c);}c.w+=w;n=c;if(d+1>depth)depth=d+1;}}\n"
+/* The flame graph's tree of the stacks keep(j) takes (all: null), read
+   as sw_end() wrote them: fr the frames of stack j (at p), nd[d] the node
+   of its first d frames (nd[0] the root) while d < ok.  Each node's weight is
+   the sum of its stacks', added in their order; its children, k, a Map
+   made with the first (most nodes are leaves: none). */
+"const kids=n=>n.k?n.k.values():[];\n"
+"function fgtree(keep){const root={n:-1,w:0,k:null},fr=[],nd=[root],S=D.s;"
+"let depth=0,ok=1;for(let j=0,p=0;p<S.length;j++){const k=S[p],m=S[p+1];"
+"p+=2;fr.length=k;if(ok>k+1)ok=k+1;for(let i=0;i<m;i++)fr.push(S[p++]);"
+"const w=S[p++];if(keep&&!keep(j))continue;"
+"for(let d=ok;d<=fr.length;d++){const p=nd[d-1],f=fr[d-1];"
+"let c=p.k&&p.k.get(f);if(!c){c={n:f,w:0,k:null};"
+"(p.k||(p.k=new Map())).set(f,c);}nd[d]=c;}"
+"ok=fr.length+1;for(let d=0;d<=fr.length;d++)nd[d].w+=w;"
+"if(fr.length>depth)depth=fr.length;}return{root:root,depth:depth};}\n"
+"let FT=-1;\n"
+"function flame(){const t=fgtree(FT<0||!D.sth?null:j=>D.sth[j]===FT),"
+"root=t.root,depth=t.depth;\n"
 "const el=$('flame'),H=18;let h='';el.style.height=(depth*H+2)+'px';"
 "if(!root.w){el.textContent='no time was sampled';return;}\n"
 /* a frame under a pixel wide is its white border alone: not drawn */
@@ -162,16 +206,13 @@ static const char script[] =
 "width:'+w+'%;top:'+(depth-d)*H+'px;background:hsl('+hue+',85%,'+"
 "(60+(d%3)*6)+'%)\" title=\"'+esc(f[0])+' '+sec(n.w/D.hz)+' '+U+', '+"
 "w.toFixed(2)+'%\" data-i='+n.n+'>'+esc(f[0])+'</div>';}"
-"for(const c of n.k.values()){draw(c,x,d+1);x+=100*c.w/root.w;}})"
+"for(const c of kids(n)){draw(c,x,d+1);x+=100*c.w/root.w;}})"
 "(root,0,0);\n"
 "el.innerHTML=h;el.onclick=e=>{const i=e.target.dataset.i;"
 "if(i!==undefined)location.hash='#f'+i;};}\n"
-/* source lines */
-"function lines(){const seen=new Map();let dup=false;for(const f of F){"
-"if(f[8]||!f[2])continue;const k=f[0]+'\\0'+(f[1]||'');"
-"if(seen.has(k)&&seen.get(k)!==f[2])"
-"dup=true;seen.set(k,f[2]);}if(!dup){$('lines').style.display='none';"
-"return;}const L=[];F.forEach((f,i)=>{if(!f[8]&&f[2]&&f[3]>0)L.push(i);});"
+/* source lines: a line profile's (gp-sym -l, D.src: sources()'s) */
+"function lines(){if(!D.src){$('lines').style.display='none';return;}"
+"const L=[];F.forEach((f,i)=>{if(!f[8]&&f[2]&&f[3]>0)L.push(i);});"
 "L.sort((x,y)=>F[y][3]-F[x][3]);let h='<table><tr><th>self '+U+'</th>"
 "<th>%time</th><th class=n>source line</th><th class=n>function</th></tr>';"
 "for(const i of L.slice(0,1000))h+='<tr><td>'+sec(F[i][3])+'</td><td>'+"
@@ -180,11 +221,21 @@ static const char script[] =
 "'</table>';}\n"
 "vorder();resort();flame();lines();entry();\n";
 
-/* After the sections' scripts: when the page was ready. */
+/*
+ * After the sections' scripts: when the page was ready, and when its first
+ * frame was drawn; then the work for after it (afterframe()), or that 200
+ * ms on if no frame has begun by then: a headless browser's virtual time
+ * runs through its budget while it waits for a frame, and --dump-dom
+ * would find the page unfinished under load.
+ */
 static const char ready[] =
+"soon=false;\n"
 "document.body.dataset.ready=String(Math.round(performance.now()));\n"
-"requestAnimationFrame(()=>setTimeout(()=>{document.body.dataset.painted="
-"String(Math.round(performance.now()));},0));\n";
+"(function(){let framed=false,done=false;const run=()=>{if(!done){done=true;"
+"for(const fn of later)setTimeout(fn,0);}};requestAnimationFrame(()=>{"
+"framed=true;setTimeout(()=>{document.body.dataset.painted="
+"String(Math.round(performance.now()));run();},0);});"
+"setTimeout(()=>{if(!framed)run();},200);})();\n";
 
 static void
 num(FILE *out, double v)
@@ -206,10 +257,12 @@ fact(FILE *out, int *first, const char *k, const char *v)
 }
 
 /*
- * The stacks ("s"), each as the number of frames it shares with the one
- * before, its other frames and its weight: [2,7,9,W] after [1,4,5,V] is
- * 1,4,7,9.  Neighbouring stacks share most of their frames, which the
- * page would otherwise hold, and read, again and again.
+ * The stacks ("s", one array of numbers), each as the number of frames it
+ * shares with the one before, the number of its other frames, those and
+ * its weight: 2,2,7,9,W after 0,3,1,4,5,V is 1,4,7,9.  Neighbouring stacks
+ * share most of their frames, which the page would otherwise hold, and
+ * read, again and again; one array is one object for the browser to make,
+ * its numbers unboxed.
  */
 struct sw {
 	FILE		*out;
@@ -247,12 +300,12 @@ sw_end(struct sw *w, double weight)
 	for (k = 0; k < w->ncur && k < w->nprev && w->cur[k] == w->prev[k];
 	    k++)
 		continue;
-	fprintf(w->out, "%s[%zu,", w->first ? "\n" : ",\n", k);
+	fprintf(w->out, "%s%zu,%zu,", w->first ? "\n" : ",\n", k,
+	    w->ncur - k);
 	w->first = 0;
 	for (i = k; i < w->ncur; i++)
 		fprintf(w->out, "%ld,", w->cur[i]);
 	num(w->out, weight);
-	putc(']', w->out);
 	t = w->prev;
 	w->prev = w->cur;
 	w->cur = t;
@@ -299,11 +352,13 @@ struct span {
 	unsigned	 depth;
 	long		 f;		/* its function in the page's list */
 	int		 flags;		/* TL_* */
+	int		 held;		/* its depth is its holder's + 1 */
 };
 #define TL_NOSTART	1		/* entered before the ring: its
 					   start is the first event kept */
 #define TL_NOEND	2		/* never left: ends at the last event */
 #define TL_OPEN		4		/* open through the whole timeline */
+#define TL_EXACT	((int64_t)1 << 53)	/* times the page holds exactly */
 
 /*
  * t seconds as nanoseconds since base, base itself made by ns(): a time
@@ -336,11 +391,52 @@ evfunc(const struct gp_pevent *e, const struct gp_profile *p,
 }
 
 /*
- * The timeline's spans as bytes in base64 ("b"): each number a LEB128
- * varint, the signed ones zigzagged (0, -1, 1, -2 as 0, 1, 2, 3): about
- * half the bytes of the numbers written out, which the browser reads as
- * it loads the page.  Hand-written: a few lines, no library needed.
+ * The timeline's spans as bytes: each number a LEB128 varint, the signed
+ * ones zigzagged (0, -1, 1, -2 as 0, 1, 2, 3), the whole compressed with
+ * zlib (RFC 1950, which the browser's DecompressionStream undoes) and
+ * written in base64 ("z").  Varints and base64 are hand-written: a few
+ * lines each, no library needed.
  */
+struct vbuf {
+	unsigned char	*p;
+	size_t		 n, cap;
+	int		 nomem;
+};
+
+static void
+vbyte(struct vbuf *v, unsigned char c)
+{
+	unsigned char *p;
+	size_t n;
+
+	if (v->n == v->cap) {
+		n = v->cap ? 2 * v->cap : 4096;
+		if ((p = realloc(v->p, n)) == NULL) {
+			v->nomem = 1;
+			return;
+		}
+		v->p = p;
+		v->cap = n;
+	}
+	v->p[v->n++] = c;
+}
+
+static void
+varint(struct vbuf *v, uint64_t x)
+{
+	while (x >= 128) {
+		vbyte(v, (unsigned char)(x & 127) | 128);
+		x >>= 7;
+	}
+	vbyte(v, (unsigned char)x);
+}
+
+static void
+zigzag(struct vbuf *v, int64_t x)
+{
+	varint(v, x < 0 ? ((uint64_t)(-(x + 1)) << 1) | 1 : (uint64_t)x << 1);
+}
+
 struct b64 {
 	FILE		*out;
 	unsigned char	 in[3];
@@ -383,25 +479,48 @@ b64end(struct b64 *b)
 	b->n = 0;
 }
 
-static void
-varint(struct b64 *b, uint64_t v)
+/* v's bytes compressed with zlib, in base64.  -1: zlib failed. */
+static int
+zb64(FILE *out, const struct vbuf *v)
 {
-	while (v >= 128) {
-		b64byte(b, (unsigned char)(v & 127) | 128);
-		v >>= 7;
-	}
-	b64byte(b, (unsigned char)v);
-}
+	unsigned char buf[65536];
+	struct b64 b;
+	z_stream z;
+	size_t i;
+	int r;
 
-static void
-zigzag(struct b64 *b, int64_t v)
-{
-	varint(b, v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1 : (uint64_t)v << 1);
+	memset(&z, 0, sizeof(z));
+	if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
+		return -1;
+	memset(&b, 0, sizeof(b));
+	b.out = out;
+	z.next_in = v->p;
+	z.avail_in = (uInt)v->n;	/* a thread's spans stay under 4 GB */
+	do {
+		z.next_out = buf;
+		z.avail_out = sizeof(buf);
+		if ((r = deflate(&z, Z_FINISH)) == Z_STREAM_ERROR) {
+			deflateEnd(&z);
+			return -1;
+		}
+		for (i = 0; i < sizeof(buf) - z.avail_out; i++)
+			b64byte(&b, buf[i]);
+	} while (r != Z_STREAM_END);
+	b64end(&b);
+	deflateEnd(&z);
+	return 0;
 }
 
 /*
  * One thread's timeline: its calls as spans, paired as gp-fmt -o replay
- * and chrome pair them, ordered by start.  -1: out of memory.
+ * and chrome pair them, ordered by start.  Written: start (from the
+ * previous span's), length, function + 1; then the depths nesting does
+ * not give and the flags, each a count and pairs of the span's number
+ * (from the previous pair's) and the value.  A span's depth, unless
+ * listed, is one more than that of the span holding it, else 1: the last
+ * span before it that has not ended before it starts or ends (timeline.js
+ * gives the depths back by the same rule).  -1: out of memory, -2: zlib
+ * failed.
  */
 static int
 tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
@@ -410,10 +529,11 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 {
 	const struct gp_pevent *e;
 	struct span *v;
-	size_t *stack, i, n, sp, nouter, nlead, lead, k;
+	struct vbuf vb;
+	size_t *stack, i, n, sp, nouter, nlead, lead, k, nx, last;
 	int64_t t0, t1, prev;
-	unsigned maxd = 0;
-	struct b64 b;
+	unsigned maxd = 0, d;
+	int rv, big;
 
 	if ((v = calloc(tr->nevents + 1, sizeof(*v))) == NULL ||
 	    (stack = calloc(tr->nevents + 1, sizeof(*stack))) == NULL) {
@@ -468,36 +588,68 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 			v[k].flags = TL_NOSTART;
 		}
 	}
-	for (i = 0; i < n; i++)
+	memset(&vb, 0, sizeof(vb));
+	for (prev = 0, i = 0; i < n; i++) {
 		if (v[i].depth > maxd)
 			maxd = v[i].depth;
+		zigzag(&vb, v[i].start - prev);
+		zigzag(&vb, v[i].end - v[i].start);
+		varint(&vb, (uint64_t)(v[i].f + 1));
+		prev = v[i].start;
+	}
+	/* the depths nesting does not give ("held" marks the others): all
+	   when a time is beyond 2^53 ns, where the page's doubles lose it */
+	for (big = 0, i = 0; i < n; i++)
+		big |= v[i].start > TL_EXACT || v[i].start < -TL_EXACT ||
+		    v[i].end > TL_EXACT || v[i].end < -TL_EXACT;
+	for (nx = sp = i = 0; i < n; i++) {
+		while (sp > 0 && (v[stack[sp - 1]].end < v[i].start ||
+		    v[stack[sp - 1]].end < v[i].end))
+			sp--;
+		d = sp > 0 ? v[stack[sp - 1]].depth + 1 : 1;
+		v[i].held = !big && v[i].depth == d;
+		nx += !v[i].held;
+		stack[sp++] = i;
+	}
+	varint(&vb, nx);
+	for (last = i = 0; i < n; i++)
+		if (!v[i].held) {
+			varint(&vb, i - last);
+			varint(&vb, v[i].depth);
+			last = i;
+		}
+	for (nx = i = 0; i < n; i++)
+		nx += v[i].flags != 0;
+	varint(&vb, nx);
+	for (last = i = 0; i < n; i++)
+		if (v[i].flags != 0) {
+			varint(&vb, i - last);
+			varint(&vb, (uint64_t)v[i].flags);
+			last = i;
+		}
+	free(v);
+	free(stack);
+	if (vb.nomem) {
+		free(vb.p);
+		return -1;
+	}
 	fprintf(out, "{\"pid\":%" PRIu64 ",\"thread\":%" PRIu64 ",\"tid\":%"
 	    PRIu64 ",\"name\":", tr->pid, tr->thread, tr->tid);
 	json_str(out, tr->name);
 	fprintf(out, ",\"lost\":%" PRIu64 ",\"first\":%d,\"n\":%zu,"
 	    "\"t0\":%" PRId64 ",\"t1\":%" PRId64 ",\"d\":%u,\"ns\":%zu,"
-	    "\n\"b\":\"", tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd,
+	    "\n\"z\":\"", tr->lost, tr->first != 0, tr->nevents, t0, t1, maxd,
 	    n);
-	/* start (from the previous span's), length, depth, function + 1,
-	   flags */
-	memset(&b, 0, sizeof(b));
-	b.out = out;
-	for (prev = 0, i = 0; i < n; i++) {
-		zigzag(&b, v[i].start - prev);
-		zigzag(&b, v[i].end - v[i].start);
-		varint(&b, v[i].depth);
-		varint(&b, (uint64_t)(v[i].f + 1));
-		varint(&b, (uint64_t)v[i].flags);
-		prev = v[i].start;
-	}
-	b64end(&b);
+	rv = zb64(out, &vb) == -1 ? -2 : 0;
 	fputs("\"}", out);
-	free(v);
-	free(stack);
-	return 0;
+	free(vb.p);
+	return rv;
 }
 
-/* The timelines of the trace collector, every thread's: "tl". */
+/*
+ * The timelines of the trace collector, every thread's: "tl".  -1: out
+ * of memory, -2: zlib failed.
+ */
 static int
 timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
     const struct frames *fr, const long *ff)
@@ -505,7 +657,7 @@ timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
 	const struct gp_ptrace *tr;
 	int64_t base = 0;
 	size_t i;
-	int any = 0;
+	int any = 0, rv;
 
 	for (i = 0; i < p->ntraces; i++) {
 		tr = p->traces[i];
@@ -518,8 +670,9 @@ timeline(FILE *out, const struct gp_profile *p, const struct pos *pf,
 	fprintf(out, "{\"tlbase\":%" PRId64 ",\"tl\":[", base);
 	for (i = 0; i < p->ntraces; i++) {
 		fputs(i > 0 ? ",\n" : "\n", out);
-		if (tlthread(out, p->traces[i], p, pf, fr, ff, base) == -1)
-			return -1;
+		if ((rv = tlthread(out, p->traces[i], p, pf, fr, ff,
+		    base)) != 0)
+			return rv;
 	}
 	fputs("]}", out);
 	return 0;
@@ -760,6 +913,18 @@ ctxthreads(FILE *out, const struct gp_profile *p)
 	putc(']', out);
 }
 
+/* Functions by source file, those of none first. */
+static int
+cmpfilep(const void *a, const void *b)
+{
+	const struct gp_pfunc *x = *(const struct gp_pfunc *const *)a;
+	const struct gp_pfunc *y = *(const struct gp_pfunc *const *)b;
+
+	if (x->file == NULL || y->file == NULL)
+		return (x->file != NULL) - (y->file != NULL);
+	return strcmp(x->file, y->file);
+}
+
 /* Functions by address, to find a thread's in the whole profile's. */
 struct byaddr {
 	uint64_t	 addr;
@@ -807,37 +972,135 @@ shown(const struct gp_pfunc *f)
 }
 
 /*
- * A function's numbers in "f" rows, the page's and each thread's: self,
- * child, calls, selfcalls, index, iscycle, [caller arcs], [callee arcs]
- * (positions in the arcs of the same profile, pa).
+ * The rows of a profile's functions ("f") and arcs ("a"), the page's and
+ * each thread's, as funcnums() and arcnums() write them: what the page
+ * needs to undo their shortening (the JavaScript's unpack()).
  */
+struct rows {
+	const struct pos *pa;		/* the arcs' positions */
+	size_t		 narcs;
+	size_t		*nin, *nout;	/* arcs into and out of each function
+					   position, as the arcs are written */
+	long		 index;		/* the row before's */
+	long		 caller;	/* the arc before's */
+};
+
+/*
+ * Is list l (n arcs) the arcs into (or out of) the function, want of
+ * them, in the arcs' order: then the page finds it itself (0).
+ */
+static int
+inorder(const struct rows *r, const struct gp_parc *const *l, size_t n,
+    size_t want)
+{
+	long p, prev = -1;
+	size_t k;
+
+	if (n != want)
+		return 0;
+	for (k = 0; k < n; k++) {
+		if ((p = pos_find(r->pa, r->narcs, l[k])) <= prev)
+			return 0;
+		prev = p;
+	}
+	return 1;
+}
+
 static void
-funcnums(FILE *out, const struct gp_pfunc *f, const struct pos *pa,
-    size_t narcs)
+arclist(FILE *out, const struct rows *r, const struct gp_parc *const *l,
+    size_t n, size_t want)
 {
 	size_t k;
 
+	if (inorder(r, l, n, want)) {
+		putc('0', out);
+		return;
+	}
+	putc('[', out);
+	for (k = 0; k < n; k++)
+		fprintf(out, "%s%ld", k ? "," : "",
+		    pos_find(r->pa, r->narcs, l[k]));
+	putc(']', out);
+}
+
+/*
+ * A function's numbers, at position i: self, child, calls, selfcalls,
+ * index (from the row before's), iscycle, the arcs into it and out of it
+ * (positions in the same profile's arcs; 0: those the arcs' rows give,
+ * in their order).
+ */
+static void
+funcnums(FILE *out, struct rows *r, const struct gp_pfunc *f, size_t i)
+{
 	num(out, f->self);
 	putc(',', out);
 	num(out, f->child);
-	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,%d,[", f->calls,
-	    f->selfcalls, f->index, f->iscycle);
-	for (k = 0; k < f->ncallers; k++)
-		fprintf(out, "%s%ld", k ? "," : "",
-		    pos_find(pa, narcs, f->callers[k]));
-	fputs("],[", out);
-	for (k = 0; k < f->ncallees; k++)
-		fprintf(out, "%s%ld", k ? "," : "",
-		    pos_find(pa, narcs, f->callees[k]));
-	putc(']', out);
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%ld,%d,", f->calls,
+	    f->selfcalls, (long)f->index - r->index, f->iscycle);
+	r->index = f->index;
+	arclist(out, r, f->callers, f->ncallers, r->nin[i]);
+	putc(',', out);
+	arclist(out, r, f->callees, f->ncallees, r->nout[i]);
+}
+
+/*
+ * An arc's numbers, five of the one array "a" holds: caller (from the arc
+ * before's), callee, count, self and child time.
+ */
+static void
+arcnums(FILE *out, struct rows *r, const struct gp_parc *a, long caller,
+    long callee, int first)
+{
+	fprintf(out, "%s%ld,%ld,%" PRIu64 ",", first ? "\n" : ",\n",
+	    caller - r->caller, callee, a->count);
+	r->caller = caller;
+	num(out, a->self);
+	putc(',', out);
+	num(out, a->child);
+}
+
+/*
+ * The rows of profile t: its arcs' ends (pf), counted.  -1: out of
+ * memory.
+ */
+static int
+rows_make(struct rows *r, const struct gp_profile *t, const struct pos *pf,
+    const struct pos *pa)
+{
+	long k;
+	size_t j;
+
+	memset(r, 0, sizeof(*r));
+	r->pa = pa;
+	r->narcs = t->narcs;
+	r->nin = calloc(t->nfuncs + 1, sizeof(*r->nin));
+	r->nout = calloc(t->nfuncs + 1, sizeof(*r->nout));
+	if (r->nin == NULL || r->nout == NULL) {
+		free(r->nin);
+		free(r->nout);
+		return -1;
+	}
+	for (j = 0; j < t->narcs; j++) {
+		if ((k = pos_find(pf, t->nfuncs, t->arcs[j]->callee)) >= 0)
+			r->nin[k]++;
+		if ((k = pos_find(pf, t->nfuncs, t->arcs[j]->caller)) >= 0)
+			r->nout[k]++;
+	}
+	return 0;
+}
+
+static void
+rows_free(struct rows *r)
+{
+	free(r->nin);
+	free(r->nout);
 }
 
 /*
  * A profile's flat profile and call graph as a thread's: its functions
  * with anything to show, each as the whole profile's index (-1: none, its
- * name then last), self, child, calls, selfcalls, index, iscycle, caller
- * arcs, callee arcs; its arcs: caller, callee (among those functions),
- * count, self, child.  -1: out of memory.
+ * name then last) and funcnums()'s numbers; its arcs as arcnums() writes
+ * them, their ends among those functions.  -1: out of memory.
  */
 static int
 tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
@@ -846,13 +1109,15 @@ tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
 	const struct gp_pfunc *f;
 	const struct gp_parc *a;
 	struct pos *pf, *pa;
+	struct rows r;
 	long *kept, m;
 	size_t j, k, nk;
 
 	pf = pos_make((const void *const *)tp->funcs, tp->nfuncs);
 	pa = pos_make((const void *const *)tp->arcs, tp->narcs);
 	kept = calloc(tp->nfuncs + 1, sizeof(*kept));
-	if (pf == NULL || pa == NULL || kept == NULL) {
+	if (pf == NULL || pa == NULL || kept == NULL ||
+	    rows_make(&r, tp, pf, pa) == -1) {
 		free(pf);
 		free(pa);
 		free(kept);
@@ -869,7 +1134,7 @@ tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
 			continue;
 		m = mainfunc(v, n, f);
 		fprintf(out, "%s[%ld,", nk++ > 0 ? ",\n" : "\n", m);
-		funcnums(out, f, pa, tp->narcs);
+		funcnums(out, &r, f, j);
 		if (m < 0) {
 			putc(',', out);
 			json_str(out, f->name);
@@ -881,15 +1146,11 @@ tjson(FILE *out, const struct gp_profile *tp, const struct byaddr *v,
 		a = tp->arcs[j];
 		m = pos_find(pf, tp->nfuncs, a->caller);
 		k = (size_t)pos_find(pf, tp->nfuncs, a->callee);
-		fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", j ? ",\n" : "\n",
-		    m >= 0 ? kept[m] : -1L, k != (size_t)-1 ? kept[k] : -1L,
-		    a->count);
-		num(out, a->self);
-		putc(',', out);
-		num(out, a->child);
-		putc(']', out);
+		arcnums(out, &r, a, m >= 0 ? kept[m] : -1L,
+		    k != (size_t)-1 ? kept[k] : -1L, j == 0);
 	}
 	fputs("]}", out);
+	rows_free(&r);
 	free(pf);
 	free(pa);
 	free(kept);
@@ -1015,15 +1276,16 @@ uthr_have(const struct gp_profile *p)
 static int
 write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 {
-	const struct gp_pfunc *f;
+	const struct gp_pfunc *f, **fv;
 	const struct gp_parc *a;
 	struct pos *pf, *pa;
 	struct frames fr;
 	struct stacks st;
+	struct rows r;
 	struct sw sw;
 	const char *s, *e, *se, *ev = event_unit(p);
 	char buf[256];
-	long k, *ff = NULL;
+	long j, k, *ff = NULL, *fid = NULL;
 	size_t i;
 	time_t now;
 	int first, hasctx, rv = 0;
@@ -1198,18 +1460,46 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs(",\"u\":", out);
 	json_str(out, ev != NULL ? ev : "s");
 	fprintf(out, ",\"ev\":%d", ev != NULL);
+	/* the timeline's lanes, whose data follow the page's script */
+	if (trace_have(p))
+		fprintf(out, ",\"tln\":%zu", p->ntraces);
 
-	/* f: name, file, line, self, child, calls, selfcalls, index,
-	   iscycle, caller arcs, callee arcs. */
+	/* files: the functions' source files, each once */
+	fv = calloc(p->nfuncs + 1, sizeof(*fv));
+	fid = calloc(p->nfuncs + 1, sizeof(*fid));
+	if (fv == NULL || fid == NULL ||
+	    rows_make(&r, p, pf, pa) == -1) {
+		free(fv);
+		free(fid);
+		host->error(ctx, "out of memory");
+		rv = -1;
+		goto done;
+	}
+	for (i = 0; i < p->nfuncs; i++)
+		fv[i] = p->funcs[i];
+	qsort(fv, p->nfuncs, sizeof(*fv), cmpfilep);
+	fputs(",\n\"files\":[", out);
+	for (i = 0, k = -1; i < p->nfuncs; i++) {
+		if (fv[i]->file == NULL)
+			continue;
+		if (k < 0 || strcmp(fv[i]->file, fv[i - 1]->file) != 0) {
+			if (++k > 0)
+				putc(',', out);
+			json_str(out, fv[i]->file);
+		}
+		if ((j = pos_find(pf, p->nfuncs, fv[i])) >= 0)
+			fid[j] = k;
+	}
+	putc(']', out);
+	/* f: name, file (in files, -1: none), line, then funcnums()'s */
 	fputs(",\n\"f\":[", out);
 	for (i = 0; i < p->nfuncs; i++) {
 		f = p->funcs[i];
 		fputs(i > 0 ? ",\n[" : "\n[", out);
 		json_str(out, f->name);
-		putc(',', out);
-		json_str(out, f->file);
-		fprintf(out, ",%d,", f->line);
-		funcnums(out, f, pa, p->narcs);
+		fprintf(out, ",%ld,%d,", f->file != NULL ? fid[i] : -1L,
+		    f->line);
+		funcnums(out, &r, f, i);
 		putc(']', out);
 	}
 	/* Functions only calling contexts name, hidden from the table. */
@@ -1218,20 +1508,19 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 			continue;
 		fputs(",\n[", out);
 		json_str(out, fr.v[i].name);
-		fputs(",null,0,0,0,0,0,0,2,[],[]]", out);
+		fprintf(out, ",-1,0,0,0,0,0,%ld,2,[],[]]", -r.index);
+		r.index = 0;
 	}
-	/* a: caller, callee, count, self, child. */
+	/* a: arcnums()'s */
 	fputs("],\n\"a\":[", out);
 	for (i = 0; i < p->narcs; i++) {
 		a = p->arcs[i];
-		fprintf(out, "%s[%ld,%ld,%" PRIu64 ",", i ? ",\n" : "\n",
-		    pos_find(pf, p->nfuncs, a->caller),
-		    pos_find(pf, p->nfuncs, a->callee), a->count);
-		num(out, a->self);
-		putc(',', out);
-		num(out, a->child);
-		putc(']', out);
+		arcnums(out, &r, a, pos_find(pf, p->nfuncs, a->caller),
+		    pos_find(pf, p->nfuncs, a->callee), i == 0);
 	}
+	rows_free(&r);
+	free(fv);
+	free(fid);
 	/* s: stacks, root first, as functions, then the weight in samples. */
 	fputs("],\n\"s\":[", out);
 	memset(&sw, 0, sizeof(sw));
@@ -1279,15 +1568,6 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 		host->error(ctx, "out of memory");
 		rv = -1;
 	}
-	/* the timeline apart, parsed after the page is drawn */
-	if (trace_have(p) && rv == 0) {
-		fputs("<script type=\"application/json\" id=\"tldata\">\n", out);
-		if (timeline(out, p, pf, &fr, ff) == -1) {
-			host->error(ctx, "out of memory");
-			rv = -1;
-		}
-		fputs("\n</script>\n", out);
-	}
 	fputs("<script>\n", out);
 	fputs(script, out);
 	fputs(js_timeline, out);
@@ -1296,7 +1576,22 @@ write_html(struct gp_ctx *ctx, const struct gp_profile *p, FILE *out)
 	fputs(js_compare, out);
 	fputs(js_threads, out);
 	fputs(ready, out);
-	fputs("</script>\n</body></html>\n", out);
+	fputs("</script>\n", out);
+	/*
+	 * The timeline's spans after the page's script: the browser draws
+	 * the page while it reads them, and timeline.js parses them then.
+	 */
+	if (trace_have(p) && rv == 0) {
+		fputs("<script type=\"application/json\" id=\"tldata\">\n", out);
+		if ((k = timeline(out, p, pf, &fr, ff)) != 0) {
+			host->error(ctx, k == -1 ? "out of memory" :
+			    "zlib: compressing failed");
+			rv = -1;
+		}
+		fputs("\n</script>\n", out);
+	}
+	fputs("</body></html>\n", out);
+done:
 	free(ff);
 	free(pf);
 	free(pa);

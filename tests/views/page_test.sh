@@ -119,6 +119,70 @@ timeline_body()
 	atf_check -o match:'<div id="tlsec" style="display: none' cat dom.n
 }
 
+atf_test_case timeline_depth
+timeline_depth_head()
+{
+	atf_set "descr" "html's timeline gives each call the depth of its" \
+	    "event: calls of equal times and of no length, a ring that lost" \
+	    "its start, calls never left, depths the runtime did not know"
+}
+timeline_depth_body()
+{
+	need chromium
+	export HOME=$(pwd)
+	awk -v n=6 -f "$(atf_get_srcdir)/bigstream.awk" > s
+	# thread 1's events, "kind ticks depth function"; thread 2's
+	awk 'BEGIN {
+		print "gprt\tgmon.out.gprt\t100\t1\texited\tmono\t1000000000\t2"
+		print "map\t0\t0x0\t0x0\t0x10000\t0x10180\tbig"
+		for (t = 1; t <= 2; t++)
+			printf "thread\t%d\t%d\t1\texited\tbig\t0\t0\t0\t0\n",
+			    t, 100 + t
+		n = split("leave 100 3 4,leave 100 2 2,enter 100 2 3," \
+		    "leave 100 2 3,enter 150 2 1,enter 150 3 5,leave 150 3 5," \
+		    "enter 150 3 5,leave 150 3 5,leave 200 2 1,enter 200 2 2," \
+		    "enter 200 3 4,leave 210 3 4,leave 210 2 2,enter 210 2 3," \
+		    "leave 210 2 3,leave 300 1 0,enter 300 1 1,enter 320 2 2",
+		    e, ",")
+		ev(1, n, e, 7)
+		n = split("enter 50 0 0,enter 60 0 1,leave 60 0 1," \
+		    "enter 60 0 2,enter 70 0 3,leave 80 0 3,leave 80 0 2," \
+		    "leave 90 0 0", e, ",")
+		ev(2, n, e, 0)
+	}
+	function ev(t, n, e, lost,    i, x, a) {
+		printf "trace\t%d\t%d\t%d\tlast\n", t, n, lost
+		for (i = 1; i <= n; i++) {
+			split(e[i], x, " ")
+			a = 65536 + 64 * x[4]
+			printf "tev\t%d\t%d\t%s\t%d\t%.9f\t%d\t0\t0x%x\t", t,
+			    lost + i - 1, x[1], x[2], x[2] / 1e9, x[3], a
+			if (x[1] == "enter")
+				printf "0\t0x%x\n", a + 8
+			else
+				printf "\t\n"
+		}
+	}' >> s
+	# each call: its enter, or its leave when the ring lost the enter;
+	# its depth that event's, 1 when unknown (0)
+	awk -F'\t' '$1 == "sym" { name[$3] = $8 }
+	    $1 == "tev" && $4 == "enter" { open[$2]++; print $2, $7 ? $7 : 1,
+		name[$9] }
+	    $1 == "tev" && $4 == "leave" {
+		if (open[$2] > 0)
+			open[$2]--
+		else
+			print $2, $7 ? $7 : 1, name[$9]
+	    }' s | LC_ALL=C sort > want
+	atf_check -o save:t.html gp-fmt -o html s
+	chrome --dump-dom "file://$(pwd)/t.html#tl-depths" > dom
+	sed -n '/<pre id="tlspans">/,/<\/pre>/p' dom |
+	    sed 's|.*<pre id="tlspans">||; s|</pre>.*||' | grep . |
+	    LC_ALL=C sort > got
+	test "$(wc -l < want)" -eq 16 || atf_fail "not 16 calls: $(cat want)"
+	atf_check -o file:want cat got
+}
+
 atf_test_case memory
 memory_head()
 {
@@ -450,5 +514,6 @@ atf_init_test_cases()
 	atf_add_test_case compare
 	atf_add_test_case source
 	atf_add_test_case timeline
+	atf_add_test_case timeline_depth
 	atf_add_test_case memory
 }

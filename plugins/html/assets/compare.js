@@ -84,23 +84,7 @@
 	}
 	for (const d of dself.values())
 		big = Math.max(big, Math.abs(d));
-	const root = { n: -1, w: 0, k: new Map() };
-	let depth = 0;
-	for (const s of D.s) {
-		let n = root;
-		const w = s[s.length - 1];
-		root.w += w;
-		for (let d = 0; d < s.length - 1; d++) {
-			let c = n.k.get(s[d]);
-			if (!c) {
-				c = { n: s[d], w: 0, k: new Map() };
-				n.k.set(s[d], c);
-			}
-			c.w += w;
-			n = c;
-			depth = Math.max(depth, d + 1);
-		}
-	}
+	const { root, depth } = fgtree(null);
 	const el = $('dflame'), H = 18;
 	el.style.height = (depth * H + 2) + 'px';
 	if (!root.w) {
@@ -125,7 +109,7 @@
 			    dv.toFixed(4) + ' s" data-i=' + n.n + '>' + esc(nm) +
 			    '</div>';
 		}
-		for (const c of n.k.values()) {
+		for (const c of kids(n)) {
 			draw(c, x, d + 1);
 			x += 100 * c.w / root.w;
 		}

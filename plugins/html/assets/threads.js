@@ -46,6 +46,7 @@
 		// the same numbers as all threads', or another thread's
 		if (T.same !== undefined)
 			return (seen[i] = T.same < 0 ? all : view(T.same));
+		unpack(T.f, T.a, 1);
 		const m = T.f.map(r => r[0]), r = new Map();
 		m.forEach((g, k) => {
 			if (g >= 0)

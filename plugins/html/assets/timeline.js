@@ -1,29 +1,83 @@
-// The timeline of the trace collector (D.tl, from #tldata): one lane per thread, a row
-// per depth of calls, drawn on a canvas, only the spans in view; wheel
-// zooms round the pointer, dragging pans, a click shows a call.
-// D.tl[t].s holds 5 numbers a span: start (nanoseconds after the previous
-// span's start), length, depth (1: outermost), function (index in F, -1:
-// unknown), flags (1: entered before the first event kept, 2: never
-// left, 4: open through the whole timeline); the page has them as
-// D.tl[t].b, tlspans()'s base64 of varints.
-function tlspans(tr) {
-	const b = atob(tr.b), s = new Float64Array(5 * tr.ns);
+// The timeline of the trace collector (D.tl, from #tldata, which follows
+// the page's script): one lane per thread, a row per depth of calls,
+// drawn on a canvas, only the spans in view; wheel zooms round the
+// pointer, dragging pans, a click shows a call.
+// Each thread's spans are tr.z: base64 of zlib-compressed varints (the
+// signed ones zigzagged: 0, -1, 1, -2 as 0, 1, 2, 3): for each span its
+// start (nanoseconds after the previous span's start), length and
+// function + 1 (index in F, -1: unknown); then the depths nesting does
+// not give, then the flags (1: entered before the first event kept,
+// 2: never left, 4: open through the whole timeline), each as a count
+// and pairs of the span's number (after the previous pair's) and the
+// value.  A span's depth (1: outermost), unless listed, is one more than
+// that of the span holding it, else 1: the last span before it that has
+// not ended before it starts or ends.  tlspans() makes them arrays.
+async function tlbytes(z) {
+	let u;
+	if (Uint8Array.fromBase64)
+		u = Uint8Array.fromBase64(z);
+	else {
+		const b = atob(z);
+		u = new Uint8Array(b.length);
+		for (let i = 0; i < b.length; i++)
+			u[i] = b.charCodeAt(i);
+	}
+	const s = new Blob([u]).stream().pipeThrough(
+	    new DecompressionStream('deflate'));
+	return new Uint8Array(await new Response(s).arrayBuffer());
+}
+async function tlspans(tr) {
+	const b = await tlbytes(tr.z), n = tr.ns;
 	let p = 0;
-	for (let i = 0; i < s.length; i++) {
+	function num() {
 		let v = 0, m = 1, c;
 		do {
-			c = b.charCodeAt(p++);
+			c = b[p++];
 			v += (c & 127) * m;
 			m *= 128;
 		} while (c & 128);
-		const k = i % 5;
-		// start and length zigzagged, the function + 1
-		s[i] = k < 2 ? (v % 2 ? -(v + 1) / 2 : v / 2) : k === 3 ? v - 1 : v;
+		return v;
 	}
-	tr.s = s;
-	delete tr.b;
+	const zz = v => v % 2 ? -(v + 1) / 2 : v / 2;
+	const st = new Float64Array(n), len = new Float64Array(n),
+	    fn = new Int32Array(n), dep = new Int32Array(n),
+	    fl = new Uint8Array(n), given = new Uint8Array(n);
+	let t = 0;
+	for (let i = 0; i < n; i++) {
+		t += zz(num());
+		st[i] = t;
+		len[i] = zz(num());
+		fn[i] = num() - 1;
+	}
+	for (let k = num(), i = 0; k > 0; k--) {
+		i += num();
+		dep[i] = num();
+		given[i] = 1;
+	}
+	for (let k = num(), i = 0; k > 0; k--) {
+		i += num();
+		fl[i] = num();
+	}
+	// the depths by nesting: a stack of the spans holding the next
+	const hold = new Int32Array(n);
+	let sp = 0;
+	for (let i = 0; i < n; i++) {
+		const e = st[i] + len[i];
+		while (sp > 0 && (st[hold[sp - 1]] + len[hold[sp - 1]] < st[i] ||
+		    st[hold[sp - 1]] + len[hold[sp - 1]] < e))
+			sp--;
+		if (!given[i])
+			dep[i] = sp > 0 ? dep[hold[sp - 1]] + 1 : 1;
+		hold[sp++] = i;
+	}
+	tr.st = st;
+	tr.len = len;
+	tr.fn = fn;
+	tr.dep = dep;
+	tr.fl = fl;
+	delete tr.z;
 }
-function tlinit() {
+async function tlinit() {
 	const sect = $('tlsec');
 	if (!D.tl || !D.tl.length) {
 		sect.style.display = 'none';
@@ -32,26 +86,24 @@ function tlinit() {
 	const ROW = 15, HEAD = 20, AXIS = 18, T = [], box = $('tlbox');
 	let lo = Infinity, hi = -Infinity;
 	for (const tr of D.tl) {
-		if (tr.b !== undefined)
-			tlspans(tr);
-		const s = tr.s, n = s.length / 5, d = tr.d;
+		// a thread at a time, the page answering between them
+		if (tr.z !== undefined)
+			await tlspans(tr);
+		const st = tr.st, len = tr.len, dep = tr.dep, n = st.length,
+		    d = tr.d;
 		// per depth: starts, ends, span numbers, in order of start
 		const cnt = new Int32Array(d + 1);
 		for (let i = 0; i < n; i++)
-			cnt[s[5 * i + 2]]++;
+			cnt[dep[i]]++;
 		const rows = [];
 		for (let k = 0; k <= d; k++)
 			rows.push({ s: new Float64Array(cnt[k]),
 			    e: new Float64Array(cnt[k]), i: new Int32Array(cnt[k]),
 			    n: 0 });
-		const st = new Float64Array(n);
-		let t = 0;
 		for (let i = 0; i < n; i++) {
-			t += s[5 * i];
-			st[i] = t;
-			const r = rows[s[5 * i + 2]];
-			r.s[r.n] = t;
-			r.e[r.n] = t + s[5 * i + 1];
+			const r = rows[dep[i]];
+			r.s[r.n] = st[i];
+			r.e[r.n] = st[i] + len[i];
 			r.i[r.n++] = i;
 		}
 		if (n) {
@@ -169,8 +221,7 @@ function tlinit() {
 				while (i < r.n && r.s[i] <= v1) {
 					const x0 = (r.s[i] - v0) * k,
 					    x1 = (r.e[i] - v0) * k, si = r.i[i],
-					    f = tr.s[5 * si + 3],
-					    fl = tr.s[5 * si + 4];
+					    f = tr.fn[si], fl = tr.fl[si];
 					if (x1 - x0 < 1) {
 						// calls under a pixel: one mark
 						const px = Math.floor(x0);
@@ -206,10 +257,10 @@ function tlinit() {
 			}
 		}
 		if (sel && T[sel.t].on) {
-			const L = T[sel.t], tr = L.tr, s = tr.s, i = sel.i,
-			    ry = L.y - top + HEAD + (s[5 * i + 2] - 1) * ROW,
+			const L = T[sel.t], tr = L.tr, i = sel.i,
+			    ry = L.y - top + HEAD + (tr.dep[i] - 1) * ROW,
 			    x0 = (L.st[i] - v0) * k,
-			    x1 = (L.st[i] + s[5 * i + 1] - v0) * k;
+			    x1 = (L.st[i] + tr.len[i] - v0) * k;
 			g.strokeStyle = '#000';
 			g.lineWidth = 2;
 			g.strokeRect(x0, ry, Math.max(x1 - x0, 2), ROW - 1);
@@ -348,7 +399,7 @@ function tlinit() {
 	}
 	// the spans holding span i of lane L: its callers, outermost first
 	function stack(L, i) {
-		const s = L.tr.s, d = s[5 * i + 2], t = L.st[i], out = [];
+		const d = L.tr.dep[i], t = L.st[i], out = [];
 		for (let k = d - 1; k >= 1; k--) {
 			const r = L.rows[k];
 			const j = after(r, t);	// ends after t
@@ -362,8 +413,8 @@ function tlinit() {
 		    esc(fname(f));
 	}
 	function show(ti, i) {
-		const L = T[ti], tr = L.tr, s = tr.s, f = s[5 * i + 3],
-		    fl = s[5 * i + 4], a = L.st[i], b = a + s[5 * i + 1];
+		const L = T[ti], tr = L.tr, f = tr.fn[i], fl = tr.fl[i],
+		    a = L.st[i], b = a + tr.len[i];
 		sel = { t: ti, i: i };
 		let h = '<b>' + flink(f) + '</b> on thread ' + tr.thread +
 		    '<dl><dt>duration</dt><dd class=dur>' + (fl ? 'at least ' :
@@ -371,14 +422,14 @@ function tlinit() {
 		    'before ' + when(a) + ' (the ring lost its enter)' :
 		    when(a)) + '</dd><dt>left</dt><dd>' + (fl & 2 ?
 		    'not before ' + when(b) + ' (no leave recorded)' : when(b)) +
-		    '</dd><dt>depth</dt><dd>' + s[5 * i + 2] + '</dd>';
+		    '</dd><dt>depth</dt><dd>' + tr.dep[i] + '</dd>';
 		if (f >= 0 && F[f] && F[f][7])
 			h += '<dt>call graph</dt><dd>entry [' + F[f][7] + '], ' +
 			    F[f][5] + (F[f][6] ? '+' + F[f][6] : '') +
 			    ' calls, ' + sec(F[f][3]) + ' ' + U + ' self, ' +
 			    sec(F[f][3] + F[f][4]) + ' ' + U + ' total</dd>';
 		h += '<dt>called from</dt><dd class=path>' + (stack(L, i).map(j =>
-		    flink(s[5 * j + 3])).join(' \u2192 ') || '<i>the thread' +
+		    flink(tr.fn[j])).join(' \u2192 ') || '<i>the thread' +
 		    '\'s start</i>') + '</dd></dl>';
 		$('tlsel').innerHTML = h;
 		draw();
@@ -389,25 +440,30 @@ function tlinit() {
 		if (!m || !T[+m[1]] || +m[2] >= T[+m[1]].st.length)
 			return;
 		const L = T[+m[1]], i = +m[2], a = L.st[i],
-		    b = a + L.tr.s[5 * i + 1], w = Math.max((b - a) * 3, 1000);
+		    b = a + L.tr.len[i], w = Math.max((b - a) * 3, 1000);
 		v0 = a - w / 3;
 		v1 = v0 + w;
 		box.scrollTop = L.y - AXIS;
 		show(+m[1], i);
 	}
-	// #tl-spans: every call with its enter and leave kept, as replay
-	// prints its duration: "thread duration unit name", for the tests
+	// for the tests: #tl-spans, every call with its enter and leave
+	// kept, as replay prints its duration: "thread duration unit name";
+	// #tl-depths, every call with its depth: "thread depth name"
 	function spans() {
-		if (location.hash !== '#tl-spans')
+		const d = location.hash === '#tl-depths';
+		if (location.hash !== '#tl-spans' && !d)
 			return;
 		const o = [];
 		for (const L of T) {
-			const s = L.tr.s;
+			const tr = L.tr;
 			for (let i = 0; i < L.st.length; i++)
-				if (!s[5 * i + 4])
-					o.push(L.tr.thread + ' ' + dur(L.st[i], L.st[i] +
-					    s[5 * i + 1]).replace(/ +/, ' ') + ' ' +
-					    fname(s[5 * i + 3]));
+				if (d)
+					o.push(tr.thread + ' ' + tr.dep[i] + ' ' +
+					    fname(tr.fn[i]));
+				else if (!tr.fl[i])
+					o.push(tr.thread + ' ' + dur(L.st[i], L.st[i] +
+					    tr.len[i]).replace(/ +/, ' ') + ' ' +
+					    fname(tr.fn[i]));
 		}
 		$('tlspans').textContent = o.join('\n');
 	}
@@ -419,31 +475,25 @@ function tlinit() {
 	fromhash();
 	spans();
 }
-// The timeline's data are a script element of their own, parsed after the
-// rest of the page is drawn: the page answers at once, the timeline comes
-// a moment later (body data-tlready: when).
+// The timeline's data are a script element of their own after the page's
+// script (D.tln: how many lanes), read and parsed after the rest of the
+// page is drawn: the page answers at once, the timeline comes a moment
+// later (body data-tlready: when).
 (function () {
-	const el = $('tldata');
-	if (!el) {
+	if (!D.tln) {
 		$('tlsec').style.display = 'none';
 		return;
 	}
-	// after the first frame, and after the page notes it (data-painted);
-	// or 200 ms on if no frame has come: a headless browser's virtual
-	// time runs through its budget while it waits for a frame, and
-	// --dump-dom would find no timeline under load
-	let done = false;
-	const go = () => {
-		if (done)
-			return;
-		done = true;
-		const x = JSON.parse(el.textContent);
+	// after the page's first frame
+	afterframe(async () => {
+		if (document.readyState === 'loading')
+			await new Promise(r => document.addEventListener(
+			    'DOMContentLoaded', r));
+		const x = JSON.parse($('tldata').textContent);
 		D.tl = x.tl;
 		D.tlbase = x.tlbase;
-		tlinit();
+		await tlinit();
 		document.body.dataset.tlready =
 		    String(Math.round(performance.now()));
-	};
-	requestAnimationFrame(() => setTimeout(() => setTimeout(go, 0), 0));
-	setTimeout(go, 200);
+	});
 })();
