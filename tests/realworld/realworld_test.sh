@@ -373,11 +373,15 @@ htmlstacks()
 {
 	awk '/<script type="application\/json" id="data">/ { on = 1; next }
 	    on && /^<\/script>/ { exit } on' "$1" |
-	    jq -r '.f as $f |
-		# each stack: [frames shared with the one before, new frames...,
-		# weight], as the script in the page rebuilds them
-		reduce .s[] as $x ({p: [], v: []};
-		    (.p[:$x[0]] + $x[1:]) as $s | .p = $s | .v += [$s]) |
+	    jq -r '.f as $f | .s as $a |
+		# the stacks, one array: for each the frames it shares with
+		# the one before, the number of its new frames, those, its
+		# weight, as the script in the page reads them
+		{i: 0, p: [], v: []} |
+		until(.i >= ($a | length); ($a[.i + 1]) as $m |
+		    (.p[:$a[.i]] + $a[.i + 2:.i + 2 + $m]) as $s |
+		    .v += [$s + [$a[.i + 2 + $m]]] | .p = $s |
+		    .i += 3 + $m) |
 		.v[] | [(.[:-1] | map($f[.][0]) | join(";")),
 		(.[-1] * 10000 | round / 10000 | tostring)] | join(" ")' | sort
 }
