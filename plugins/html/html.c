@@ -19,6 +19,7 @@
  * it (tlthread()), read while the page is drawn.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -483,10 +484,10 @@ b64end(struct b64 *b)
 static int
 zb64(FILE *out, const struct vbuf *v)
 {
-	unsigned char buf[65536];
+	unsigned char buf[65536], *in;
 	struct b64 b;
 	z_stream z;
-	size_t i;
+	size_t i, n, left;
 	int r;
 
 	memset(&z, 0, sizeof(z));
@@ -494,12 +495,21 @@ zb64(FILE *out, const struct vbuf *v)
 		return -1;
 	memset(&b, 0, sizeof(b));
 	b.out = out;
-	z.next_in = v->p;
-	z.avail_in = (uInt)v->n;	/* a thread's spans stay under 4 GB */
+	in = v->p;
+	left = v->n;
 	do {
+		/* zlib takes at most UINT_MAX bytes at a time */
+		if (z.avail_in == 0 && left > 0) {
+			n = left < UINT_MAX ? left : UINT_MAX;
+			z.next_in = in;
+			z.avail_in = (uInt)n;
+			in += n;
+			left -= n;
+		}
 		z.next_out = buf;
 		z.avail_out = sizeof(buf);
-		if ((r = deflate(&z, Z_FINISH)) == Z_STREAM_ERROR) {
+		if ((r = deflate(&z, left == 0 ? Z_FINISH : Z_NO_FLUSH)) ==
+		    Z_STREAM_ERROR) {
 			deflateEnd(&z);
 			return -1;
 		}
