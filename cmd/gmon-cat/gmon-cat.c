@@ -58,6 +58,8 @@ static struct gp_raw	*readforeign(const char *, struct gp_plug *,
 static char		*killedrun(char *);
 static void		 nostdin(void) __attribute__((__noreturn__));
 static char		*compname(const char *);
+static void		 setpath(struct gp_raw *, const char *);
+static void		 emitraw(struct gp_writer *, struct gp_raw **);
 static void		 companion(const char *, const struct gp_raw *,
 			    struct rtlist *);
 static void		 rtemit(struct gp_writer *, struct rtlist *);
@@ -173,6 +175,15 @@ main(int argc, char *argv[])
 			if (strcmp(argv[0], "-") == 0)
 				nostdin();
 			gp_gprt_read(argv[0], w, gprtflags | GP_GPRT_RAW);
+		} else if (gp_stage_giving()) {
+			/* gp(1): the model handed on, not written */
+			raw = gp_gmon_parse(in.buf, in.len, in.name, &opt);
+			setpath(raw, argv[0]);
+			companion(argv[0], raw, &rl);
+			gp_input_free(&in);
+			emitraw(w, &raw);
+			gp_raw_free(raw);
+			rtemit(w, &rl);
 		} else {
 			gp_gmon_cat(w, in.buf, in.len, in.name, argv[0], &opt);
 			if (compname(argv[0]) != NULL) {
@@ -227,7 +238,7 @@ main(int argc, char *argv[])
 	} else {
 		if (w == NULL)
 			w = gp_wopen(STDOUT_FILENO);
-		gp_raw_emit(w, raw);
+		emitraw(w, &raw);
 		rtemit(w, &rl);
 		gp_wclose(w);
 	}
@@ -263,7 +274,6 @@ readone(const char *path, struct gp_input *in, const struct gp_gmonopt *opt,
     struct rtlist *rl)
 {
 	struct gp_raw *raw;
-	struct gp_file *f;
 	struct gp_plug *fp;
 
 	if ((fp = foreign(in, opt)) != NULL)
@@ -275,16 +285,45 @@ readone(const char *path, struct gp_input *in, const struct gp_gmonopt *opt,
 		return readgprt(path, opt, rl);
 	} else {
 		raw = gp_gmon_parse(in->buf, in->len, in->name, opt);
-		f = &raw->files[0];
-		if (strcmp(f->path, path) != 0) {
-			free(f->path);
-			if ((f->path = strdup(path)) == NULL)
-				err(1, NULL);
-		}
+		setpath(raw, path);
 		companion(path, raw, rl);
 	}
 	gp_input_free(in);
 	return raw;
+}
+
+/* A gmon.out's profile record names the file as it was given. */
+static void
+setpath(struct gp_raw *raw, const char *path)
+{
+	struct gp_file *f = &raw->files[0];
+
+	if (strcmp(f->path, path) != 0) {
+		free(f->path);
+		if ((f->path = strdup(path)) == NULL)
+			err(1, NULL);
+	}
+}
+
+/*
+ * The raw layer as records, or, in gp(1)'s process, handed to gp-sym
+ * as the model (gp_stage_end(), analysis/profile.h): *rawp is then
+ * NULL.  A profile with records of unknown tags is written, so that
+ * they reach gp-sym as the stream would bring them.
+ */
+static void
+emitraw(struct gp_writer *w, struct gp_raw **rawp)
+{
+	struct gp_prof p;
+
+	if (!gp_stage_giving() || (*rawp)->nraws > 0) {
+		gp_raw_emit(w, *rawp);
+		return;
+	}
+	memset(&p, 0, sizeof(p));
+	p.raw = *rawp;
+	*rawp = NULL;
+	gp_stage_end(&p);
 }
 
 static void

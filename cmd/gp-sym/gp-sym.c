@@ -145,7 +145,7 @@ main(int argc, char *argv[])
 		check_build(p.rt, t);
 	check_marcs(&p, t);
 	gp_sym_free(t);
-	gp_prof_free(&p);
+	gp_stage_end(&p);	/* gp(1): the raw layer handed on */
 	return 0;
 }
 

@@ -436,7 +436,7 @@ inprocess(void)
 		    dup2(msgfd, STDERR_FILENO) == -1)
 			err(1, "dup2");
 		running = i;
-		gp_stage_handoff(handoff && (i == GPHIST || i == GPARCS));
+		gp_stage_handoff(handoff && i < GPFMT);
 		program_invocation_name = st->argv[0];
 		optind = 0;
 		rv = st->main((int)st->argc, st->argv);

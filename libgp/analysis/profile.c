@@ -49,7 +49,7 @@ static struct gp_prof	 carry;
 static int		 giving;
 static int		 keeparcs = 1;	/* gp_stage_rawarcs() */
 
-static void	take(struct gp_prof *, unsigned, unsigned);
+static void	take(struct gp_prof *, unsigned, unsigned, const char *);
 static void	droparcs(struct gp_prof *, int *);
 
 static void	(*otherfn)(const struct gp_rec *, void *);
@@ -203,7 +203,7 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 	if (carry.have != 0 && !giving && w != NULL)
 		errx(1, "internal error: layers handed to a stage that writes "
 		    "a stream");
-	take(p, want, drop);
+	take(p, want, drop, gp_rname(r));
 	arcsgone = 0;
 	droparcs(p, &arcsgone);
 	/* A giving stage's own layers go on in its profile, not as records. */
@@ -265,12 +265,15 @@ gp_stage_read(struct gp_reader *r, struct gp_prof *p, unsigned want,
 } while (0)
 
 static void
-take(struct gp_prof *p, unsigned want, unsigned drop)
+take(struct gp_prof *p, unsigned want, unsigned drop, const char *name)
 {
 	unsigned have = carry.have;
 
 	if (have == 0)
 		return;
+	/* named as the stage's own records would have named it */
+	if (carry.raw != NULL && (want & GP_L_RAW))
+		gp_raw_setname(carry.raw, name);
 	TAKE(raw, GP_L_RAW);
 	TAKE(sym, GP_L_SYM);
 	TAKE(credit, GP_L_CREDIT);

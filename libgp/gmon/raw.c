@@ -52,6 +52,17 @@ gp_raw_new(const char *name)
 }
 
 void
+gp_raw_setname(struct gp_raw *raw, const char *name)
+{
+	char *s;
+
+	if ((s = strdup(name != NULL ? name : "")) == NULL)
+		err(1, NULL);
+	free(raw->name);
+	raw->name = s;
+}
+
+void
 gp_raw_droparcs(struct gp_raw *raw)
 {
 	size_t n;

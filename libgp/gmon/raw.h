@@ -135,6 +135,8 @@ int		 gp_raw_load(struct gp_raw **rawp, const struct gp_rec *);
 /* Building a model.  Each adder appends a record at the end of `order'. */
 struct gp_raw	*gp_raw_new(const char *name);
 void		 gp_raw_free(struct gp_raw *);
+/* The name its messages give it: the stream it is read from. */
+void		 gp_raw_setname(struct gp_raw *, const char *name);
 /*
  * The arcs freed, or handed to the caller (its to free: *n of them),
  * and their runs taken out of `order': for a stage that has copied them

@@ -413,9 +413,9 @@ annofile(struct anno *a, const struct srcfile *sf, int *first)
 {
 	static int firstfile = 1;
 	const struct line **v;
-	char buf[8192], ann[ANNO_WIDTH + 1], *path;
+	char buf[8192], ann[ANNO_WIDTH + 1], *path, *nl;
 	const char *base;
-	size_t i, nread;
+	size_t i, len, nread;
 	FILE *in, *out;
 	int lineno, newline, n;
 
@@ -447,14 +447,18 @@ annofile(struct anno *a, const struct srcfile *sf, int *first)
 	a->executable = a->executed = 0;
 	lineno = 1;
 	newline = 1;
+	/* A line at a time: the annotation before each line begun. */
 	while ((nread = fread(buf, 1, sizeof(buf), in)) > 0)
-		for (i = 0; i < nread; i++) {
+		for (i = 0; i < nread; i += len) {
 			if (newline) {
 				annotate(a, sf, lineno++, ann);
 				fputs(ann, out);
 			}
-			newline = buf[i] == '\n';
-			putc(buf[i], out);
+			nl = memchr(buf + i, '\n', nread - i);
+			len = nl != NULL ? (size_t)(nl - (buf + i)) + 1 :
+			    nread - i;
+			newline = nl != NULL;
+			fwrite(buf + i, 1, len, out);
 		}
 	fclose(in);
 
