@@ -50,6 +50,9 @@ struct fent {
 	size_t		 nchildren;
 	struct fent	**members;	/* a cycle's, in printing order */
 	size_t		 nmembers;
+	const char	*label;		/* while the call graph is printed:
+					   name() printed once, or NULL */
+	size_t		 labellen;
 };
 
 struct report {

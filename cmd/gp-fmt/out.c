@@ -21,15 +21,36 @@
 
 typedef unsigned __int128 u128;
 
-char	 out_buf[OUT_BUFSZ];
-size_t	 out_n;
+_Thread_local char	 out_buf[OUT_BUFSZ];
+_Thread_local size_t	 out_n;
+static _Thread_local struct outmem *capture;
 
 void
 out_flush(void)
 {
-	if (out_n > 0 && fwrite(out_buf, 1, out_n, stdout) != out_n)
+	struct outmem *m = capture;
+
+	if (out_n == 0)
+		return;
+	if (m != NULL) {
+		if (m->cap - m->n < out_n) {
+			m->cap = m->n + out_n > 2 * m->cap ? m->n + out_n :
+			    2 * m->cap;
+			if ((m->p = realloc(m->p, m->cap)) == NULL)
+				err(1, NULL);
+		}
+		memcpy(m->p + m->n, out_buf, out_n);
+		m->n += out_n;
+	} else if (fwrite(out_buf, 1, out_n, stdout) != out_n)
 		err(1, "stdout");
 	out_n = 0;
+}
+
+void
+out_capture(struct outmem *m)
+{
+	out_flush();
+	capture = m;
 }
 
 void

@@ -18,10 +18,23 @@
 #define OUT_BUFSZ	(1 << 16)
 #define OUT_SHORT	256		/* what the inline paths take */
 
-extern char	out_buf[OUT_BUFSZ];
-extern size_t	out_n;
+/* Each thread its own buffer: the call graph is printed by two. */
+extern _Thread_local char	out_buf[OUT_BUFSZ];
+extern _Thread_local size_t	out_n;
+
+/* Bytes kept in memory instead of written: out_capture(). */
+struct outmem {
+	char	*p;
+	size_t	 n;
+	size_t	 cap;
+};
 
 void	out_flush(void);
+/*
+ * The calling thread's output from here on appended to *m (NULL: to
+ * stdout again); what was in the buffer goes where it was headed first.
+ */
+void	out_capture(struct outmem *);
 void	out_memlong(const char *, size_t);
 void	out_padlong(int);
 size_t	out_s(const char *, int, int, int);	/* %W.Ps, %-W.Ps */

@@ -9,20 +9,32 @@
  * merge sort leaves them.
  */
 #include <err.h>
+#include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fmt.h"
 #include "stream/stream.h"
 #include "report/units.h"
 #include "out.h"
 
+struct callgchunks;
+
 static void	flat(struct report *, const struct popts *);
 static void	flat_header(struct report *, const struct popts *, int);
 static void	flat_line(const struct report *, const struct popts *,
 		    const struct fent *, double, double *);
 static void	callg(struct report *, const struct popts *);
+static void	callg_entries(const struct report *, const struct popts *,
+		    size_t, size_t);
+static void	*callg_thread(void *);
+static void	callg_written(struct callgchunks *, size_t);
+static size_t	*callg_chunks(const struct report *, size_t *);
+static char	*labels(struct report *, const struct popts *);
+static void	nolabels(struct report *, char *);
 static void	callg_cycle(const struct report *, const struct popts *,
 		    const struct fent *);
 static void	callg_members(const struct report *, const struct popts *,
@@ -50,6 +62,22 @@ static int	cmp_time(const struct fent *, const struct fent *);
 static int	cmp_name(const struct fent *, const struct fent *);
 
 static int first = 1;			/* nothing printed yet */
+
+/* The call graph's lines worth a second thread, and a chunk's lines. */
+#define CALLG_THREADLINES	20000
+#define CALLG_CHUNKLINES	16384
+
+struct callgchunks {			/* the call graph in two threads */
+	const struct report	*rp;
+	const struct popts	*o;
+	size_t			*bounds;	/* callg_chunks() */
+	size_t			 nchunks;
+	struct outmem		 m[2];	/* the second thread's chunks */
+	size_t			 done;	/* its chunks printed, */
+	size_t			 written;	/* and written */
+	pthread_mutex_t		 mu;
+	pthread_cond_t		 cv;
+};
 
 
 void
@@ -213,8 +241,10 @@ flat_line(const struct report *rp, const struct popts *o,
 static void
 callg(struct report *rp, const struct popts *o)
 {
-	const struct fent *e;
-	size_t i;
+	struct callgchunks cp;
+	pthread_t t;
+	size_t c;
+	char *lab;
 
 	if (!first)
 		out_str("\f\n");
@@ -270,7 +300,52 @@ callg(struct report *rp, const struct popts *o)
 	} else
 		out_str("index % time    self  children    called     name\n");
 
-	for (i = 0; i < rp->ngraph; i++) {
+	/*
+	 * A large graph is printed in chunks by two threads: this one
+	 * prints the even chunks to stdout, the second the odd ones into
+	 * memory, which this one writes in turn (each entry's lines are its
+	 * own: the bytes are those of one thread printing all; the memory
+	 * is two chunks, whatever the graph's size).
+	 */
+	lab = labels(rp, o);
+	memset(&cp, 0, sizeof(cp));
+	cp.rp = rp;
+	cp.o = o;
+	cp.bounds = callg_chunks(rp, &cp.nchunks);
+	if (cp.nchunks > 1 && (pthread_mutex_init(&cp.mu, NULL) != 0 ||
+	    pthread_cond_init(&cp.cv, NULL) != 0 ||
+	    pthread_create(&t, NULL, callg_thread, &cp) != 0))
+		cp.nchunks = 1;		/* one thread, then */
+	if (cp.nchunks <= 1)
+		callg_entries(rp, o, 0, rp->ngraph);
+	else {
+		for (c = 0; c < cp.nchunks; c++)
+			if (c % 2 == 0)
+				callg_entries(rp, o, cp.bounds[c],
+				    cp.bounds[c + 1]);
+			else
+				callg_written(&cp, c / 2);
+		if ((errno = pthread_join(t, NULL)) != 0)
+			err(1, "pthread_join");
+		free(cp.m[0].p);
+		free(cp.m[1].p);
+	}
+	free(cp.bounds);
+	nolabels(rp, lab);
+
+	if (!o->bsd && !o->brief)
+		out_str(fsf_callg_blurb);
+}
+
+/* The call graph's entries from..to-1. */
+static void
+callg_entries(const struct report *rp, const struct popts *o, size_t from,
+    size_t to)
+{
+	const struct fent *e;
+	size_t i;
+
+	for (i = from; i < to; i++) {
 		e = rp->graph[i];
 		if ((!o->zeros && e->ncalls == 0 && e->self_calls == 0 &&
 		    e->prop_self == 0 && e->prop_child == 0) || !e->print_flag)
@@ -291,9 +366,125 @@ callg(struct report *rp, const struct popts *o)
 		if (o->bsd)
 			out_chr('\n');
 	}
+}
 
-	if (!o->bsd && !o->brief)
-		out_str(fsf_callg_blurb);
+/*
+ * The second thread: odd chunk 2k + 1 into memory m[k % 2], once the
+ * first thread has written what that memory held (chunk 2k - 3).
+ */
+static void *
+callg_thread(void *arg)
+{
+	struct callgchunks *cp = arg;
+	struct outmem *m;
+	size_t k;
+
+	for (k = 0; 2 * k + 1 < cp->nchunks; k++) {
+		pthread_mutex_lock(&cp->mu);
+		while (k >= cp->written + 2)
+			pthread_cond_wait(&cp->cv, &cp->mu);
+		pthread_mutex_unlock(&cp->mu);
+		m = &cp->m[k % 2];
+		m->n = 0;
+		out_capture(m);
+		callg_entries(cp->rp, cp->o, cp->bounds[2 * k + 1],
+		    cp->bounds[2 * k + 2]);
+		out_capture(NULL);
+		pthread_mutex_lock(&cp->mu);
+		cp->done = k + 1;
+		pthread_cond_broadcast(&cp->cv);
+		pthread_mutex_unlock(&cp->mu);
+	}
+	return NULL;
+}
+
+/* The first thread: the second's chunk 2k + 1 written, once printed. */
+static void
+callg_written(struct callgchunks *cp, size_t k)
+{
+	struct outmem *m = &cp->m[k % 2];
+
+	pthread_mutex_lock(&cp->mu);
+	while (cp->done <= k)
+		pthread_cond_wait(&cp->cv, &cp->mu);
+	pthread_mutex_unlock(&cp->mu);
+	out_flush();
+	if (m->n > 0 && fwrite(m->p, 1, m->n, stdout) != m->n)
+		err(1, "stdout");
+	pthread_mutex_lock(&cp->mu);
+	cp->written = k + 1;
+	pthread_cond_broadcast(&cp->cv);
+	pthread_mutex_unlock(&cp->mu);
+}
+
+/*
+ * The chunks: bounds[c] to bounds[c + 1] - 1 are chunk c's entries, of
+ * about CALLG_CHUNKLINES lines each; one chunk for a graph of fewer
+ * lines than are worth a thread, or on one processor.
+ */
+static size_t *
+callg_chunks(const struct report *rp, size_t *np)
+{
+	const struct fent *e;
+	size_t i, n, lines, *b;
+
+	for (i = 0, lines = 0; i < rp->ngraph; i++) {
+		e = rp->graph[i];
+		lines += 2 + e->nparents + e->nchildren + e->nmembers;
+	}
+	b = gp_xcalloc(lines / CALLG_CHUNKLINES + 3, sizeof(*b));
+	n = 0;
+	if (lines >= CALLG_THREADLINES && sysconf(_SC_NPROCESSORS_ONLN) > 1)
+		for (i = 0, lines = 0; i < rp->ngraph; i++) {
+			if (lines >= CALLG_CHUNKLINES) {
+				b[++n] = i;
+				lines = 0;
+			}
+			e = rp->graph[i];
+			lines += 2 + e->nparents + e->nchildren +
+			    e->nmembers;
+		}
+	b[++n] = rp->ngraph;
+	*np = n;
+	return b;
+}
+
+/*
+ * Each function's name() printed once into memory, for the call graph
+ * that prints it once an arc: its label.  Returns the memory, for
+ * nolabels() to free.
+ */
+static char *
+labels(struct report *rp, const struct popts *o)
+{
+	struct outmem m;
+	size_t i, *off;
+
+	memset(&m, 0, sizeof(m));
+	off = gp_xcalloc(rp->nsyms + 1, sizeof(*off));
+	out_capture(&m);
+	for (i = 0; i < rp->nsyms; i++) {
+		off[i] = m.n + out_n;
+		name(o, &rp->syms[i]);
+	}
+	off[rp->nsyms] = m.n + out_n;
+	out_capture(NULL);
+	for (i = 0; i < rp->nsyms; i++) {
+		rp->syms[i].label = m.p + off[i];
+		rp->syms[i].labellen = off[i + 1] - off[i];
+	}
+	free(off);
+	return m.p;
+}
+
+static void
+nolabels(struct report *rp, char *mem)
+{
+	size_t i;
+
+	for (i = 0; i < rp->nsyms; i++)
+		rp->syms[i].label = NULL;
+	free(mem);
 }
 
 static void
@@ -571,6 +762,10 @@ name_only(const struct popts *o, const struct fent *s)
 static void
 name(const struct popts *o, const struct fent *s)
 {
+	if (s->label != NULL) {
+		out_mem(s->label, s->labellen);
+		return;
+	}
 	name_only(o, s);
 	if (s->cycle != 0) {
 		out_str(" <cycle ");

@@ -9,11 +9,11 @@
  * gp's own process, each stream kept in memory (memfd_create(2)) for the
  * next stage: one process loads libc and libbfd once, where five
  * programs joined by pipes cost more than gprof's whole run on a small
- * profile.  gp-hist and gp-arcs hand their profiles on in memory
+ * profile.  The stages before gp-fmt hand their profiles on in memory
  * (gp_stage_handoff(), analysis/profile.h): the layers they load and
  * make go to the next stage as the in-memory profile the records would
- * have given, and only the other records as text, so that a million
- * arcs are not written out and read back twice.  GP_STAGES=streams runs
+ * have given, and only the other records as text (gp-sym's symbols), so
+ * that a million arcs are not written out and read back four times.  GP_STAGES=streams runs
  * the stages in gp's process with every stream written whole, and
  * GP_STAGES=exec runs the stage programs, joined by pipes; the report is
  * the same bytes every way.

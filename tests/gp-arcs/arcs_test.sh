@@ -240,6 +240,33 @@ ties_body()
 	    "b13.out | gp-sym p300 | gp-hist | gp-arcs | gp-fmt -b"
 }
 
+atf_test_case chunks
+chunks_head()
+{
+	atf_set "descr" "A call graph of more lines than gp-fmt prints in one" \
+	    "thread: the two threads' chunks give gprof's bytes"
+	atf_set "require.progs" "cc gprof nm objdump"
+}
+chunks_body()
+{
+	mksyn 600
+	# layered with small cycles, and one big cycle
+	syn p600 l.out -s 7 -a 60000 -h 3000 -c 3 -b 200
+	syn p600 u.out -u -s 8 -a 50000 -h 3000 -c 2
+	for f in l.out u.out; do
+		# more call graph lines than print.c's CALLG_THREADLINES
+		gprof -b -q p600 $f > q || atf_fail "gprof -b -q failed"
+		[ $(wc -l < q) -gt 80000 ] ||
+		    atf_fail "$f: $(wc -l < q) lines: too few for two threads"
+		p="gmon-cat $f | gp-sym p600 | gp-hist | gp-arcs"
+		same p600 $f -- "$p | gp-fmt"
+		same -T p600 $f -- "$p | gp-fmt -T"
+		same -b -q -z p600 $f -- "$p | gp-fmt -b -q -z"
+		same -b -q p600 $f -- "gp -b -q p600 $f"
+		same -T -q p600 $f -- "gp -T -q p600 $f"
+	done
+}
+
 atf_test_case specs
 specs_head()
 {
@@ -499,6 +526,7 @@ atf_init_test_cases()
 	atf_add_test_case through
 	atf_add_test_case numbers
 	atf_add_test_case ties
+	atf_add_test_case chunks
 	atf_add_test_case specs
 	atf_add_test_case errors
 	atf_add_test_case examples
