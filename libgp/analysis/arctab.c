@@ -34,25 +34,42 @@ an_msort(size_t *v, size_t n, cmpfn *cmp, const void *ctx)
 
 /*
  * The hash table holds arc numbers plus one (0: a free slot), 4 bytes a
- * slot; the pair is compared in the arc itself.
+ * slot, and in the bits the numbers leave free (a table of 2^k slots
+ * holds fewer than 2^(k-1) arcs) more bits of the pair's hash: a slot
+ * of another pair is passed over without reading its arc, most of the
+ * time, where the arcs are far larger than the cache.  The pair is
+ * compared in the arc itself.
  */
-static size_t
-hslot(const struct an *g, size_t parent, size_t child)
+static uint64_t
+hkey(size_t parent, size_t child)
 {
-	uint64_t h = ((uint64_t)parent << 32 | child) * 0x9e3779b97f4a7c15ULL;
+	return ((uint64_t)parent << 32 | child) * 0x9e3779b97f4a7c15ULL;
+}
 
+static size_t
+hslot(const struct an *g, uint64_t h)
+{
 	return (size_t)(h >> 29 ^ h) & (g->hcap - 1);
+}
+
+/* The hash's bits above the arc number's: its top 32 - hbits bits. */
+static uint32_t
+htag(const struct an *g, uint64_t h)
+{
+	if (g->hbits >= 32)
+		return 0;
+	return (uint32_t)(h >> (32 + g->hbits)) << g->hbits;
 }
 
 static void
 hinsert(struct an *g, size_t a)
 {
+	uint64_t h = hkey(g->a[a].parent, g->a[a].child);
 	size_t i;
 
-	for (i = hslot(g, g->a[a].parent, g->a[a].child); g->hash[i] != 0;
-	    i = (i + 1) & (g->hcap - 1))
+	for (i = hslot(g, h); g->hash[i] != 0; i = (i + 1) & (g->hcap - 1))
 		;
-	g->hash[i] = (uint32_t)(a + 1);
+	g->hash[i] = htag(g, h) | (uint32_t)(a + 1);
 }
 
 /* The hash table for n arcs, every arc so far in it. */
@@ -67,6 +84,8 @@ hmake(struct an *g, size_t n)
 		return;
 	free(g->hash);
 	g->hcap = c;
+	for (g->hbits = 0; ((size_t)1 << g->hbits) < c; g->hbits++)
+		;
 	g->hash = gp_xcalloc(g->hcap, sizeof(*g->hash));
 	for (i = 0; i < g->na; i++)
 		hinsert(g, i);
@@ -76,13 +95,20 @@ static size_t
 hfind(const struct an *g, size_t parent, size_t child)
 {
 	const struct aarc *a;
+	uint64_t h = hkey(parent, child);
+	uint32_t v, tag = htag(g, h), num;
+	uint32_t nummask = g->hbits >= 32 ? UINT32_MAX :
+	    ((uint32_t)1 << g->hbits) - 1;
 	size_t i;
 
-	for (i = hslot(g, parent, child); g->hash[i] != 0;
+	for (i = hslot(g, h); (v = g->hash[i]) != 0;
 	    i = (i + 1) & (g->hcap - 1)) {
-		a = &g->a[g->hash[i] - 1];
+		if ((v & ~nummask) != tag)
+			continue;
+		num = v & nummask;
+		a = &g->a[num - 1];
 		if (a->parent == parent && a->child == child)
-			return g->hash[i] - 1;
+			return num - 1;
 	}
 	return NONE;
 }

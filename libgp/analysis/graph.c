@@ -24,10 +24,13 @@
  *    newest-first lists are stable merge sorts over oldest-first arrays.
  */
 #include <err.h>
+#include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "stream/stream.h"
 #include "gmon/raw.h"
@@ -36,6 +39,11 @@
 #include "gprt/runtime.h"
 
 /* The lists by parent (bychild 0) or by child, newest arc first. */
+/* The arcs worth ranking the parents in a second thread (model()). */
+#define RANK_THREADARCS	20000
+
+static void	*rank_parents(void *);
+
 static void
 mkadj(struct an *g, struct adj *j, int bychild)
 {
@@ -173,6 +181,8 @@ model(struct an *g, const struct gp_prof *p, const size_t *order,
 	struct rk *rv, *tmp;
 	size_t *v, i, k, m, cnt, most;
 	const struct anode *an;
+	pthread_t t;
+	int together;
 
 	gr = gp_xcalloc(1, sizeof(*gr));
 	gr->callgraph = callgraph;
@@ -226,10 +236,19 @@ model(struct an *g, const struct gp_prof *p, const size_t *order,
 	/*
 	 * The arcs, with their places among parents and children: by
 	 * parent position, then place among the parent's children, each
-	 * parent's sorted and written in turn.
+	 * parent's sorted and written in turn.  On a large graph kept in
+	 * memory, the parents are ranked by a second thread meanwhile (it
+	 * writes each arc's inchild, over the parent, which the children's
+	 * ranking does not read); each arc's place among its child's
+	 * parents is then read once both are done.
 	 */
-	an_rank_parents(g);
-	freeadj(&g->pars);
+	together = w == NULL && g->na >= RANK_THREADARCS &&
+	    sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
+	    pthread_create(&t, NULL, rank_parents, g) == 0;
+	if (!together) {
+		an_rank_parents(g);
+		freeadj(&g->pars);
+	}
 	if (w == NULL)
 		gr->arcs = gp_xcalloc(g->na + 1, sizeof(*gr->arcs));
 	most = an_rank_most(g, &g->kids);
@@ -248,17 +267,33 @@ model(struct an *g, const struct gp_prof *p, const size_t *order,
 			ca->time = g->at[i].time;
 			ca->child_time = g->at[i].ctime;
 			ca->inparent = m + 1;
-			ca->inchild = g->a[i].inchild;
+			/* the arc, until its place is known */
+			ca->inchild = together ? i : g->a[i].inchild;
 			if (w != NULL)
 				an_emit_carc(ca, w);
 			else
 				ca++;
 		}
 	}
+	if (together) {
+		if ((errno = pthread_join(t, NULL)) != 0)
+			err(1, "pthread_join");
+		freeadj(&g->pars);
+		for (ca = gr->arcs; ca < gr->arcs + g->na; ca++)
+			ca->inchild = g->a[ca->inchild].inchild;
+	}
 	freeadj(&g->kids);
 	free(rv);
 	free(tmp);
 	return gr;
+}
+
+/* an_rank_parents() in a thread of its own. */
+static void *
+rank_parents(void *g)
+{
+	an_rank_parents(g);
+	return NULL;
 }
 
 void

@@ -85,7 +85,8 @@ struct an {
 	size_t		 na;
 	size_t		 acap;
 	uint32_t	*hash;		/* arcs by (parent, child), once needed */
-	size_t		 hcap;
+	size_t		 hcap;		/* 2^hbits slots */
+	int		 hbits;
 	/*
 	 * Arcs are tallied in runs of one parent, as gmon-cat sorts them:
 	 * last[c] - 1 is the newest arc to c, run[s] says s had a run.
