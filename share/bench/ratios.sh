@@ -15,7 +15,9 @@
 #	where gprof's cycle handling takes its time);
 #
 # whether both printed the same bytes ("stop": gprof stopped on its
-# miscount, gp(1) CAVEATS); and for each synthetic profile each stage's
+# miscount, gp(1) CAVEATS); the floor, the same ratio for a C program
+# that does nothing but start and exit (linked with the C library
+# alone), which no command run by exec can go under; and for each synthetic profile each stage's
 # share of the stages' CPU time (layered shape), run one by one on the
 # stream the stage before wrote, with each stage's largest resident set over the size of
 # its input stream.  Runs: -n for the corpus (default 5), -N where gprof
@@ -54,16 +56,20 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/gp-ratios.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 cc -O2 -o "$work/tstat" "$bench/tstat.c"
 cc -O2 -o "$work/gmongen" "$bench/gmongen.c"
+echo 'int main(void) { return 0; }' >"$work/nothing.c"
+cc -O2 -o "$work/nothing" "$work/nothing.c"
 cd "$work"
 . "$bench/corpuswork.sh"
 
-# row NAME OPTIONS RATIO CPURATIO SAME
+# row NAME OPTIONS RATIO CPURATIO FLOOR SAME
 row()
 {
 	if [ $md = 1 ]; then
-		printf '| %s | %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4" "$5"
+		printf '| %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4" \
+		    "$5" "$6"
 	else
-		printf '%-26s %-10s %8s %8s  %s\n' "$1" "$2" "$3" "$4" "$5"
+		printf '%-26s %-10s %8s %8s %8s  %s\n' "$1" "$2" "$3" "$4" \
+		    "$5" "$6"
 	fi
 }
 
@@ -79,16 +85,22 @@ pair()
 	set -- $("$work/tstat" -n "$n" -p \
 	    "gp $o '$img' '$g' >/dev/null 2>&1 || true" \
 	    "gprof $o '$img' '$g' >/dev/null 2>&1 || true")
-	row "$name" "${o:-none}" "$1" "$2" "$same"
+	wall=$1 cpu=$2 floor=-
+	# the floor: a program that does nothing, over gprof (not where
+	# gprof takes seconds: it is nothing there)
+	[ "$n" = "$runs" ] &&
+	    floor=$("$work/tstat" -n "$n" -p "'$work/nothing' >/dev/null 2>&1" \
+	    "gprof $o '$img' '$g' >/dev/null 2>&1 || true" | cut -d' ' -f1)
+	row "$name" "${o:-none}" "$wall" "$cpu" "$floor" "$same"
 }
 
 if [ $md = 1 ]; then
-	echo "| build | options | gp/gprof wall | gp/gprof CPU | same |"
-	echo "| --- | --- | ---: | ---: | --- |"
+	echo "| build | options | gp/gprof wall | gp/gprof CPU | floor | same |"
+	echo "| --- | --- | ---: | ---: | ---: | --- |"
 else
 	echo "gp over gprof, medians of paired runs ($runs; $bigruns where" \
-	    "gprof takes seconds)"
-	row case options wall cpu same
+	    "gprof takes seconds); floor: a program that does nothing"
+	row case options wall cpu floor same
 fi
 for b; do
 	n=${b%%:*} p=$bin/$n-${b#*:}
