@@ -312,9 +312,11 @@ callg(struct report *rp, const struct popts *o)
 	cp.rp = rp;
 	cp.o = o;
 	cp.bounds = callg_chunks(rp, &cp.nchunks);
-	if (cp.nchunks > 1 && (pthread_mutex_init(&cp.mu, NULL) != 0 ||
-	    pthread_cond_init(&cp.cv, NULL) != 0 ||
-	    pthread_create(&t, NULL, callg_thread, &cp) != 0))
+	/* PTHREAD_*_INITIALIZER: nothing to fail before the thread */
+	cp.mu = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	cp.cv = (pthread_cond_t)PTHREAD_COND_INITIALIZER;
+	if (cp.nchunks > 1 &&
+	    pthread_create(&t, NULL, callg_thread, &cp) != 0)
 		cp.nchunks = 1;		/* one thread, then */
 	if (cp.nchunks <= 1)
 		callg_entries(rp, o, 0, rp->ngraph);
@@ -327,6 +329,8 @@ callg(struct report *rp, const struct popts *o)
 				callg_written(&cp, c / 2);
 		if ((errno = pthread_join(t, NULL)) != 0)
 			err(1, "pthread_join");
+		pthread_cond_destroy(&cp.cv);
+		pthread_mutex_destroy(&cp.mu);
 		free(cp.m[0].p);
 		free(cp.m[1].p);
 	}

@@ -26,6 +26,7 @@
 #include "sym/symtab.h"
 
 #define ANNO_WIDTH	16		/* "%12s -> " */
+#define TOPLINES	64		/* -t up to this: toplines(), no sort */
 
 struct line {				/* what annotates one source line */
 	const struct gp_sym *sym;	/* the first symbol on it */
@@ -53,6 +54,8 @@ typedef int (*cmpfn)(const void *, const void *);
 static void	 msort(const void **, size_t, cmpfn);
 static int	 cmpbb(const void *, const void *);
 static int	 cmpncalls(const void *, const void *);
+static void	 toplines(const struct srcfile *, const struct line **,
+		    size_t);
 static uint64_t	 ncalls(const struct gp_prof *, size_t);
 static size_t	 fileorder(const struct gp_symtab *, const char **, size_t);
 static struct srcfile *findfile(struct srcfile *, size_t, const char *);
@@ -408,6 +411,31 @@ cmpncalls(const void *a, const void *b)
 	return 0;
 }
 
+/*
+ * The k lines of sf with the most calls, the first in the file first
+ * among equals: the first k of msort() by cmpncalls (a stable sort),
+ * without sorting a file's every line for a table of ten.  v has room
+ * for k + 1; a NULL follows the lines found.
+ */
+static void
+toplines(const struct srcfile *sf, const struct line **v, size_t k)
+{
+	const struct line *l;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < (size_t)sf->nlines && k > 0; i++) {
+		l = &sf->lines[i];
+		if (l->sym == NULL || l->ncalls == 0 ||
+		    (n == k && v[n - 1]->ncalls >= l->ncalls))
+			continue;
+		j = n < k ? n++ : k - 1;
+		for (; j > 0 && v[j - 1]->ncalls < l->ncalls; j--)
+			v[j] = v[j - 1];
+		v[j] = l;
+	}
+	v[n] = NULL;
+}
+
 static void
 annofile(struct anno *a, const struct srcfile *sf, int *first)
 {
@@ -452,26 +480,33 @@ annofile(struct anno *a, const struct srcfile *sf, int *first)
 		for (i = 0; i < nread; i += len) {
 			if (newline) {
 				annotate(a, sf, lineno++, ann);
-				fputs(ann, out);
+				fputs_unlocked(ann, out);
 			}
 			nl = memchr(buf + i, '\n', nread - i);
 			len = nl != NULL ? (size_t)(nl - (buf + i)) + 1 :
 			    nread - i;
 			newline = nl != NULL;
-			fwrite(buf + i, 1, len, out);
+			fwrite_unlocked(buf + i, 1, len, out);
 		}
 	fclose(in);
 
 	if (a->o->table_length > 0) {
 		fprintf(out, "\n\nTop %d Lines:\n\n     Line      Count\n\n",
 		    a->o->table_length);
-		if ((v = calloc(sf->nlines, sizeof(*v))) == NULL)
+		if ((v = calloc(sf->nlines + 1, sizeof(*v))) == NULL)
 			err(1, NULL);
-		for (n = 0; n < sf->nlines; n++)
-			v[n] = sf->lines[n].sym != NULL ? &sf->lines[n] : NULL;
-		msort((const void **)v, sf->nlines, cmpncalls);
 		n = a->o->table_length < sf->nlines ? a->o->table_length :
 		    sf->nlines;
+		if (n <= TOPLINES)
+			toplines(sf, v, (size_t)n);
+		else {
+			for (n = 0; n < sf->nlines; n++)
+				v[n] = sf->lines[n].sym != NULL ?
+				    &sf->lines[n] : NULL;
+			msort((const void **)v, sf->nlines, cmpncalls);
+			n = a->o->table_length < sf->nlines ?
+			    a->o->table_length : sf->nlines;
+		}
 		for (i = 0; i < (size_t)n; i++) {
 			if (v[i] == NULL || v[i]->ncalls == 0)
 				break;

@@ -250,6 +250,7 @@ lines_body()
 -A -t 3
 -A -t 0
 -A -x -t 1
+-A -t 100
 -A -b -p
 -A -C
 --annotated-source

@@ -226,6 +226,8 @@ matrix()
 -C
 -A
 -A -x
+-A -t 2
+-A -t 100
 -b -y -A
 -b -L
 -b -w 60
