@@ -687,6 +687,26 @@ stages_exec_body()
 	atf_check_equal 1 "$_is"
 	atf_check -o file:ex.err cat in.err
 	atf_check -o file:ex.out cat in.out
+	# gp-hist's message about a profile gmon-cat handed on names the
+	# stream, as the stage program's does; two profiles added up
+	gmon-cat gmon.out | awk -F'\t' 'BEGIN { OFS = "\t" } { print }
+	    $1 == "hist" { $2 = 1; $7 = "cycles"; print }' >two.s
+	atf_check gmon-cat -o two.gmon two.s
+	for f in two.gmon "gmon.out gmon.out"; do
+		gp -b prog $f >in.out 2>in.err
+		_is=$?
+		for m in exec streams; do
+			GP_STAGES=$m gp -b prog $f >$m.out 2>$m.err
+			atf_check_equal "$f $m:$?" "$f $m:$_is"
+			atf_check -o file:$m.out cat in.out
+			atf_check -o file:$m.err cat in.err
+		done
+	done
+	grep -q "<stdin>: histogram 1: dimension unit changed" in.err &&
+	    atf_fail "the summed profiles' report failed: $(cat in.err)"
+	gp -b prog two.gmon 2>&1 >/dev/null |
+	    grep -q "<stdin>: histogram 1: dimension unit changed" ||
+	    atf_fail "no message naming the stream for two.gmon"
 }
 
 atf_init_test_cases()
