@@ -350,6 +350,7 @@ ctxstacks(struct sw *w, const struct gp_profile *p, const struct frames *fr,
 /* A span of the timeline: a call, from its enter to its leave. */
 struct span {
 	int64_t		 start, end;	/* nanoseconds since the base */
+	double		 ts, te;	/* a closed call's enter and leave */
 	unsigned	 depth;
 	long		 f;		/* its function in the page's list */
 	int		 flags;		/* TL_* */
@@ -522,11 +523,47 @@ zb64(FILE *out, const struct vbuf *v)
 }
 
 /*
+ * A closed call's duration as replay prints it ("%.3f" of its seconds in
+ * ns, us, ms or s, plugins/replay), for the page to show those digits,
+ * which the nanoseconds of its times do not give: the class (0 ns, 1 us,
+ * 2 ms, 3 s) and, below a second, the printed value in picoseconds less
+ * the span's length in nanoseconds times 1000; zigzag(c) * 4 + class.
+ * Seconds, and every call when the times are beyond what the page holds
+ * exactly (big), are left to the times.
+ */
+static void
+tldur(struct vbuf *vb, const struct span *sp, int big)
+{
+	static const double scale[] = { 1e9, 1e6, 1e3 };
+	static const int64_t unit[] = { 1, 1000, 1000000 };
+	char buf[64], *q;
+	double d = sp->te - sp->ts;
+	int64_t dv, c = 0;
+	int cls;
+
+	if (!(d >= 0))
+		d = 0;
+	cls = d < 1e-6 ? 0 : d < 1e-3 ? 1 : d < 1 ? 2 : 3;
+	if (big)
+		cls = 3;
+	if (cls < 3) {
+		snprintf(buf, sizeof(buf), "%.3f", d * scale[cls]);
+		for (dv = 0, q = buf; *q != '\0'; q++)
+			if (*q >= '0' && *q <= '9')
+				dv = dv * 10 + (*q - '0');
+		c = dv * unit[cls] - 1000 * (sp->end - sp->start);
+	}
+	varint(vb, (c < 0 ? ((uint64_t)(-(c + 1)) << 1) | 1 :
+	    (uint64_t)c << 1) * 4 + (uint64_t)cls);
+}
+
+/*
  * One thread's timeline: its calls as spans, paired as gp-fmt -o replay
  * and chrome pair them, ordered by start.  Written: start (from the
  * previous span's), length, function + 1; then the depths nesting does
  * not give and the flags, each a count and pairs of the span's number
- * (from the previous pair's) and the value.  A span's depth, unless
+ * (from the previous pair's) and the value; then each closed call's
+ * duration as replay prints it (tldur()).  A span's depth, unless
  * listed, is one more than that of the span holding it, else 1: the last
  * span before it that has not ended before it starts or ends (timeline.js
  * gives the depths back by the same rule).  -1: out of memory, -2: zlib
@@ -580,6 +617,7 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 		e = tr->events[i];
 		if (e->kind == GP_EV_ENTER) {
 			v[n].start = ns(e->time, base);
+			v[n].ts = e->time;
 			v[n].end = t1;
 			v[n].depth = e->depth > 0 ? e->depth : 1;
 			v[n].f = evfunc(e, p, pf, fr, ff);
@@ -588,6 +626,7 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 		} else if (sp > 0) {
 			k = stack[--sp];
 			v[k].end = ns(e->time, base);
+			v[k].te = e->time;
 			v[k].flags = 0;
 		} else {
 			k = --lead;
@@ -637,6 +676,9 @@ tlthread(FILE *out, const struct gp_ptrace *tr, const struct gp_profile *p,
 			varint(&vb, (uint64_t)v[i].flags);
 			last = i;
 		}
+	for (i = 0; i < n; i++)
+		if (v[i].flags == 0)
+			tldur(&vb, &v[i], big);
 	free(v);
 	free(stack);
 	if (vb.nomem) {

@@ -9,7 +9,9 @@
 // not give, then the flags (1: entered before the first event kept,
 // 2: never left, 4: open through the whole timeline), each as a count
 // and pairs of the span's number (after the previous pair's) and the
-// value.  A span's depth (1: outermost), unless listed, is one more than
+// value; then for each span without flags its duration as replay prints
+// it: zigzag(c) * 4 + class (0 ns, 1 us, 2 ms, 3 s: from the times),
+// the printed value in picoseconds being length * 1000 + c.  A span's depth (1: outermost), unless listed, is one more than
 // that of the span holding it, else 1: the last span before it that has
 // not ended before it starts or ends.  tlspans() makes them arrays.
 async function tlbytes(z) {
@@ -58,6 +60,13 @@ async function tlspans(tr) {
 		i += num();
 		fl[i] = num();
 	}
+	const cls = new Uint8Array(n), ps = new Float64Array(n);
+	for (let i = 0; i < n; i++)
+		if (!fl[i]) {
+			const v = num(), c = v % 4;
+			cls[i] = c;
+			ps[i] = len[i] * 1000 + zz((v - c) / 4);
+		}
 	// the depths by nesting: a stack of the spans holding the next
 	const hold = new Int32Array(n);
 	let sp = 0;
@@ -75,6 +84,8 @@ async function tlspans(tr) {
 	tr.fn = fn;
 	tr.dep = dep;
 	tr.fl = fl;
+	tr.cls = cls;
+	tr.ps = ps;
 	delete tr.z;
 }
 async function tlinit() {
@@ -146,6 +157,15 @@ async function tlinit() {
 		return s < 1e-6 ? (s * 1e9).toFixed(3) + ' ns' : s < 1e-3 ?
 		    (s * 1e6).toFixed(3) + ' us' : s < 1 ? (s * 1e3).toFixed(3) +
 		    ' ms' : s.toFixed(3) + '  s';
+	}
+	// span i's: the digits replay prints, which the times in whole
+	// nanoseconds do not give, else from its times
+	function sdur(tr, i, a, b) {
+		const c = tr.cls[i];
+		if (tr.fl[i] || c === 3)
+			return dur(a, b);
+		return (tr.ps[i] / [1e3, 1e6, 1e9][c]).toFixed(3) +
+		    [' ns', ' us', ' ms'][c];
 	}
 	function when(t) {
 		return ((base + t) / 1e9).toFixed(9) + ' s';
@@ -418,7 +438,8 @@ async function tlinit() {
 		sel = { t: ti, i: i };
 		let h = '<b>' + flink(f) + '</b> on thread ' + tr.thread +
 		    '<dl><dt>duration</dt><dd class=dur>' + (fl ? 'at least ' :
-		    '') + dur(a, b) + '</dd><dt>entered</dt><dd>' + (fl & 1 ?
+		    '') + sdur(tr, i, a, b) + '</dd><dt>entered</dt><dd>' +
+		    (fl & 1 ?
 		    'before ' + when(a) + ' (the ring lost its enter)' :
 		    when(a)) + '</dd><dt>left</dt><dd>' + (fl & 2 ?
 		    'not before ' + when(b) + ' (no leave recorded)' : when(b)) +
@@ -461,9 +482,9 @@ async function tlinit() {
 					o.push(tr.thread + ' ' + tr.dep[i] + ' ' +
 					    fname(tr.fn[i]));
 				else if (!tr.fl[i])
-					o.push(tr.thread + ' ' + dur(L.st[i], L.st[i] +
-					    tr.len[i]).replace(/ +/, ' ') + ' ' +
-					    fname(tr.fn[i]));
+					o.push(tr.thread + ' ' + sdur(tr, i, L.st[i],
+					    L.st[i] + tr.len[i]).replace(/ +/, ' ') +
+					    ' ' + fname(tr.fn[i]));
 		}
 		$('tlspans').textContent = o.join('\n');
 	}
