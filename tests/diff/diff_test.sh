@@ -45,7 +45,7 @@ runs_body()
 	pgbuild work -O0 "$src/work.c"
 	atf_check ./work 3
 	mv gmon.out a.gmon
-	atf_check ./work 10
+	atf_check ./work 40
 	mv gmon.out b.gmon
 	stream work a.gmon a.st
 	stream work b.gmon b.st
@@ -58,14 +58,14 @@ runs_body()
 	atf_check -o file:ga cat da
 	atf_check -o file:gb cat db
 	# both runs are of one program: extra and small are in both
-	atf_check -o match:'^dfunc	extra		on	0	10	' cat d.st
+	atf_check -o match:'^dfunc	extra		on	0	40	' cat d.st
 	atf_check -o match:'^dfunc	small		on	1	0	' cat d.st
 	atf_check -o not-match:'^dfunc	[^	]*		[on]	' cat d.st
-	atf_check -o match:'^darc	twice	leaf	3000	10000	' cat d.st
+	atf_check -o match:'^darc	twice	leaf	3000	40000	' cat d.st
 	# the report: largest change first, nothing added or removed
 	atf_check -o save:rep gp-fmt -b d.st
-	atf_check -o match:'^ +3000 +10000 +\+233\.3%.* leaf$' \
-	    -o match:'^ +0 +10 +new .* extra$' \
+	atf_check -o match:'^ +3000 +40000 +\+1233\.3%.* leaf$' \
+	    -o match:'^ +0 +40 +new .* extra$' \
 	    -o match:'^ +1 +0 +-100\.0% .* small$' \
 	    -o not-match:'\[added\]|\[removed\]' cat rep
 	# steady's calls do not change (its sampled time may)
@@ -74,16 +74,18 @@ runs_body()
 	""|"500 500") ;;
 	*)	atf_fail "steady's calls changed: $l" ;;
 	esac
-	atf_check -o match:'^ +3000 +10000 +\+233\.3%  twice -> leaf$' \
-	    -o match:'^ +0 +10 +new  main -> extra$' \
+	atf_check -o match:'^ +3000 +40000 +\+1233\.3%  twice -> leaf$' \
+	    -o match:'^ +0 +40 +new  main -> extra$' \
 	    -o match:'^ +1 +0 +-100\.0%  main -> small$' \
 	    -o not-match:'main -> steady' cat rep
-	# extra, new in this run, has the most new time: first
+	# extra, new in this run, has the most new time: first (40 runs of
+	# extra, some 200 million steps against leaf's 111 million more, so
+	# that 100 samples a second tell them apart)
 	atf_check -o match:' extra$' -x "sed -n 7p rep"
 	atf_check -o not-match:'the number of times' cat rep
 	atf_check -o match:'the number of times' gp-fmt d.st
 	# json carries the pairs
-	atf_check -o inline:'"a.st" 3000 10000 true\n' -x \
+	atf_check -o inline:'"a.st" 3000 40000 true\n' -x \
 	    "gp-fmt -o json d.st | jq -r '[(.compared_with | tojson), (.functions[] | select(.name == \"leaf\") | .diff | .old_calls, .new_calls, .in_old)] | join(\" \")'"
 }
 
