@@ -384,10 +384,12 @@ errors_body()
 	awk -F '\t' -v OFS='\t' '$1 == "carc" && !d { $3 = 999; d = 1 }
 	    { print }' g > nonode
 	bad nonode "^gp-fmt: nonode:[0-9]+: carc: field 3: no node 999\$" gp-fmt
-	awk -F '\t' -v OFS='\t' '$1 == "carc" { c++ } c == 2 && !d { $7 = 1; d = 1 }
-	    { print }' g > dup
-	awk -F '\t' '$1 == "carc" && $2 == 1 { n++ } END { exit n < 2 }' g ||
-	    atf_fail "node 1 has fewer than two children"
+	# the second child of the first node with two (which node that is
+	# depends on the samples: a cycle can come first, with no arcs)
+	awk -F '\t' -v OFS='\t' '$1 == "carc" { k = $2 == last ? k + 1 : 1
+		last = $2; if (k == 2 && !d) { $7 = 1; d = 1 } }
+	    { print } END { exit !d }' g > dup ||
+	    atf_fail "no node has two children"
 	bad dup "^gp-fmt: dup:[0-9]+: carc: two arcs at the same place among the parent's children\$" \
 	    gp-fmt
 	awk -F '\t' -v OFS='\t' '$1 == "graph" { $4 = "999999999999" } { print }' \
