@@ -300,8 +300,7 @@ setpath(struct gp_raw *raw, const char *path)
 
 	if (strcmp(f->path, path) != 0) {
 		free(f->path);
-		if ((f->path = strdup(path)) == NULL)
-			err(1, NULL);
+		f->path = gp_xstrdup(path);
 	}
 }
 

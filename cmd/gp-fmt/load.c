@@ -26,6 +26,7 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp,
 	const struct gp_node *n;
 	struct fent *e, **mp;
 	struct farc **ap;
+	const char *src;	/* the graph's arcs, read before written over */
 	void *np;
 	size_t i, j, k, m;
 
@@ -107,6 +108,7 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp,
 	 * graph arc is written over before it is read.
 	 */
 	rp->narcs = g->narcs;
+	src = (const char *)g->arcs;
 	if (consume) {
 		_Static_assert(sizeof(struct farc) <= sizeof(struct gp_carc),
 		    "a report arc fits in a graph arc");
@@ -120,8 +122,7 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp,
 		struct gp_carc c;
 		struct farc a;
 
-		memcpy(&c, consume ? (char *)rp->arcs + i * sizeof(c) :
-		    (char *)&g->arcs[i], sizeof(c));
+		memcpy(&c, src + i * sizeof(c), sizeof(c));
 		if (c.parent >= g->nnodes || c.child >= g->nnodes)
 			errx(1, "graph arc %zu: no node [%zu] or [%zu]", i + 1,
 			    c.parent + 1, c.child + 1);

@@ -13,10 +13,10 @@
  * (gp_stage_handoff(), analysis/profile.h): the layers they load and
  * make go to the next stage as the in-memory profile the records would
  * have given, and only the other records as text (gp-sym's symbols), so
- * that a million arcs are not written out and read back four times.  GP_STAGES=streams runs
- * the stages in gp's process with every stream written whole, and
- * GP_STAGES=exec runs the stage programs, joined by pipes; the report is
- * the same bytes every way.
+ * that a million arcs are not written out and read back four times.
+ * GP_STAGES=streams runs the stages in gp's process with every stream
+ * written whole, and GP_STAGES=exec runs the stage programs, joined by
+ * pipes; the report is the same bytes every way.
  *
  * gp does no analysis of its own: what it checks
  * itself is only what gprof checks while reading its command line, and

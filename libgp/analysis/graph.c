@@ -38,12 +38,12 @@
 #include "analysis/graphan.h"
 #include "gprt/runtime.h"
 
-/* The lists by parent (bychild 0) or by child, newest arc first. */
 /* The arcs worth ranking the parents in a second thread (model()). */
 #define RANK_THREADARCS	20000
 
 static void	*rank_parents(void *);
 
+/* The lists by parent (bychild 0) or by child, newest arc first. */
 static void
 mkadj(struct an *g, struct adj *j, int bychild)
 {

@@ -54,10 +54,8 @@ gp_raw_new(const char *name)
 void
 gp_raw_setname(struct gp_raw *raw, const char *name)
 {
-	char *s;
+	char *s = gp_xstrdup(name);
 
-	if ((s = strdup(name != NULL ? name : "")) == NULL)
-		err(1, NULL);
 	free(raw->name);
 	raw->name = s;
 }

@@ -25,7 +25,7 @@ bigarray(void *p, size_t n, size_t size)
 {
 	uintptr_t lo, hi;
 
-	if (n > SIZE_MAX / size || n * size < HUGE_PAGE)
+	if (size == 0 || n > SIZE_MAX / size || n * size < HUGE_PAGE)
 		return;
 	lo = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 	hi = ((uintptr_t)p + n * size) & ~(HUGE_PAGE - 1);
