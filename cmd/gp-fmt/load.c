@@ -108,7 +108,7 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp,
 	 * graph arc is written over before it is read.
 	 */
 	rp->narcs = g->narcs;
-	src = (const char *)g->arcs;
+	src = (const char *)g->arcs;	/* NULL: no arcs */
 	if (consume) {
 		_Static_assert(sizeof(struct farc) <= sizeof(struct gp_carc),
 		    "a report arc fits in a graph arc");
@@ -118,7 +118,7 @@ report_load(struct report *rp, struct gp_prof *p, const struct gp_specs *sp,
 		g->narcs = 0;
 	} else
 		rp->arcs = gp_xcalloc(rp->narcs + 1, sizeof(*rp->arcs));
-	for (i = 0; i < rp->narcs; i++) {
+	for (i = 0; src != NULL && i < rp->narcs; i++) {
 		struct gp_carc c;
 		struct farc a;
 
